@@ -1,0 +1,53 @@
+import { EntitySchema } from 'typeorm';
+import { col } from './columns';
+
+export const BOARD_TYPES = ['Classic', 'Highscore', 'Time', 'ELO', 'League', 'Rating'] as const;
+export type BoardType = (typeof BOARD_TYPES)[number];
+export type BoardSort = 'asc' | 'desc';
+
+export interface Board {
+  pk: number;
+  ownerId: string;
+  /** The public, immutable id (spec 2.1): `board_<n>` or an older free-form id. */
+  id: string;
+  displayName: string;
+  type: BoardType;
+  sort: BoardSort;
+  teamSize: number;
+  fixedTeams: boolean;
+  freeForAll: boolean;
+  validationWindowHours: number;
+  kFactor: number | null;
+  startRating: number | null;
+  pointsWin: number | null;
+  pointsDraw: number | null;
+  pointsLoss: number | null;
+  moderatorChannelId: string | null;
+  moderatorRoleId: string | null;
+  createdAt: Date;
+}
+
+export const BoardEntity = new EntitySchema<Board>({
+  name: 'Board',
+  tableName: 'boards',
+  columns: {
+    pk: col.id(),
+    ownerId: { ...col.text(40), name: 'owner_id' },
+    id: { ...col.text(100), name: 'public_id' },
+    displayName: { ...col.text(100), name: 'display_name' },
+    type: col.text(10),
+    sort: col.text(4),
+    teamSize: { ...col.int(), name: 'team_size' },
+    fixedTeams: { ...col.bool(), name: 'fixed_teams' },
+    freeForAll: { ...col.bool(), name: 'free_for_all' },
+    validationWindowHours: { ...col.int(), name: 'validation_window_hours' },
+    kFactor: { ...col.int(true), name: 'k_factor' },
+    startRating: { ...col.int(true), name: 'start_rating' },
+    pointsWin: { ...col.int(true), name: 'points_win' },
+    pointsDraw: { ...col.int(true), name: 'points_draw' },
+    pointsLoss: { ...col.int(true), name: 'points_loss' },
+    moderatorChannelId: { ...col.text(20, true), name: 'moderator_channel_id' },
+    moderatorRoleId: { ...col.text(20, true), name: 'moderator_role_id' },
+    createdAt: { ...col.time(), name: 'created_at' },
+  },
+});

@@ -1,0 +1,23 @@
+import { ApiKeyEntity } from './api-key';
+import { BoardEntity } from './board';
+import { EntryEntity } from './entry';
+import { IdempotencyRecordEntity } from './idempotency-record';
+import { MatchEntity } from './match';
+import { MatchParticipantEntity } from './match-participant';
+import { OwnerEntity } from './owner';
+import { ScoreEntity } from './score';
+import { SubmissionEntity } from './submission';
+import { TeamEntity } from './team';
+
+export const entities = [
+  OwnerEntity,
+  ApiKeyEntity,
+  BoardEntity,
+  TeamEntity,
+  EntryEntity,
+  MatchEntity,
+  MatchParticipantEntity,
+  ScoreEntity,
+  SubmissionEntity,
+  IdempotencyRecordEntity,
+];

@@ -1,0 +1,23 @@
+import { EntitySchema } from 'typeorm';
+import { col } from './columns';
+
+/** spec 5.8 / DESIGN.md 3: an owner-level flag that gates key creation only. */
+export type ApiAccess = 'none' | 'requested' | 'open' | 'withdrawn';
+
+export interface Owner {
+  id: string; // guild:<snowflake> | user:<snowflake>
+  name: string;
+  apiAccess: ApiAccess;
+  createdAt: Date;
+}
+
+export const OwnerEntity = new EntitySchema<Owner>({
+  name: 'Owner',
+  tableName: 'owners',
+  columns: {
+    id: { ...col.text(40), primary: true },
+    name: col.text(100),
+    apiAccess: { ...col.text(12), name: 'api_access' },
+    createdAt: { ...col.time(), name: 'created_at' },
+  },
+});

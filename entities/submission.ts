@@ -1,0 +1,47 @@
+import { EntitySchema } from 'typeorm';
+import { col } from './columns';
+
+export type SubmissionStatus =
+  'queued' | 'processing' | 'pending_review' | 'approved' | 'rejected' | 'failed';
+
+/**
+ * A submission handle, and the queue item itself (DESIGN.md 1: transactional outbox).
+ * `payload` is the validated write as the pipeline reads it.
+ */
+export interface Submission {
+  id: number; // sub_<id>
+  ownerId: string;
+  boardPk: number;
+  kind: 'match' | 'score';
+  payload: object;
+  status: SubmissionStatus;
+  matchPk: number | null;
+  scorePk: number | null;
+  failureReason: string | null;
+  submittedBy: string;
+  queuedAt: Date;
+  claimedAt: Date | null;
+  attempts: number;
+  expiresAt: Date | null;
+}
+
+export const SubmissionEntity = new EntitySchema<Submission>({
+  name: 'Submission',
+  tableName: 'submissions',
+  columns: {
+    id: col.id(),
+    ownerId: { ...col.text(40), name: 'owner_id' },
+    boardPk: { ...col.int(), name: 'board_pk' },
+    kind: col.text(5),
+    payload: col.json(),
+    status: col.text(16),
+    matchPk: { ...col.int(true), name: 'match_pk' },
+    scorePk: { ...col.int(true), name: 'score_pk' },
+    failureReason: { ...col.text(300, true), name: 'failure_reason' },
+    submittedBy: { ...col.text(40), name: 'submitted_by' },
+    queuedAt: { ...col.time(), name: 'queued_at' },
+    claimedAt: { ...col.time(true), name: 'claimed_at' },
+    attempts: col.int(),
+    expiresAt: { ...col.time(true), name: 'expires_at' },
+  },
+});

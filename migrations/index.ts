@@ -1,0 +1,4 @@
+import { InitialSchema1732300000000 } from './1732300000000-initial-schema';
+
+/** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
+export const migrations = [InitialSchema1732300000000];

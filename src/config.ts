@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** The only reader of process.env (DESIGN.md 4): parsed once, every bad value named. */
+export type DatabaseConfig =
+  { kind: 'sqlite'; path: string } | { kind: 'mysql'; url: string; database: string };
+
+export interface Config {
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  port: number;
+  host: string;
+  publicUrl: string;
+  discordToken: string | undefined;
+  discordApplicationId: string | undefined;
+  apiAccess: 'open' | 'approval';
+  syncWaitMs: number;
+  readPerMinute: number;
+  writePerMinute: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+function parseDatabaseUrl(raw: string, ctx: z.RefinementCtx): DatabaseConfig {
+  if (raw.startsWith('sqlite:')) {
+    const path = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (path === '')
+      ctx.addIssue({ code: 'custom', message: 'sqlite: needs a file path or :memory:' });
+    return { kind: 'sqlite', path };
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a URL: expected sqlite:<path> or mysql://user:pass@host:port/db`,
+    });
+    return z.NEVER;
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    ctx.addIssue({
+      code: 'custom',
+      message: `unsupported scheme "${url.protocol}" (use sqlite: or mysql://)`,
+    });
+    return z.NEVER;
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (database === '') ctx.addIssue({ code: 'custom', message: 'mysql URL must name a database' });
+  url.protocol = 'mysql:';
+  return { kind: 'mysql', url: url.toString(), database };
+}
+
+const integer = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+const schema = z.object({
+  DATABASE_URL: z.string().default('sqlite:data/tally.sqlite').transform(parseDatabaseUrl),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v === '' || /^rediss?:\/\/.+/.test(v),
+      'must be redis://host:port',
+    ),
+  PORT: integer('PORT', 0, 65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url('must be an absolute http(s) URL').optional(),
+  DISCORD_TOKEN: z.string().min(1).optional(),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d{17,20}$/, 'must be a snowflake')
+    .optional(),
+  API_ACCESS: z.enum(['open', 'approval'], 'must be "open" or "approval"').default('open'),
+  SYNC_WAIT_MS: integer('SYNC_WAIT_MS', 0, 30_000).default(3000),
+  // Benchmarks only: the spec's limits are 600 reads and 60 writes per minute (spec 8).
+  RATE_LIMIT_READ_PER_MIN: integer('RATE_LIMIT_READ_PER_MIN', 1, 10_000_000).default(600),
+  RATE_LIMIT_WRITE_PER_MIN: integer('RATE_LIMIT_WRITE_PER_MIN', 1, 10_000_000).default(60),
+});
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "unset", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    database: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL || undefined,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    discordToken: e.DISCORD_TOKEN,
+    discordApplicationId: e.DISCORD_APPLICATION_ID,
+    apiAccess: e.API_ACCESS,
+    syncWaitMs: e.SYNC_WAIT_MS,
+    readPerMinute: e.RATE_LIMIT_READ_PER_MIN,
+    writePerMinute: e.RATE_LIMIT_WRITE_PER_MIN,
+  };
+}

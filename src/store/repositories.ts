@@ -1,0 +1,143 @@
+import type { EntityManager } from 'typeorm';
+import { ApiKeyEntity, type ApiKey } from '../../entities/api-key';
+import { BoardEntity, type Board } from '../../entities/board';
+import { OwnerEntity, type ApiAccess, type Owner } from '../../entities/owner';
+import { TeamEntity, type Team } from '../../entities/team';
+import type { Database } from './database';
+import { Repository } from './repository';
+import { IdempotencyRepository } from './idempotency';
+import { ResultsRepository } from './results';
+import { SubmissionRepository } from './submissions';
+
+export class OwnerRepository extends Repository {
+  get(id: string, tx?: EntityManager): Promise<Owner | null> {
+    return this.use(tx, (m) => m.findOneBy(OwnerEntity, { id }));
+  }
+  async insert(owner: Owner, tx?: EntityManager): Promise<void> {
+    await this.use(tx, (m) => m.insert(OwnerEntity, owner));
+  }
+  /** Serialises per-owner counters (the 10-key limit) on MariaDB; SQLite has one writer anyway. */
+  async lockForUpdate(id: string, tx: EntityManager): Promise<void> {
+    if (this.dialect === 'mysql')
+      await tx.query('SELECT id FROM owners WHERE id = ? FOR UPDATE', [id]);
+  }
+  async setAccess(id: string, apiAccess: ApiAccess, tx?: EntityManager): Promise<void> {
+    await this.use(tx, (m) => m.update(OwnerEntity, { id }, { apiAccess }));
+  }
+}
+
+export class KeyRepository extends Repository {
+  async insert(key: Omit<ApiKey, 'id'>, tx?: EntityManager): Promise<ApiKey> {
+    const result = await this.use(tx, (m) => m.insert(ApiKeyEntity, key));
+    return { ...key, id: Number(result.identifiers[0]?.id) };
+  }
+  get(id: number, tx?: EntityManager): Promise<ApiKey | null> {
+    return this.use(tx, (m) => m.findOneBy(ApiKeyEntity, { id }));
+  }
+  /** A key that authenticates: not revoked, and its owner's access not withdrawn (spec 5.7). */
+  findUsableByHash(hash: string): Promise<ApiKey | null> {
+    return this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(ApiKeyEntity, 'k')
+        .innerJoin(OwnerEntity.options.name, 'o', 'o.id = k.owner_id')
+        .where("k.hash = :hash AND k.revoked_at IS NULL AND o.api_access <> 'withdrawn'", { hash })
+        .getOne(),
+    );
+  }
+  listByOwner(ownerId: string): Promise<ApiKey[]> {
+    return this.use(undefined, (m) =>
+      m.find(ApiKeyEntity, { where: { ownerId }, order: { id: 'ASC' } }),
+    );
+  }
+  countActive(ownerId: string, tx?: EntityManager): Promise<number> {
+    return this.use(tx, (m) =>
+      m
+        .createQueryBuilder(ApiKeyEntity, 'k')
+        .where('k.owner_id = :ownerId AND k.revoked_at IS NULL', { ownerId })
+        .getCount(),
+    );
+  }
+  async revoke(id: number, at: Date, tx?: EntityManager): Promise<boolean> {
+    const result = await this.use(tx, (m) =>
+      m
+        .createQueryBuilder()
+        .update(ApiKeyEntity)
+        .set({ revokedAt: at })
+        .where('id = :id AND revoked_at IS NULL', { id })
+        .execute(),
+    );
+    return (result.affected ?? 0) > 0;
+  }
+  async revokeLiveKeysOf(ownerId: string, at: Date, tx?: EntityManager): Promise<number> {
+    const result = await this.use(tx, (m) =>
+      m
+        .createQueryBuilder()
+        .update(ApiKeyEntity)
+        .set({ revokedAt: at })
+        .where("owner_id = :ownerId AND type = 'live' AND revoked_at IS NULL", { ownerId })
+        .execute(),
+    );
+    return result.affected ?? 0;
+  }
+}
+
+export class BoardRepository extends Repository {
+  async insert(board: Omit<Board, 'pk'>, tx?: EntityManager): Promise<Board> {
+    const result = await this.use(tx, (m) => m.insert(BoardEntity, board));
+    return { ...board, pk: Number(result.identifiers[0]?.pk) };
+  }
+  async rename(pk: number, id: string, displayName: string, tx?: EntityManager): Promise<void> {
+    await this.use(tx, (m) => m.update(BoardEntity, { pk }, { id, displayName }));
+  }
+  byId(ownerId: string, id: string, tx?: EntityManager): Promise<Board | null> {
+    return this.use(tx, (m) => m.findOneBy(BoardEntity, { ownerId, id }));
+  }
+  byPk(pk: number, tx?: EntityManager): Promise<Board | null> {
+    return this.use(tx, (m) => m.findOneBy(BoardEntity, { pk }));
+  }
+  /** Oldest first (spec 4.2); `afterPk` is the keyset position. */
+  page(ownerId: string, afterPk: number, limit: number): Promise<Board[]> {
+    return this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(BoardEntity, 'b')
+        .where('b.owner_id = :ownerId AND b.pk > :afterPk', { ownerId, afterPk })
+        .orderBy('b.pk', 'ASC')
+        .limit(limit)
+        .getMany(),
+    );
+  }
+}
+
+export class TeamRepository extends Repository {
+  async insert(team: Omit<Team, 'pk'>, tx?: EntityManager): Promise<Team> {
+    const result = await this.use(tx, (m) => m.insert(TeamEntity, team));
+    return { ...team, pk: Number(result.identifiers[0]?.pk) };
+  }
+  byPk(pk: number, tx?: EntityManager): Promise<Team | null> {
+    return this.use(tx, (m) => m.findOneBy(TeamEntity, { pk }));
+  }
+}
+
+export interface Repositories {
+  db: Database;
+  owners: OwnerRepository;
+  keys: KeyRepository;
+  boards: BoardRepository;
+  teams: TeamRepository;
+  submissions: SubmissionRepository;
+  idempotency: IdempotencyRepository;
+  results: ResultsRepository;
+}
+
+export function createRepositories(db: Database): Repositories {
+  return {
+    db,
+    owners: new OwnerRepository(db),
+    keys: new KeyRepository(db),
+    boards: new BoardRepository(db),
+    teams: new TeamRepository(db),
+    submissions: new SubmissionRepository(db),
+    idempotency: new IdempotencyRepository(db),
+    results: new ResultsRepository(db),
+  };
+}
