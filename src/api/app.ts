@@ -1,0 +1,77 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { TallyError, notFound } from '../domain/errors';
+import { log } from '../log';
+import type { Context } from '../pipeline/context';
+import type { Authenticator } from './auth';
+import type { TokenBuckets } from './limits/token-bucket';
+import { authenticate } from './middleware/authenticate';
+import { rateLimit } from './middleware/rate-limit';
+import { requestId } from './middleware/request-id';
+import { sendProblem } from './problem';
+import { openapiRoute } from './openapi';
+import { v1Routes } from './routes';
+
+export interface ApiDeps {
+  ctx: Context;
+  authenticator: Authenticator;
+  buckets: TokenBuckets;
+}
+
+/** The HTTP API without listen(), so tests run it in-process (STYLE.md: createApp(deps)). */
+export function createApp(deps: ApiDeps): Express {
+  const { ctx } = deps;
+  const errorsUrl = `${ctx.config.publicUrl}/errors`;
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', 'simple');
+
+  app.use(requestId);
+  app.get('/openapi.yaml', openapiRoute());
+
+  // spec 5.10: authentication, then the limiter, then routing, so a mistyped URL without a key is 401.
+  const v1 = express.Router();
+  v1.use(authenticate(deps.authenticator));
+  v1.use(rateLimit(deps.buckets, ctx.config));
+  v1.use(v1Routes(ctx));
+  v1.use((req) => {
+    throw notFound(`No operation ${req.method} ${req.baseUrl}${req.path}`);
+  });
+  app.use('/v1', v1);
+
+  app.use((req) => {
+    throw notFound(`Nothing at ${req.path}`);
+  });
+
+  const problems: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendProblem(req, res, asTallyError(err, res.locals.requestId as string), errorsUrl);
+  };
+  app.use(problems);
+  return app;
+}
+
+/** Body-parser and other framework errors mapped to spec 7; anything unknown is a 500. */
+function asTallyError(err: unknown, requestId: string): TallyError {
+  if (err instanceof TallyError) return err;
+  const type = (err as { type?: unknown } | null)?.type;
+  if (type === 'entity.too.large') {
+    return new TallyError('invalid_request', 'The request body is over 64 KB', { status: 413 });
+  }
+  if (
+    (typeof type === 'string' && type.startsWith('entity.')) ||
+    type === 'request.aborted' ||
+    type === 'encoding.unsupported' ||
+    type === 'charset.unsupported'
+  ) {
+    return new TallyError('invalid_request', 'The request body could not be read', { status: 400 });
+  }
+  log.error('unhandled error', { requestId, err });
+  return new TallyError(
+    'internal_error',
+    'Something went wrong on our side; retry with the same Idempotency-Key',
+  );
+}

@@ -1,0 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+/** spec 4.1: an inbound id of this form is honoured; anything else is replaced, never reflected. */
+const USABLE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const requestId: RequestHandler = (req, res, next) => {
+  const inbound = req.headers['x-request-id'];
+  const id =
+    typeof inbound === 'string' && USABLE_ID.test(inbound) ? inbound : `req_${randomUUID()}`;
+  res.locals.requestId = id;
+  res.setHeader('X-Request-Id', id);
+  res.setHeader('X-API-Lifecycle', 'beta'); // spec 9.2: on every response
+  next();
+};

@@ -1,0 +1,39 @@
+import type { Request } from 'express';
+import { badRequest, TallyError } from '../domain/errors';
+
+/** One value of a query parameter; a repeated parameter is as unusable as a malformed one. */
+export function queryValue(req: Request, name: string): string | undefined {
+  const value: unknown = req.query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest(`query parameter ${name} must be given once`);
+  return value;
+}
+
+/** spec 4.1: limit is an integer 1–200, default 50; out of range is a 422. */
+export function pageLimit(req: Request): number {
+  const raw = queryValue(req, 'limit');
+  if (raw === undefined) return 50;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > 200) {
+    throw new TallyError('invalid_request', 'limit must be an integer from 1 to 200');
+  }
+  return Number(raw);
+}
+
+export const pageCursor = (req: Request) => queryValue(req, 'cursor');
+
+/** A page envelope (spec 2.10): `has_more` from one extra row fetched, never from a short page. */
+export function page<T, R>(
+  rows: T[],
+  limit: number,
+  map: (row: T) => R,
+  cursorOf: (row: T) => string,
+) {
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    data: shown.map(map),
+    has_more: more,
+    next_cursor: more && last !== undefined ? cursorOf(last) : null,
+  };
+}

@@ -1,0 +1,50 @@
+import { Router, type RequestHandler } from 'express';
+import type { Scope } from '../../domain/scopes';
+import type { Context } from '../../pipeline/context';
+import { requireScope } from '../middleware/scope';
+import { jsonBody } from '../middleware/json-body';
+import { getBoard, listBoards } from './boards';
+import { getSubmission } from './submissions';
+import { postWrite } from './writes';
+
+interface Operation {
+  method: 'get' | 'post';
+  path: string;
+  scope: Scope;
+  handler: RequestHandler | RequestHandler[];
+}
+
+/** The endpoint table of spec 4, one line per operation. */
+function operations(ctx: Context): Operation[] {
+  return [
+    { method: 'get', path: '/boards', scope: 'boards:read', handler: listBoards(ctx) },
+    { method: 'get', path: '/boards/:board', scope: 'boards:read', handler: getBoard(ctx) },
+    {
+      method: 'post',
+      path: '/boards/:board/matches',
+      scope: 'matches:write',
+      handler: [...jsonBody, postWrite(ctx, 'match')],
+    },
+    {
+      method: 'post',
+      path: '/boards/:board/scores',
+      scope: 'scores:write',
+      handler: [...jsonBody, postWrite(ctx, 'score')],
+    },
+    {
+      method: 'get',
+      path: '/submissions/:handle',
+      scope: 'boards:read',
+      handler: getSubmission(ctx),
+    },
+  ];
+}
+
+export function v1Routes(ctx: Context): Router {
+  const router = Router({ strict: false });
+  for (const op of operations(ctx)) {
+    const handlers = Array.isArray(op.handler) ? op.handler : [op.handler];
+    router[op.method](op.path, requireScope(op.scope, op.method !== 'get'), ...handlers);
+  }
+  return router;
+}

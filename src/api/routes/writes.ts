@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Board } from '../../../entities/board';
+import { autoApplies, isMatchBoard, isScoreBoard, writeContract } from '../../domain/board-rules';
+import { badRequest, TallyError } from '../../domain/errors';
+import { ownerKind } from '../../domain/ids';
+import type { ParticipantRef } from '../../domain/participants';
+import { parseMatchWrite, parseScoreWrite, type WriteBoard } from '../../domain/write-request';
+import type { Context } from '../../pipeline/context';
+import { enqueueWrite } from '../../pipeline/enqueue';
+import { principalOf } from '../middleware/authenticate';
+import { loadBoard } from './load-board';
+import { describeSubmission, type MatchRefBody } from './submissions';
+
+/** How long a claimed Idempotency-Key blocks a retry if its request dies (DESIGN.md 3). */
+export const IDEMPOTENCY_LEASE_MS = 30_000;
+
+const USABLE_KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
+
+function idempotencyKeyOf(req: Request): string {
+  const values = req.headersDistinct['idempotency-key'];
+  const key = values?.length === 1 ? values[0] : undefined;
+  if (key === undefined || !USABLE_KEY.test(key)) {
+    throw badRequest(
+      'Idempotency-Key header is required: 1–255 printable ASCII characters, given once',
+    );
+  }
+  return key;
+}
+
+/** DESIGN.md 3: method + path + SHA-256 of the raw body bytes; `1` and `1.0` differ. */
+function fingerprintOf(req: Request, raw: Buffer): string {
+  const path = req.originalUrl.split('?')[0] ?? '';
+  return createHash('sha256').update(`${req.method} ${path}\n`).update(raw).digest('hex');
+}
+
+function checkWritable(board: Board, kind: 'match' | 'score'): void {
+  const contract = writeContract(board);
+  const fits = kind === 'match' ? isMatchBoard(board) : isScoreBoard(board);
+  if (!contract || !fits) {
+    const why = !contract
+      ? `${board.freeForAll ? 'free-for-all' : board.type} boards take no writes through the API`
+      : `this ${board.type} board takes ${kind === 'match' ? 'scores' : 'matches'}: ${contract.endpoint}`;
+    throw new TallyError('board_type_mismatch', why);
+  }
+}
+
+async function checkTeams(ctx: Context, board: Board, refs: ParticipantRef[]): Promise<void> {
+  for (const ref of refs) {
+    if (ref.kind !== 'team') continue;
+    const team = await ctx.repos.teams.byPk(ref.teamPk);
+    if (!team || team.boardPk !== board.pk) {
+      throw new TallyError('unknown_player', `team_${ref.teamPk} is not a team of this board`);
+    }
+  }
+}
+
+async function validate(ctx: Context, board: Board, kind: 'match' | 'score', body: unknown) {
+  checkWritable(board, kind);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new TallyError('invalid_request', 'The body must be a JSON object');
+  }
+  const shape: WriteBoard = { ...board, ownerKind: ownerKind(board.ownerId) };
+  const write =
+    kind === 'match'
+      ? parseMatchWrite(body as Record<string, unknown>, shape)
+      : parseScoreWrite(body as Record<string, unknown>, shape);
+  await checkTeams(
+    ctx,
+    board,
+    write.kind === 'match' ? [...write.team1, ...write.team2] : [write.player],
+  );
+  return write;
+}
+
+/** WriteAccepted (spec 2.7); `match` only once the worker created it. */
+function accepted(
+  handle: string,
+  board: string,
+  queuedAt: Date,
+  status: string,
+  match: MatchRefBody | null,
+) {
+  return {
+    handle,
+    board,
+    status,
+    applied: status === 'approved',
+    queued_at: queuedAt.toISOString(),
+    ...(match ? { match } : {}),
+  };
+}
+
+/**
+ * spec 1.4: on an auto-applying board, wait up to SYNC_WAIT_MS for the worker. The wait is
+ * armed before the first look at the row, so a worker that finishes in between is not missed.
+ */
+async function settledWithin(ctx: Context, id: number, timeoutMs: number) {
+  const wake = ctx.signals.waitSettled(id, timeoutMs);
+  for (let round = 0; round < 2; round++) {
+    const submission = await ctx.repos.submissions.byId(id);
+    if (submission && (submission.status === 'approved' || submission.status === 'failed')) {
+      const described = await describeSubmission(ctx, submission);
+      return { ...described, status: submission.status };
+    }
+    if (round === 0) await wake;
+  }
+  return null;
+}
+
+function send(res: Response, status: number, body: string, replayed: boolean): void {
+  res.status(status).setHeader('Idempotent-Replayed', String(replayed));
+  res.type('application/json').send(body);
+}
+
+/** POST /boards/{board}/matches and /scores (spec 4.8, 4.9, 4.11). */
+export function postWrite(ctx: Context, kind: 'match' | 'score') {
+  return async (req: Request, res: Response) => {
+    const { ownerId } = principalOf(res.locals);
+    const key = idempotencyKeyOf(req);
+    const fingerprint = fingerprintOf(req, res.locals.rawBody as Buffer);
+    const start = await ctx.repos.idempotency.start(
+      ownerId,
+      key,
+      fingerprint,
+      ctx.now(),
+      IDEMPOTENCY_LEASE_MS,
+    );
+    if (start.kind === 'replay') return send(res, start.status, start.body, true);
+    if (start.kind === 'conflict') {
+      throw new TallyError(
+        'idempotency_conflict',
+        'This Idempotency-Key was already used with a different request',
+      );
+    }
+    if (start.kind === 'in_flight') {
+      throw new TallyError(
+        'idempotency_conflict',
+        'A request with this Idempotency-Key is still in flight',
+        {
+          retryAfterSeconds: 1,
+        },
+      );
+    }
+    try {
+      const board = await loadBoard(ctx, req, res);
+      const write = await validate(ctx, board, kind, res.locals.body);
+      let body = '';
+      const { submission } = await enqueueWrite(
+        ctx,
+        board,
+        write,
+        'api',
+        async (tx, { submission, handle }) => {
+          body = JSON.stringify(accepted(handle, board.id, submission.queuedAt, 'queued', null));
+          await ctx.repos.idempotency.complete(start.pk, 202, body, submission.id, tx);
+        },
+      );
+      ctx.signals.queued();
+      if (autoApplies(board) && ctx.config.syncWaitMs > 0) {
+        const settled = await settledWithin(ctx, submission.id, ctx.config.syncWaitMs);
+        if (settled) {
+          const status = settled.status === 'approved' ? 201 : 202;
+          body = JSON.stringify(
+            accepted(settled.handle, board.id, submission.queuedAt, settled.status, settled.match),
+          );
+          await ctx.repos.idempotency.replaceResponse(start.pk, status, body);
+          return send(res, status, body, false);
+        }
+      }
+      send(res, 202, body, false);
+    } catch (err) {
+      await ctx.repos.idempotency.abandon(start.pk);
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import type { Board } from '../../../entities/board';
+import { autoApplies, writeContract, type WriteContract } from '../../domain/board-rules';
+
+/** The Board resource of spec 2.2, exactly its fields. */
+export interface BoardBody {
+  id: string;
+  display_name: string;
+  type: Board['type'];
+  sort: Board['sort'];
+  team_size: number;
+  fixed_teams: boolean;
+  url: string;
+  write: WriteContract | null;
+  validation_window_hours: number;
+  auto_applies: boolean;
+}
+
+/** The public standings page of a board, served outside /v1 (DESIGN.md 3). */
+export function boardUrl(publicUrl: string, board: Pick<Board, 'ownerId' | 'id'>): string {
+  return `${publicUrl}/boards/${encodeURIComponent(board.ownerId)}/${encodeURIComponent(board.id)}`;
+}
+
+export function serializeBoard(board: Board, publicUrl: string): BoardBody {
+  return {
+    id: board.id,
+    display_name: board.displayName,
+    type: board.type,
+    sort: board.sort,
+    team_size: board.teamSize,
+    fixed_teams: board.fixedTeams,
+    url: boardUrl(publicUrl, board),
+    write: writeContract(board),
+    validation_window_hours: board.validationWindowHours,
+    auto_applies: autoApplies(board),
+  };
+}
