@@ -1,0 +1,51 @@
+import type { ParticipantRef } from '../domain/participants';
+
+/** Why a participant could not be resolved; the submission becomes `failed` with this reason. */
+export class UnresolvableParticipant extends Error {
+  constructor(
+    readonly participantId: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * The chat platform as the pipeline sees it (DESIGN.md 1): a Discord adapter in production, an
+ * offline adapter without a bot token. Review posting joins this port with the bot.
+ */
+export interface ChatPort {
+  /** Display names for the participants, keyed by wire id; throws UnresolvableParticipant. */
+  resolveNames(
+    ownerId: string,
+    refs: ParticipantRef[],
+    known: Map<string, string>,
+  ): Promise<Map<string, string>>;
+}
+
+/**
+ * Without a bot: names come from what Tally already stores (entries, teams), custom players
+ * name themselves, and unseen members and roles get a readable placeholder.
+ */
+export class OfflineChat implements ChatPort {
+  async resolveNames(
+    _ownerId: string,
+    refs: ParticipantRef[],
+    known: Map<string, string>,
+  ): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (const ref of refs) {
+      const stored = known.get(ref.id);
+      if (ref.kind === 'custom') names.set(ref.id, ref.name);
+      else if (stored !== undefined) names.set(ref.id, stored);
+      else if (ref.kind === 'team')
+        throw new UnresolvableParticipant(ref.id, `team_${ref.teamPk} no longer exists`);
+      else
+        names.set(
+          ref.id,
+          ref.kind === 'chat' ? `member ${ref.snowflake}` : `role ${ref.snowflake}`,
+        );
+    }
+    return names;
+  }
+}

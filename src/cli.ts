@@ -1,0 +1,255 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig } from './config';
+import { TallyError } from './domain/errors';
+import { parseScopes, type AccessLevel } from './domain/scopes';
+import type { KeyType } from './domain/keys';
+import { closeContext, openContext, startTally } from './main';
+import { serializeBoard } from './api/serialize/board';
+import { createBoard, createTeam } from './pipeline/boards';
+import type { Context } from './pipeline/context';
+import { listKeys, mintKey, revokeKey } from './pipeline/keys';
+import { addOwner, setOwnerAccess } from './pipeline/owners';
+import { review } from './pipeline/review';
+
+/** The operator CLI of DESIGN.md 4. Every command that creates something accepts --json. */
+const program = new Command('tally').description(
+  'Tally: leaderboards for Discord, and the Leaderboard Scoring API',
+);
+
+type Printer = (json: object, text: string) => void;
+const printer =
+  (opts: { json?: boolean }): Printer =>
+  (json, text) =>
+    console.log(opts.json ? JSON.stringify(json) : text);
+
+/** Opens the database for one command and always closes it. */
+async function withContext(run: (ctx: Context) => Promise<void>): Promise<void> {
+  const opened = await openContext(loadConfig());
+  try {
+    await run(opened.ctx);
+  } finally {
+    await closeContext(opened);
+  }
+}
+
+const int = (value: string) => {
+  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+};
+
+program
+  .command('serve')
+  .description('migrate, then run the worker, the HTTP API and the bot (if DISCORD_TOKEN is set)')
+  .action(async () => {
+    const tally = await startTally(loadConfig());
+    console.log(`Tally is serving the API at ${tally.url}/v1 (OpenAPI: ${tally.url}/openapi.yaml)`);
+    const stop = () => void tally.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+program
+  .command('migrate')
+  .description('run pending migrations')
+  .option('--json')
+  .action((o: { json?: boolean }) =>
+    withContext(async (ctx) => {
+      const applied = ctx.repos.db.appliedMigrations;
+      printer(o)(
+        { applied, database: ctx.config.database.kind },
+        applied.length ? `Applied ${applied.join(', ')}.` : 'Migrations are up to date.',
+      );
+    }),
+  );
+
+const owner = program.command('owner').description('guild and user workspaces');
+owner
+  .command('add <owner-id>')
+  .description('register guild:<snowflake> or user:<snowflake>')
+  .option('--name <name>')
+  .option('--json')
+  .action((id: string, opts: { name?: string; json?: boolean }) =>
+    withContext(async (ctx) => {
+      const o = await addOwner(ctx, id, opts.name);
+      printer(opts)(
+        { id: o.id, name: o.name, api_access: o.apiAccess },
+        `Added ${o.id} (${o.name}); API access: ${o.apiAccess}`,
+      );
+    }),
+  );
+owner
+  .command('access <owner-id> <action>')
+  .description(
+    'open: grant API access; withdraw: revoke live keys and block minting; request: ask for it',
+  )
+  .option('--json')
+  .action((id: string, action: string, opts: { json?: boolean }) =>
+    withContext(async (ctx) => {
+      if (action !== 'open' && action !== 'withdraw' && action !== 'request') {
+        throw new TallyError('invalid_request', 'action must be open, withdraw or request');
+      }
+      const { owner: o, revokedKeys } = await setOwnerAccess(ctx, id, action);
+      printer(opts)(
+        { id: o.id, api_access: o.apiAccess, revoked_keys: revokedKeys },
+        `API access of ${o.id}: ${o.apiAccess}${revokedKeys ? ` (${revokedKeys} live key(s) revoked)` : ''}`,
+      );
+    }),
+  );
+
+program
+  .command('board')
+  .description('boards')
+  .command('create <owner-id>')
+  .requiredOption('--type <type>', 'Classic, Highscore, Time, ELO, League or Rating')
+  .option('--sort <sort>', 'asc or desc')
+  .option('--team-size <n>', 'participants per side', int)
+  .option('--fixed-teams', 'sides are fixed team entities')
+  .option('--free-for-all', 'played by 3–8 players for a finishing order; takes no API writes')
+  .option('--window <hours>', 'validation window: 0 auto-applies, 999 never expires', int)
+  .option('--k <n>', 'ELO K factor', int)
+  .option('--start <n>', 'ELO start rating', int)
+  .option('--points <w,d,l>', 'League points for a win, draw and loss')
+  .option('--id <id>', 'a free-form board id instead of board_<n>')
+  .option('--name <name>', 'display name')
+  .option('--moderator-channel <id>', 'channel where submissions are posted for review')
+  .option('--json')
+  .action((ownerId: string, o: Record<string, string | number | boolean | undefined>) =>
+    withContext(async (ctx) => {
+      const points = typeof o.points === 'string' ? o.points.split(',').map(int) : undefined;
+      if (points && points.length !== 3)
+        throw new TallyError('invalid_request', '--points takes three numbers: win,draw,loss');
+      const board = await createBoard(ctx, {
+        ownerId,
+        type: String(o.type),
+        sort: o.sort as string | undefined,
+        teamSize: o.teamSize as number | undefined,
+        fixedTeams: o.fixedTeams === true,
+        freeForAll: o.freeForAll === true,
+        windowHours: o.window as number | undefined,
+        kFactor: o.k as number | undefined,
+        startRating: o.start as number | undefined,
+        points: points as [number, number, number] | undefined,
+        id: o.id as string | undefined,
+        name: o.name as string | undefined,
+        moderatorChannelId: o.moderatorChannel as string | undefined,
+      });
+      const body = serializeBoard(board, ctx.config.publicUrl);
+      printer({ json: o.json === true })(
+        body,
+        `Created ${body.type} board ${body.id} "${body.display_name}": ${body.url}`,
+      );
+    }),
+  );
+
+program
+  .command('team')
+  .description('teams of fixed-teams boards')
+  .command('create <owner-id> <board-id>')
+  .requiredOption('--name <name>')
+  .option('--json')
+  .action((ownerId: string, boardId: string, opts: { name: string; json?: boolean }) =>
+    withContext(async (ctx) => {
+      const team = await createTeam(ctx, ownerId, boardId, opts.name);
+      printer(opts)(
+        { team_id: team.teamId, name: team.name, board: boardId },
+        `Created team ${team.teamId} "${team.name}"`,
+      );
+    }),
+  );
+
+const key = program.command('key').description('API keys');
+key
+  .command('create <owner-id>')
+  .requiredOption('--type <type>', 'live or test')
+  .option('--access <level>', 'read or read-write', 'read')
+  .option('--scopes <list>', 'explicit scopes instead of an access level, comma-separated')
+  .option('--label <label>')
+  .option('--json')
+  .action(
+    (
+      ownerId: string,
+      o: { type: string; access: string; scopes?: string; label?: string; json?: boolean },
+    ) =>
+      withContext(async (ctx) => {
+        if (o.type !== 'live' && o.type !== 'test')
+          throw new TallyError('invalid_request', '--type must be live or test');
+        if (o.access !== 'read' && o.access !== 'read-write') {
+          throw new TallyError('invalid_request', '--access must be read or read-write');
+        }
+        const scopes = o.scopes === undefined ? undefined : parseScopes(o.scopes);
+        const minted = await mintKey(ctx, {
+          ownerId,
+          type: o.type as KeyType,
+          access: o.access as AccessLevel,
+          scopes,
+          label: o.label,
+        });
+        printer(o)(
+          minted,
+          `Created ${minted.id} (${minted.type}; ${minted.scopes.join(', ')}).\n` +
+            `Secret, shown once and never again:\n\n  ${minted.secret}\n`,
+        );
+      }),
+  );
+key
+  .command('list <owner-id>')
+  .option('--json')
+  .action((ownerId: string, o: { json?: boolean }) =>
+    withContext(async (ctx) => {
+      const keys = await listKeys(ctx, ownerId);
+      const lines = keys.map(
+        (k) =>
+          `${k.id}\t${k.type}\t${k.hint}\t${k.revoked_at ? 'revoked' : 'active'}\t${k.label}\t${k.scopes.join(',')}`,
+      );
+      printer(o)({ data: keys }, lines.join('\n') || 'No keys.');
+    }),
+  );
+key
+  .command('revoke <key-id>')
+  .option('--json')
+  .action((id: string, o: { json?: boolean }) =>
+    withContext(async (ctx) => {
+      const revoked = await revokeKey(ctx, id);
+      printer(o)(revoked, `Revoked ${revoked.id}; it is refused from the next request on.`);
+    }),
+  );
+
+const reviewCommand = program
+  .command('review')
+  .description('moderate a pending submission from the terminal');
+for (const decision of ['approve', 'decline'] as const) {
+  reviewCommand
+    .command(`${decision} <handle>`)
+    .description(
+      decision === 'approve'
+        ? 'apply the submission to the board'
+        : 'reject it; nothing is applied',
+    )
+    .option('--json')
+    .action((handle: string, o: { json?: boolean }) =>
+      withContext(async (ctx) => {
+        const outcome = await review(ctx, handle, decision, 'cli');
+        printer(o)(
+          { handle: outcome.handle, status: outcome.status },
+          `${outcome.handle}: ${outcome.status}${outcome.status === 'approved' ? ' (standings updated)' : ''}`,
+        );
+      }),
+    );
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  if (
+    err instanceof TallyError ||
+    (err instanceof Error && err.message.startsWith('unknown scope'))
+  ) {
+    console.error(`error: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}

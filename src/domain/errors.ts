@@ -1,0 +1,43 @@
+/** The error codes of spec 7, with the HTTP status each one carries by default. */
+export const ERROR_CODES = {
+  invalid_request: { status: 422, title: 'Invalid request' },
+  authentication_failed: { status: 401, title: 'Authentication failed' },
+  permission_denied: { status: 403, title: 'Permission denied' },
+  not_found: { status: 404, title: 'Not found' },
+  idempotency_conflict: { status: 409, title: 'Idempotency conflict' },
+  rate_limited: { status: 429, title: 'Rate limited' },
+  board_type_mismatch: { status: 422, title: 'Board type mismatch' },
+  team_size_mismatch: { status: 422, title: 'Team size mismatch' },
+  duplicate_participant: { status: 422, title: 'Duplicate participant' },
+  unknown_player: { status: 422, title: 'Unknown player' },
+  board_locked: { status: 409, title: 'Board locked' },
+  internal_error: { status: 500, title: 'Internal error' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The one typed error (STYLE.md 3): thrown where the fault is found, rendered as a Problem
+ * document or an ephemeral reply only at the edge.
+ */
+export class TallyError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    options: { status?: number; retryAfterSeconds?: number } = {},
+  ) {
+    super(detail);
+    this.name = 'TallyError';
+    this.status = options.status ?? ERROR_CODES[code].status;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  readonly retryAfterSeconds: number | undefined;
+}
+
+/** invalid_request at 400: the request cannot be read at all (spec 7). */
+export const badRequest = (detail: string) =>
+  new TallyError('invalid_request', detail, { status: 400 });
+export const notFound = (detail: string) => new TallyError('not_found', detail);

@@ -1,0 +1,64 @@
+import type { BoardSort, BoardType } from '../../entities/board';
+import { TallyError } from './errors';
+
+/**
+ * The ranking value with the direction folded in (entities/entry.ts): value on `asc` boards,
+ * −value on `desc` boards, so (rank_key ASC, player_id ASC) is the board order either way.
+ * Never −0, which a driver could write as "-0".
+ */
+export function rankKeyOf(value: number, sort: BoardSort): number {
+  if (value === 0) return 0;
+  return sort === 'asc' ? value : -value;
+}
+
+/** DESIGN.md 3: ELO boards rank by elo; every other type by score (League: league points). */
+export function valueOf(
+  entry: { score: number | null; elo: number | null },
+  boardType: BoardType,
+): number {
+  const value = boardType === 'ELO' ? entry.elo : entry.score;
+  if (value === null) {
+    throw new TallyError('internal_error', `an entry on a ${boardType} board has no value`);
+  }
+  return value;
+}
+
+/** The rank_key column of an entry on a board. */
+export function entryRankKey(
+  entry: { score: number | null; elo: number | null },
+  board: { type: BoardType; sort: BoardSort },
+): number {
+  return rankKeyOf(valueOf(entry, board.type), board.sort);
+}
+
+/**
+ * player_id order as the databases sort it: SQLite BINARY and MariaDB utf8mb4_bin both compare
+ * UTF-8 bytes. JS `<` compares UTF-16 code units, which puts astral characters (surrogates
+ * 0xD800–0xDFFF) before U+E000–U+FFFF; UTF-8 bytes put them after.
+ */
+export function compareIds(a: string, b: string): number {
+  if (a === b) return 0;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** Board order (DESIGN.md 3): rank_key ascending, then player_id ascending (binary). */
+export function compareEntries(
+  a: { rankKey: number; playerId: string },
+  b: { rankKey: number; playerId: string },
+): number {
+  if (a.rankKey !== b.rankKey) return a.rankKey < b.rankKey ? -1 : 1;
+  return compareIds(a.playerId, b.playerId);
+}
+
+/**
+ * Standard competition ranking (1, 2, 2, 4) of values sorted best-first: rank = 1 + the number
+ * of entries strictly better. The reference the read model's live ranks are checked against.
+ */
+export function competitionRanks(values: readonly number[]): number[] {
+  const ranks: number[] = [];
+  values.forEach((value, i) => {
+    const previousRank = ranks[i - 1];
+    ranks.push(previousRank !== undefined && values[i - 1] === value ? previousRank : i + 1);
+  });
+  return ranks;
+}

@@ -1,0 +1,25 @@
+/** Structured JSON log lines on stderr; quiet under tests unless LOG_LEVEL says otherwise. */
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const threshold: Level =
+  (process.env.LOG_LEVEL as Level | undefined) ?? (process.env.VITEST ? 'error' : 'info');
+
+export type Fields = Record<string, unknown>;
+
+function write(level: Level, msg: string, fields: Fields = {}): void {
+  if (ORDER[level] < (ORDER[threshold] ?? 20)) return;
+  const err =
+    fields.err instanceof Error
+      ? { err: { message: fields.err.message, stack: fields.err.stack } }
+      : {};
+  process.stderr.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...err })}\n`,
+  );
+}
+
+export const log = {
+  debug: (msg: string, fields?: Fields) => write('debug', msg, fields),
+  info: (msg: string, fields?: Fields) => write('info', msg, fields),
+  warn: (msg: string, fields?: Fields) => write('warn', msg, fields),
+  error: (msg: string, fields?: Fields) => write('error', msg, fields),
+};

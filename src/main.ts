@@ -1,0 +1,98 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import { Redis } from 'ioredis';
+import { createApp } from './api/app';
+import { KeyAuthenticator } from './api/auth';
+import { MemoryTokenBuckets } from './api/limits/memory-buckets';
+import { RedisTokenBuckets } from './api/limits/redis-buckets';
+import type { TokenBuckets } from './api/limits/token-bucket';
+import { OfflineChat, type ChatPort } from './bot/chat-port';
+import type { Config } from './config';
+import { log } from './log';
+import type { Context } from './pipeline/context';
+import { LocalSignals, RedisSignals } from './pipeline/signals';
+import { Worker } from './pipeline/worker';
+import { openAndMigrate } from './store/data-source';
+import { Database } from './store/database';
+import { createRepositories } from './store/repositories';
+
+/** The composition root: config → data source → repositories → pipeline → http. */
+export interface Tally {
+  ctx: Context;
+  server: Server;
+  url: string;
+  worker: Worker | null;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Prefix of every Redis key and channel, so several deployments or test runs can share Redis. */
+  redisPrefix?: string;
+  /** Run the queue worker in this process (default true). */
+  worker?: boolean;
+  chat?: ChatPort;
+}
+
+interface Opened {
+  ctx: Context;
+  db: Database;
+  redis: Redis | undefined;
+}
+
+/** Database, repositories and signals: what the CLI and the server share. */
+export async function openContext(config: Config, redisPrefix = 'tally:'): Promise<Opened> {
+  const { dataSource, applied } = await openAndMigrate(config.database);
+  const db = new Database(dataSource, applied);
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    redis.on('error', (err: Error) => log.warn('redis error', { err }));
+  }
+  const signals = redis ? new RedisSignals(redis, redisPrefix) : new LocalSignals();
+  const ctx: Context = { config, repos: createRepositories(db), now: () => new Date(), signals };
+  return { ctx, db, redis };
+}
+
+export async function closeContext({ ctx, db, redis }: Opened): Promise<void> {
+  await ctx.signals.close();
+  if (redis) await redis.quit().catch(() => undefined);
+  await db.close();
+}
+
+function createBuckets(redis: Redis | undefined, redisPrefix: string): TokenBuckets {
+  return redis ? new RedisTokenBuckets(redis, redisPrefix) : new MemoryTokenBuckets();
+}
+
+export async function startTally(config: Config, options: StartOptions = {}): Promise<Tally> {
+  const redisPrefix = options.redisPrefix ?? 'tally:';
+  const opened = await openContext(config, redisPrefix);
+  const { ctx, redis } = opened;
+  const buckets = createBuckets(redis, redisPrefix);
+  const worker =
+    options.worker === false
+      ? null
+      : new Worker(ctx, options.chat ?? new OfflineChat(), ctx.signals);
+  worker?.start();
+  const app = createApp({ ctx, authenticator: new KeyAuthenticator(ctx.repos.keys), buckets });
+  const server = app.listen(config.port, config.host);
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  log.info('tally listening', { url, database: config.database.kind, redis: Boolean(redis) });
+  return {
+    ctx,
+    server,
+    url,
+    worker,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await worker?.stop();
+      await buckets.close();
+      await closeContext(opened);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import type { Board, BoardSort } from '../../entities/board';
+import { BOARD_TYPES } from '../../entities/board';
+import type { Team } from '../../entities/team';
+import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
+import { TallyError } from '../domain/errors';
+import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
+import type { Context } from './context';
+import { requireOwner } from './owners';
+
+export interface BoardInput {
+  ownerId: string;
+  type: string;
+  id?: string;
+  name?: string;
+  sort?: string;
+  teamSize?: number;
+  fixedTeams?: boolean;
+  freeForAll?: boolean;
+  windowHours?: number;
+  kFactor?: number;
+  startRating?: number;
+  points?: [number, number, number];
+  moderatorChannelId?: string;
+  moderatorRoleId?: string;
+}
+
+const invalid = (detail: string) => new TallyError('invalid_request', detail);
+
+function checkInt(name: string, value: number | undefined, min: number, max: number): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
+    throw invalid(`${name} must be a whole number from ${min} to ${max}`);
+  }
+}
+
+function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'createdAt'> {
+  const type = BOARD_TYPES.find((t) => t.toLowerCase() === input.type.toLowerCase());
+  if (!type) throw invalid(`type must be one of ${BOARD_TYPES.join(', ')}`);
+  if (input.sort !== undefined && input.sort !== 'asc' && input.sort !== 'desc') {
+    throw invalid('sort must be asc or desc');
+  }
+  checkInt('team size', input.teamSize, 1, 8);
+  checkInt('validation window', input.windowHours, 0, 999);
+  checkInt('k factor', input.kFactor, 1, 1000);
+  checkInt('start rating', input.startRating, 0, 1_000_000);
+  input.points?.forEach((p) => checkInt('points', p, -1_000_000, 1_000_000));
+  const matchBoard = isMatchBoard({ type });
+  if (!matchBoard && (input.fixedTeams || input.freeForAll || (input.teamSize ?? 1) !== 1)) {
+    throw invalid('team size, fixed teams and free-for-all apply to ELO and League boards only');
+  }
+  if (type !== 'ELO' && (input.kFactor !== undefined || input.startRating !== undefined)) {
+    throw invalid('k factor and start rating apply to ELO boards only');
+  }
+  if (type !== 'League' && input.points) throw invalid('points apply to League boards only');
+  return {
+    displayName: input.name ?? '',
+    type,
+    sort: (input.sort as BoardSort | undefined) ?? DEFAULTS.sortOf(type),
+    teamSize: input.teamSize ?? 1,
+    fixedTeams: input.fixedTeams ?? false,
+    freeForAll: input.freeForAll ?? false,
+    validationWindowHours: input.windowHours ?? DEFAULTS.validationWindowHours,
+    kFactor: type === 'ELO' ? (input.kFactor ?? DEFAULTS.kFactor) : null,
+    startRating: type === 'ELO' ? (input.startRating ?? DEFAULTS.startRating) : null,
+    pointsWin: type === 'League' ? (input.points?.[0] ?? DEFAULTS.points[0]) : null,
+    pointsDraw: type === 'League' ? (input.points?.[1] ?? DEFAULTS.points[1]) : null,
+    pointsLoss: type === 'League' ? (input.points?.[2] ?? DEFAULTS.points[2]) : null,
+    moderatorChannelId: input.moderatorChannelId ?? null,
+    moderatorRoleId: input.moderatorRoleId ?? null,
+  };
+}
+
+/** Creates a board; new boards get `board_<n>` from the global sequence (DESIGN.md 3). */
+export async function createBoard(ctx: Context, input: BoardInput): Promise<Board> {
+  const owner = await requireOwner(ctx, input.ownerId);
+  const values = settings(input);
+  if (input.id !== undefined && !isBoardId(input.id))
+    throw invalid('board id must be 1–100 characters');
+  return ctx.repos.db.transaction(async (tx) => {
+    if (input.id !== undefined && (await ctx.repos.boards.byId(owner.id, input.id, tx))) {
+      throw invalid(`${owner.id} already has a board "${input.id}"`);
+    }
+    // The sequence is the row's own key: insert under a placeholder, then name it after the key.
+    const placeholder = input.id ?? `\u0000new-${ctx.now().getTime()}-${Math.random()}`;
+    const board = await ctx.repos.boards.insert(
+      {
+        ...values,
+        ownerId: owner.id,
+        id: placeholder,
+        displayName: values.displayName || placeholder,
+        createdAt: ctx.now(),
+      },
+      tx,
+    );
+    if (input.id === undefined) {
+      board.id = formatBoardId(board.pk);
+      board.displayName = values.displayName || board.id;
+      await ctx.repos.boards.rename(board.pk, board.id, board.displayName, tx);
+    }
+    return board;
+  });
+}
+
+export async function requireBoard(ctx: Context, ownerId: string, boardId: string): Promise<Board> {
+  const board = await ctx.repos.boards.byId(ownerId, boardId);
+  if (!board) throw new TallyError('not_found', `no board "${boardId}" for ${ownerId}`);
+  return board;
+}
+
+export async function createTeam(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+  name: string,
+): Promise<Team & { teamId: string }> {
+  const board = await requireBoard(ctx, ownerId, boardId);
+  if (!board.fixedTeams) throw invalid(`board "${boardId}" is not a fixed-teams board`);
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 100)
+    throw invalid('team name must be 1–100 characters');
+  const team = await ctx.repos.teams.insert({
+    boardPk: board.pk,
+    name: trimmed,
+    createdAt: ctx.now(),
+  });
+  return { ...team, teamId: formatTeamId(team.pk) };
+}

@@ -1,0 +1,48 @@
+import type { EntityManager } from 'typeorm';
+import type { Board } from '../../entities/board';
+import type { Submission } from '../../entities/submission';
+import { formatHandle } from '../domain/ids';
+import type { MatchWrite, ScoreWrite } from '../domain/write-request';
+import type { Context } from './context';
+
+export interface Enqueued {
+  submission: Submission;
+  handle: string;
+}
+
+/**
+ * The one way a write enters the pipeline (DESIGN.md 1), whatever its front end: the handle row
+ * is the queue item. `alsoInTx` lets the API commit its idempotency record in the same
+ * transaction (spec 4.11, DESIGN.md 3).
+ */
+export async function enqueueWrite(
+  ctx: Context,
+  board: Board,
+  write: MatchWrite | ScoreWrite,
+  submittedBy: string,
+  alsoInTx?: (tx: EntityManager, enqueued: Enqueued) => Promise<void>,
+): Promise<Enqueued> {
+  return ctx.repos.db.transaction(async (tx) => {
+    const submission = await ctx.repos.submissions.insert(
+      {
+        ownerId: board.ownerId,
+        boardPk: board.pk,
+        kind: write.kind,
+        payload: write,
+        status: 'queued',
+        matchPk: null,
+        scorePk: null,
+        failureReason: null,
+        submittedBy,
+        queuedAt: ctx.now(),
+        claimedAt: null,
+        attempts: 0,
+        expiresAt: null,
+      },
+      tx,
+    );
+    const enqueued = { submission, handle: formatHandle(submission.id) };
+    await alsoInTx?.(tx, enqueued);
+    return enqueued;
+  });
+}

@@ -1,0 +1,112 @@
+import type { ApiKey } from '../../entities/api-key';
+import { TallyError } from '../domain/errors';
+import {
+  displaySuffix,
+  generateSecret,
+  hashSecret,
+  MAX_ACTIVE_KEYS,
+  type KeyType,
+} from '../domain/keys';
+import { ACCESS_LEVELS, type AccessLevel, type Scope } from '../domain/scopes';
+import type { Context } from './context';
+import { mayMintKeys, requireOwner } from './owners';
+
+export interface MintInput {
+  ownerId: string;
+  type: KeyType;
+  access?: AccessLevel;
+  scopes?: Scope[];
+  label?: string;
+}
+
+/** A key as listed: never the secret, never the hash (spec 5.6). */
+export interface KeySummary {
+  id: string;
+  owner: string;
+  type: KeyType;
+  scopes: Scope[];
+  label: string;
+  hint: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export const keyId = (key: Pick<ApiKey, 'id'>) => `key_${key.id}`;
+
+export function summarise(key: ApiKey): KeySummary {
+  return {
+    id: keyId(key),
+    owner: key.ownerId,
+    type: key.type,
+    scopes: key.scopes,
+    label: key.label,
+    hint: `sk_${key.type}_…${key.suffix}`,
+    created_at: key.createdAt.toISOString(),
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Mints a key; the returned secret is the only copy there will ever be. */
+export async function mintKey(
+  ctx: Context,
+  input: MintInput,
+): Promise<KeySummary & { secret: string }> {
+  const owner = await requireOwner(ctx, input.ownerId);
+  if (!mayMintKeys(ctx, owner)) {
+    throw new TallyError(
+      'permission_denied',
+      owner.apiAccess === 'withdrawn'
+        ? `API access of ${owner.id} is withdrawn; keys cannot be minted`
+        : `${owner.id} has no API access yet; request it, then an operator grants it (tally owner access ${owner.id} open)`,
+    );
+  }
+  const scopes = input.scopes ?? [...ACCESS_LEVELS[input.access ?? 'read']];
+  const secret = generateSecret(input.type);
+  const key = await ctx.repos.db.transaction(async (tx) => {
+    // Counted inside the transaction; on MariaDB the owner row lock serialises concurrent mints.
+    await ctx.repos.owners.lockForUpdate(owner.id, tx);
+    if ((await ctx.repos.keys.countActive(owner.id, tx)) >= MAX_ACTIVE_KEYS) {
+      throw new TallyError(
+        'invalid_request',
+        `${owner.id} already has ${MAX_ACTIVE_KEYS} active keys (spec 5.6); revoke one first`,
+      );
+    }
+    return ctx.repos.keys.insert(
+      {
+        ownerId: owner.id,
+        type: input.type,
+        scopes,
+        label: input.label ?? '',
+        hash: hashSecret(secret),
+        suffix: displaySuffix(secret),
+        createdAt: ctx.now(),
+        revokedAt: null,
+      },
+      tx,
+    );
+  });
+  return { ...summarise(key), secret };
+}
+
+export async function listKeys(ctx: Context, ownerId: string): Promise<KeySummary[]> {
+  await requireOwner(ctx, ownerId);
+  return (await ctx.repos.keys.listByOwner(ownerId)).map(summarise);
+}
+
+export function parseKeyId(id: string): number {
+  const match = /^key_(\d+)$/.exec(id) ?? /^(\d+)$/.exec(id);
+  if (!match?.[1])
+    throw new TallyError('invalid_request', `key id must look like key_<n>, got "${id}"`);
+  return Number(match[1]);
+}
+
+export async function revokeKey(ctx: Context, id: string, ownerId?: string): Promise<KeySummary> {
+  const pk = parseKeyId(id);
+  const key = await ctx.repos.keys.get(pk);
+  // Another owner's key is the same "no such key" as a missing one.
+  if (!key || (ownerId !== undefined && key.ownerId !== ownerId)) {
+    throw new TallyError('not_found', `no key ${id}`);
+  }
+  await ctx.repos.keys.revoke(pk, ctx.now());
+  return summarise((await ctx.repos.keys.get(pk)) ?? key);
+}

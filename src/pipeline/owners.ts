@@ -1,0 +1,62 @@
+import type { Owner } from '../../entities/owner';
+import { TallyError } from '../domain/errors';
+import { OWNER_ID } from '../domain/ids';
+import type { Context } from './context';
+
+export async function addOwner(ctx: Context, id: string, name?: string): Promise<Owner> {
+  if (!OWNER_ID.test(id)) {
+    throw new TallyError(
+      'invalid_request',
+      `owner id must be guild:<snowflake> or user:<snowflake>, got "${id}"`,
+    );
+  }
+  if (await ctx.repos.owners.get(id))
+    throw new TallyError('invalid_request', `owner ${id} already exists`);
+  const owner: Owner = {
+    id,
+    name: name ?? id,
+    // API_ACCESS=approval: owners must request access and the operator grants it (spec 5.8).
+    apiAccess: ctx.config.apiAccess === 'open' ? 'open' : 'none',
+    createdAt: ctx.now(),
+  };
+  await ctx.repos.owners.insert(owner);
+  return owner;
+}
+
+export async function requireOwner(ctx: Context, id: string): Promise<Owner> {
+  const owner = await ctx.repos.owners.get(id);
+  if (!owner)
+    throw new TallyError('not_found', `no owner ${id} (add it with: tally owner add ${id})`);
+  return owner;
+}
+
+/**
+ * `open` grants API access; `withdraw` revokes the owner's live keys in the same step and stops
+ * further minting (spec 5.7). Test keys stay but authenticate nothing while access is withdrawn.
+ */
+export async function setOwnerAccess(
+  ctx: Context,
+  id: string,
+  action: 'open' | 'withdraw' | 'request',
+): Promise<{ owner: Owner; revokedKeys: number }> {
+  await requireOwner(ctx, id);
+  let revokedKeys = 0;
+  await ctx.repos.db.transaction(async (tx) => {
+    if (action === 'withdraw') {
+      await ctx.repos.owners.setAccess(id, 'withdrawn', tx);
+      revokedKeys = await ctx.repos.keys.revokeLiveKeysOf(id, ctx.now(), tx);
+    } else if (action === 'open') {
+      await ctx.repos.owners.setAccess(id, 'open', tx);
+    } else {
+      const owner = await ctx.repos.owners.get(id, tx);
+      if (owner?.apiAccess === 'none') await ctx.repos.owners.setAccess(id, 'requested', tx);
+    }
+  });
+  return { owner: await requireOwner(ctx, id), revokedKeys };
+}
+
+/** Whether the owner may mint keys now (spec 5.8: the flag gates key creation only). */
+export function mayMintKeys(ctx: Context, owner: Owner): boolean {
+  if (owner.apiAccess === 'withdrawn') return false;
+  return owner.apiAccess === 'open' || ctx.config.apiAccess === 'open';
+}

@@ -1,0 +1,128 @@
+import type { ChatPort } from '../bot/chat-port';
+import { TallyError } from '../domain/errors';
+import { log } from '../log';
+import type { Context } from './context';
+import { fail, processSubmission } from './process';
+import { expireOverdue } from './review';
+import type { Signals } from './signals';
+
+/** A submission that keeps throwing is failed after this many tries, so it cannot stall its board. */
+export const MAX_ATTEMPTS = 5;
+
+export interface WorkerOptions {
+  pollMs?: number;
+  expiryEveryMs?: number;
+}
+
+/**
+ * Works the queue: any process may run one (DESIGN.md 2); boards are claimed with row locks, so
+ * two workers never score one board at once and each board's queue is worked in order.
+ */
+export class Worker {
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private readonly failures = new Map<number, number>();
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly chat: ChatPort,
+    private readonly signals: Signals,
+    private readonly options: WorkerOptions = {},
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.signals.onQueued(() => this.wake?.());
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** One pass over every board with queued work; true when anything moved. */
+  async runOnce(): Promise<boolean> {
+    let progressed = false;
+    for (const boardPk of await this.ctx.repos.submissions.boardsWithQueued(20)) {
+      progressed = (await this.drainBoard(boardPk)) || progressed;
+    }
+    return progressed;
+  }
+
+  private async drainBoard(boardPk: number): Promise<boolean> {
+    let progressed = false;
+    for (;;) {
+      const next = await this.ctx.repos.db.run((m) =>
+        this.ctx.repos.submissions.oldestQueued(m, boardPk, false),
+      );
+      if (!next) return progressed;
+      let outcome;
+      try {
+        outcome = await processSubmission(this.ctx, this.chat, next);
+      } catch (err) {
+        await this.onError(next.id, next, err);
+        return true;
+      }
+      if (outcome === 'busy') return progressed; // another worker holds this board
+      progressed = true;
+      this.signals.settled(next.id);
+    }
+  }
+
+  private async onError(
+    id: number,
+    submission: Parameters<typeof fail>[1],
+    err: unknown,
+  ): Promise<void> {
+    // A value the scoring cannot hold (a total past 2^53−1) fails at once; faults get retries.
+    const tries = (this.failures.get(id) ?? 0) + 1;
+    this.failures.set(id, tries);
+    if (err instanceof TallyError && err.code !== 'internal_error') {
+      await fail(this.ctx, submission, err.detail);
+    } else if (tries >= MAX_ATTEMPTS) {
+      log.error('submission failed after retries', { submission: id, err });
+      await fail(this.ctx, submission, 'internal fault while processing; nothing was applied');
+    } else {
+      log.warn('submission processing failed; will retry', { submission: id, tries, err });
+      return;
+    }
+    this.failures.delete(id);
+    this.signals.settled(id);
+  }
+
+  private async run(): Promise<void> {
+    const pollMs = this.options.pollMs ?? 1000;
+    const expiryEveryMs = this.options.expiryEveryMs ?? 30_000;
+    let lastExpiry = 0;
+    while (this.running) {
+      let progressed = false;
+      try {
+        progressed = await this.runOnce();
+        if (Date.now() - lastExpiry >= expiryEveryMs) {
+          lastExpiry = Date.now();
+          await expireOverdue(this.ctx);
+        }
+      } catch (err) {
+        log.warn('worker pass failed; retrying', { err });
+      }
+      if (!progressed && this.running) await this.sleep(pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
