@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendName } from '../support/backends';
+import { assertProblem } from '../support/contract';
+import { startTestTally, type TestTally } from '../support/tally';
+
+describe(`a thrown exception (${backendName})`, () => {
+  let tally: TestTally;
+  let key: string;
+
+  beforeAll(async () => {
+    tally = await startTestTally();
+    key = await tally.key({ ownerId: await tally.owner() });
+  });
+  afterAll(() => tally.stop().catch(() => undefined));
+
+  it('GIVEN the database is gone THEN the answer is a 500 internal_error problem, no stack, no HTML', async () => {
+    expect((await tally.request('GET', '/v1/boards', { key })).status).toBe(200);
+    await tally.ctx.repos.db.dataSource.destroy();
+    const res = await tally.request('GET', '/v1/boards', { key });
+    assertProblem(res, 500, 'internal_error');
+    expect(res.text).not.toMatch(/at .*\.ts|<html|Error:/i);
+    expect(res.headers.get('x-api-lifecycle')).toBe('beta');
+    // Reopen so teardown can close it normally.
+    await tally.ctx.repos.db.dataSource.initialize();
+  });
+});

@@ -1,0 +1,479 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { hashSecret } from '../../src/domain/keys';
+import { openContext } from '../../src/main';
+import { listKeys, mintKey } from '../../src/pipeline/keys';
+import type { Context } from '../../src/pipeline/context';
+import { createDataSource } from '../../src/store/data-source';
+import {
+  backendName,
+  createTestDatabase,
+  mysqlServerUrl,
+  sqliteFileUrl,
+  type TestDatabase,
+} from '../support/backends';
+import { nextSnowflake } from '../support/tally';
+
+/**
+ * The `tally` binary of DESIGN.md 4, run as a child process the way an operator runs it, on a
+ * database of its own: a SQLite file (the CLI is another process, so not :memory:) or a fresh
+ * MariaDB database. Every call spawns tsx (about a second), so the file keeps to ~25 calls.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PUBLIC_URL = 'http://tally.test';
+const CALL_TIMEOUT_MS = 30_000;
+const TEST_TIMEOUT_MS = 60_000;
+
+/** Every variable Tally reads; the child gets only the ones a test sets. */
+const TALLY_ENV = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DISCORD_TOKEN',
+  'DISCORD_APPLICATION_ID',
+  'API_ACCESS',
+  'SYNC_WAIT_MS',
+  'RATE_LIMIT_READ_PER_MIN',
+  'RATE_LIMIT_WRITE_PER_MIN',
+];
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface BoardBody {
+  id: string;
+  display_name: string;
+  type: string;
+  sort: string;
+  team_size: number;
+  fixed_teams: boolean;
+  url: string;
+  write: Record<string, unknown> | null;
+  validation_window_hours: number;
+  auto_applies: boolean;
+}
+
+interface KeyBody {
+  id: string;
+  type: string;
+  scopes: string[];
+  label: string;
+  revoked_at: string | null;
+  secret?: string;
+}
+
+const BOARD_FIELDS = [
+  'auto_applies',
+  'display_name',
+  'fixed_teams',
+  'id',
+  'sort',
+  'team_size',
+  'type',
+  'url',
+  'validation_window_hours',
+  'write',
+];
+const READ_WRITE = ['boards:read', 'entries:read', 'matches:read', 'matches:write', 'scores:write'];
+
+describe(`the tally CLI (${backendName})`, () => {
+  let databaseUrl: string;
+  let cleanup: () => Promise<void>;
+  const guild = `guild:${nextSnowflake()}`;
+  const secrets: string[] = [];
+
+  beforeAll(async () => {
+    if (mysqlServerUrl) {
+      const db: TestDatabase = await createTestDatabase();
+      databaseUrl = db.url;
+      cleanup = () => db.drop();
+    } else {
+      const dir = await mkdtemp(join(tmpdir(), 'tally-cli-'));
+      databaseUrl = sqliteFileUrl(dir);
+      cleanup = () => rm(dir, { recursive: true, force: true });
+    }
+  });
+  afterAll(() => cleanup?.());
+
+  function tally(args: string[], env: Record<string, string> = {}): Promise<Run> {
+    const base = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
+    );
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        ['bin/tally.mjs', ...args],
+        {
+          cwd: ROOT,
+          env: { ...base, DATABASE_URL: databaseUrl, PUBLIC_URL, ...env },
+          timeout: CALL_TIMEOUT_MS,
+          encoding: 'utf8',
+        },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  /** A successful --json call: exit 0 and stdout is exactly one JSON object. */
+  async function json<T = Record<string, unknown>>(args: string[]): Promise<T> {
+    const run = await tally(args);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trimEnd().split('\n'), 'one line of output').toHaveLength(1);
+    const parsed: unknown = JSON.parse(run.stdout);
+    expect(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)).toBe(true);
+    return parsed as T;
+  }
+
+  /** A refused call: exit 1, nothing on stdout, a message on stderr. */
+  async function fails(args: string[], message: RegExp): Promise<Run> {
+    const run = await tally(args);
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(message);
+    return run;
+  }
+
+  /** An in-process context on the same database, for setup and checks the CLI does not offer. */
+  async function withContext<T>(run: (ctx: Context) => Promise<T>): Promise<T> {
+    const config = loadConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL });
+    const { ctx, db } = await openContext(config);
+    try {
+      return await run(ctx);
+    } finally {
+      await db.close();
+    }
+  }
+
+  const createBoard = (...args: string[]) =>
+    json<BoardBody>(['board', 'create', guild, ...args, '--json']);
+
+  it(
+    'migrate brings an empty database up to date',
+    async () => {
+      const database = loadConfig({ DATABASE_URL: databaseUrl }).database;
+      const probe = createDataSource(database);
+      await probe.initialize();
+      try {
+        expect(await probe.showMigrations()).toBe(true);
+        const run = await tally(['migrate']);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout.trim()).not.toBe('');
+        expect(await probe.showMigrations()).toBe(false);
+        const runner = probe.createQueryRunner();
+        try {
+          expect(await runner.hasTable('boards')).toBe(true);
+          expect(await runner.hasTable('idempotency_records')).toBe(true);
+        } finally {
+          await runner.release();
+        }
+      } finally {
+        await probe.destroy();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'migrate --json prints one JSON object',
+    async () => {
+      await json(['migrate', '--json']);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'owner add registers a guild with its name',
+    async () => {
+      const owner = await json(['owner', 'add', guild, '--name', 'Night Owls', '--json']);
+      expect(owner).toEqual({ id: guild, name: 'Night Owls', api_access: 'open' });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'owner add refuses a malformed owner id with exit code 1 and says what is expected',
+    async () => {
+      const run = await fails(
+        ['owner', 'add', 'guild:12ab', '--json'],
+        /owner id must be guild:<snowflake> or user:<snowflake>/,
+      );
+      expect(run.stderr).toContain('guild:12ab');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'board create --type ELO prints the API Board object with its write contract',
+    async () => {
+      const board = await createBoard('--type', 'ELO', '--name', '1v1 ladder');
+      expect(Object.keys(board).sort()).toEqual(BOARD_FIELDS);
+      expect(board.id).toMatch(/^board_\d+$/);
+      expect(board).toEqual({
+        id: board.id,
+        display_name: '1v1 ladder',
+        type: 'ELO',
+        sort: 'desc',
+        team_size: 1,
+        fixed_teams: false,
+        url: `${PUBLIC_URL}/boards/${encodeURIComponent(guild)}/${board.id}`,
+        write: {
+          endpoint: `/v1/boards/${board.id}/matches`,
+          requires: ['team1', 'team2', 'winner'],
+          rejects: ['team1_score', 'team2_score', 'score'],
+          operator: 'elo',
+          k_factor: 32,
+          start_rating: 1000,
+        },
+        validation_window_hours: 24,
+        auto_applies: false,
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'board create of a League board with --points and --window 0 auto-applies',
+    async () => {
+      const board = await createBoard('--type', 'League', '--points', '3,1,0', '--window', '0');
+      expect(Object.keys(board).sort()).toEqual(BOARD_FIELDS);
+      expect(board).toMatchObject({
+        type: 'League',
+        validation_window_hours: 0,
+        auto_applies: true,
+      });
+      expect(board.write).toEqual({
+        endpoint: `/v1/boards/${board.id}/matches`,
+        requires: ['team1', 'team2', 'team1_score', 'team2_score'],
+        rejects: ['winner', 'score'],
+        operator: 'league_points',
+        points_win: 3,
+        points_draw: 1,
+        points_loss: 0,
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'board create of a Time board sorts ascending and keeps the lowest milliseconds',
+    async () => {
+      const board = await createBoard('--type', 'Time');
+      expect(board.sort).toBe('asc');
+      expect(board.write).toEqual({
+        endpoint: `/v1/boards/${board.id}/scores`,
+        requires: ['player', 'score'],
+        rejects: ['team1', 'team2', 'winner', 'team1_score', 'team2_score'],
+        operator: 'keep_lowest',
+        score_unit: 'milliseconds',
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'board create of a Rating board has no write contract',
+    async () => {
+      const board = await createBoard('--type', 'Rating');
+      expect(Object.keys(board).sort()).toEqual(BOARD_FIELDS);
+      expect(board).toMatchObject({ type: 'Rating', write: null });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'board create --free-for-all makes an ELO board that takes no writes',
+    async () => {
+      const board = await createBoard('--type', 'ELO', '--free-for-all');
+      expect(board).toMatchObject({ type: 'ELO', write: null });
+      expect(board.id).toMatch(/^board_\d+$/);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'board create --id keeps a free-form id and URL-encodes it in url and endpoint',
+    async () => {
+      const board = await createBoard('--type', 'Highscore', '--id', 'Mötley Crüe/2');
+      expect(board.id).toBe('Mötley Crüe/2');
+      expect(board.display_name).toBe('Mötley Crüe/2');
+      expect(board.url).toBe(
+        `${PUBLIC_URL}/boards/${encodeURIComponent(guild)}/M%C3%B6tley%20Cr%C3%BCe%2F2`,
+      );
+      expect(board.write?.endpoint).toBe('/v1/boards/M%C3%B6tley%20Cr%C3%BCe%2F2/scores');
+      expect(board.write?.operator).toBe('keep_highest');
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'team create on a fixed-teams board prints its team_id',
+    async () => {
+      const board = await createBoard('--type', 'ELO', '--fixed-teams', '--team-size', '2');
+      expect(board).toMatchObject({ fixed_teams: true, team_size: 2 });
+      const team = await json(['team', 'create', guild, board.id, '--name', 'Reds', '--json']);
+      expect(team.team_id).toMatch(/^team_\d+$/);
+      expect(team).toMatchObject({ name: 'Reds' });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'key create --access read-write mints a live key whose secret is shown once',
+    async () => {
+      const key = await json<KeyBody>([
+        'key',
+        'create',
+        guild,
+        '--type',
+        'live',
+        '--access',
+        'read-write',
+        '--label',
+        'L',
+        '--json',
+      ]);
+      expect(key.id).toMatch(/^key_\d+$/);
+      expect(key.secret).toMatch(/^sk_live_[0-9A-Za-z]{40}$/);
+      expect(key).toMatchObject({ type: 'live', label: 'L', scopes: READ_WRITE, revoked_at: null });
+      secrets.push(key.secret!);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'key create --scopes gives exactly the scopes named',
+    async () => {
+      const key = await json<KeyBody>([
+        'key',
+        'create',
+        guild,
+        '--type',
+        'live',
+        '--scopes',
+        'boards:read,matches:write',
+        '--json',
+      ]);
+      expect(key.scopes).toEqual(['boards:read', 'matches:write']);
+      expect(key.secret).toMatch(/^sk_live_[0-9A-Za-z]{40}$/);
+      secrets.push(key.secret!);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'key create refuses an unknown scope with exit code 1',
+    async () => {
+      await fails(
+        [
+          'key',
+          'create',
+          guild,
+          '--type',
+          'live',
+          '--scopes',
+          'boards:read,boards:write',
+          '--json',
+        ],
+        /unknown scope.*boards:write/,
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'key list prints {data: [...]} without any secret or hash; key revoke sets revoked_at',
+    async () => {
+      const listed = await json<{ data: KeyBody[] }>(['key', 'list', guild, '--json']);
+      expect(Object.keys(listed)).toEqual(['data']);
+      expect(listed.data).toHaveLength(2);
+      const dump = JSON.stringify(listed);
+      for (const secret of secrets) {
+        expect(dump).not.toContain(secret);
+        expect(dump).not.toContain(secret.slice(8, -4));
+        expect(dump).not.toContain(hashSecret(secret));
+      }
+      for (const key of listed.data) {
+        expect(key).not.toHaveProperty('secret');
+        expect(key).not.toHaveProperty('hash');
+        expect(key.revoked_at).toBeNull();
+      }
+
+      const first = listed.data[0]!;
+      const revoked = await json<KeyBody>(['key', 'revoke', first.id, '--json']);
+      expect(revoked.id).toBe(first.id);
+      expect(Date.parse(revoked.revoked_at ?? '')).not.toBeNaN();
+      expect(revoked).not.toHaveProperty('secret');
+
+      const after = await json<{ data: KeyBody[] }>(['key', 'list', guild, '--json']);
+      expect(after.data.map((k) => [k.id, k.revoked_at])).toEqual([
+        [first.id, revoked.revoked_at],
+        [listed.data[1]!.id, null],
+      ]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'owner access withdraw reports how many live keys it revoked',
+    async () => {
+      const withdrawn = await json(['owner', 'access', guild, 'withdraw', '--json']);
+      // One of the two live keys was already revoked above.
+      expect(withdrawn).toEqual({ id: guild, api_access: 'withdrawn', revoked_keys: 1 });
+      const keys = await withContext((ctx) => listKeys(ctx, guild));
+      expect(keys.every((k) => k.revoked_at !== null)).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'key create refuses an 11th active key with exit code 1',
+    async () => {
+      const user = `user:${nextSnowflake()}`;
+      const owner = await json(['owner', 'add', user, '--json']);
+      expect(owner).toEqual({ id: user, name: user, api_access: 'open' });
+      await withContext(async (ctx) => {
+        for (let i = 0; i < 10; i++) await mintKey(ctx, { ownerId: user, type: 'test' });
+      });
+      await fails(['key', 'create', user, '--type', 'live', '--json'], /10 active keys/);
+      const keys = await withContext((ctx) => listKeys(ctx, user));
+      expect(keys).toHaveLength(10);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a bad environment makes any command exit with code 2, one line per bad value',
+    async () => {
+      const bad = { PORT: '99999', API_ACCESS: 'nope' };
+      const stranger = `guild:${nextSnowflake()}`;
+      const commands = [['migrate'], ['owner', 'add', stranger, '--json']];
+      // Configuration is checked before the database is opened, so these may run side by side.
+      const runs = await Promise.all(commands.map((args) => tally(args, bad)));
+      for (const [i, run] of runs.entries()) {
+        expect(run.code, commands[i]!.join(' ')).toBe(2);
+        expect(run.stdout).toBe('');
+        const problems = run.stderr.split('\n').filter((line) => /^\s*- /.test(line));
+        expect(problems).toHaveLength(2);
+        expect(problems[0]).toMatch(/PORT.*65535/);
+        expect(problems[1]).toMatch(/API_ACCESS.*open.*approval/);
+      }
+      // Nothing ran: the owner of the refused `owner add` does not exist.
+      const exists = await withContext((ctx) => ctx.repos.owners.get(stranger));
+      expect(exists).toBeNull();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,309 @@
+import type { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { dialectOf, openDatabase } from '../../src/store/data-source';
+import { migrations } from '../../migrations';
+import {
+  backendName,
+  createTestDatabase,
+  mysqlServerUrl,
+  type TestDatabase,
+} from '../support/backends';
+
+/**
+ * The one set of hand-written migrations (DESIGN.md 2, 5) on this run's database: the schema it
+ * builds, the unique indexes that guard ids and keys, down/up, and byte-for-byte id comparison.
+ */
+const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
+  owners: { primary: ['id'], columns: ['name', 'api_access', 'created_at'] },
+  api_keys: {
+    primary: ['id'],
+    columns: ['owner_id', 'type', 'scopes', 'label', 'hash', 'suffix', 'created_at', 'revoked_at'],
+  },
+  boards: {
+    primary: ['pk'],
+    columns: ['owner_id', 'public_id', 'display_name', 'type', 'sort', 'team_size'],
+  },
+  teams: { primary: ['pk'], columns: ['board_pk', 'name', 'created_at'] },
+  entries: {
+    primary: ['board_pk', 'player_id'],
+    columns: ['player_name', 'score', 'elo', 'rank_key', 'wins', 'draws', 'losses', 'last_sub'],
+  },
+  matches: {
+    primary: ['pk'],
+    columns: ['board_pk', 'number', 'winner', 'team1_score', 'team2_score', 'status'],
+  },
+  match_participants: {
+    primary: ['match_pk', 'side', 'position'],
+    columns: ['board_pk', 'match_number', 'player_id', 'elo_before', 'elo_delta'],
+  },
+  scores: { primary: ['pk'], columns: ['board_pk', 'player_id', 'score', 'status'] },
+  submissions: {
+    primary: ['id'],
+    columns: ['owner_id', 'board_pk', 'kind', 'payload', 'status', 'queued_at', 'attempts'],
+  },
+  idempotency_records: {
+    primary: ['pk'],
+    columns: ['owner_id', 'idempotency_key', 'fingerprint', 'state', 'locked_until'],
+  },
+};
+const TABLES = Object.keys(SCHEMA);
+const T0 = "'2026-11-01 12:00:00.000'";
+
+describe(`migrations (${backendName})`, () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  const mysql = () => dialectOf(ds) === 'mysql';
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await openDatabase(loadConfig({ DATABASE_URL: db.url }).database);
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  async function tableNames(): Promise<string[]> {
+    const runner = ds.createQueryRunner();
+    try {
+      const present: string[] = [];
+      for (const name of TABLES) if (await runner.hasTable(name)) present.push(name);
+      return present;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  async function appliedMigrations(): Promise<string[]> {
+    const rows: { name: string }[] = await ds.query('SELECT name FROM migrations ORDER BY id');
+    return rows.map((r) => r.name);
+  }
+
+  const refused = (sql: string) => expect(ds.query(sql)).rejects.toThrow(/unique|duplicate/i);
+
+  it('creates every table with its primary key and key columns', async () => {
+    const runner = ds.createQueryRunner();
+    try {
+      for (const [name, expected] of Object.entries(SCHEMA)) {
+        const table = await runner.getTable(name);
+        expect(table, name).toBeDefined();
+        const columns = table!.columns.map((c) => c.name);
+        expect(columns, name).toEqual(
+          expect.arrayContaining([...expected.primary, ...expected.columns]),
+        );
+        const primary = table!.columns.filter((c) => c.isPrimary).map((c) => c.name);
+        expect(primary.sort(), `${name} primary key`).toEqual([...expected.primary].sort());
+      }
+    } finally {
+      await runner.release();
+    }
+    expect(await appliedMigrations()).toEqual(migrations.map((m) => m.name));
+  });
+
+  it('declares the unique and keyset indexes by name', async () => {
+    const runner = ds.createQueryRunner();
+    try {
+      const indices = async (table: string) =>
+        Object.fromEntries(
+          (await runner.getTable(table))!.indices.map((i) => [
+            i.name,
+            { columns: i.columnNames, unique: i.isUnique },
+          ]),
+        );
+      expect(await indices('boards')).toMatchObject({
+        ix_boards_owner_id_public_id: { columns: ['owner_id', 'public_id'], unique: true },
+      });
+      expect(await indices('api_keys')).toMatchObject({
+        ix_api_keys_hash: { columns: ['hash'], unique: true },
+      });
+      expect(await indices('idempotency_records')).toMatchObject({
+        ix_idempotency_records_owner_id_idempotency_key: {
+          columns: ['owner_id', 'idempotency_key'],
+          unique: true,
+        },
+      });
+      expect(await indices('matches')).toMatchObject({
+        ix_matches_board_pk_number: { columns: ['board_pk', 'number'], unique: true },
+      });
+      expect(await indices('entries')).toMatchObject({
+        ix_entries_board_pk_rank_key_player_id: {
+          columns: ['board_pk', 'rank_key', 'player_id'],
+          unique: false,
+        },
+      });
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('refuses a second board with the same (owner_id, public_id), not the same id elsewhere', async () => {
+    const board = (owner: string, id: string) =>
+      `INSERT INTO boards (owner_id, public_id, display_name, type, sort, team_size, fixed_teams,
+         free_for_all, validation_window_hours, created_at)
+       VALUES ('${owner}', '${id}', 'x', 'ELO', 'desc', 1, 0, 0, 24, ${T0})`;
+    await ds.query(board('guild:100000000000000001', 'ladder'));
+    await refused(board('guild:100000000000000001', 'ladder'));
+    await ds.query(board('guild:100000000000000002', 'ladder'));
+    const rows: unknown[] = await ds.query("SELECT pk FROM boards WHERE public_id = 'ladder'");
+    expect(rows).toHaveLength(2);
+  });
+
+  it('refuses a second api key with the same hash', async () => {
+    const key = (owner: string) =>
+      `INSERT INTO api_keys (owner_id, type, scopes, label, hash, suffix, created_at)
+       VALUES ('${owner}', 'live', 'boards:read', '', '${'ab'.repeat(32)}', 'abcd', ${T0})`;
+    await ds.query(key('guild:100000000000000001'));
+    await refused(key('guild:100000000000000002'));
+  });
+
+  it('refuses a duplicate (owner_id, idempotency_key), not the same key for another owner', async () => {
+    const record = (owner: string) =>
+      `INSERT INTO idempotency_records (owner_id, idempotency_key, fingerprint, state, locked_until, created_at)
+       VALUES ('${owner}', 'retry-1', '${'0'.repeat(64)}', 'in_flight', ${T0}, ${T0})`;
+    await ds.query(record('guild:100000000000000001'));
+    await refused(record('guild:100000000000000001'));
+    await ds.query(record('guild:100000000000000002'));
+  });
+
+  it('refuses a second entry for the same (board_pk, player_id) and a second match number', async () => {
+    const entry = `INSERT INTO entries (board_pk, player_id, player_name, rank_key)
+                   VALUES (1, 'chat:1', 'One', 0)`;
+    await ds.query(entry);
+    await refused(entry);
+    const match = `INSERT INTO matches (board_pk, number, status, submitted_at)
+                   VALUES (1, 1, 'pending', ${T0})`;
+    await ds.query(match);
+    await refused(match);
+  });
+
+  it('compares player and board ids byte for byte: a, A and "a " are distinct, B sorts before a', async () => {
+    for (const id of ['a', 'A', 'B', 'b', 'a '])
+      await ds.query(
+        `INSERT INTO entries (board_pk, player_id, player_name, rank_key) VALUES (7, '${id}', '${id}', 0)`,
+      );
+    const ordered: { player_id: string }[] = await ds.query(
+      'SELECT player_id FROM entries WHERE board_pk = 7 ORDER BY player_id',
+    );
+    expect(ordered.map((r) => r.player_id)).toEqual(['A', 'B', 'a', 'a ', 'b']);
+    const lower: unknown[] = await ds.query(
+      "SELECT player_id FROM entries WHERE board_pk = 7 AND player_id = 'a'",
+    );
+    expect(lower).toHaveLength(1);
+
+    const board = (id: string) =>
+      `INSERT INTO boards (owner_id, public_id, display_name, type, sort, team_size, fixed_teams,
+         free_for_all, validation_window_hours, created_at)
+       VALUES ('guild:100000000000000009', '${id}', 'x', 'ELO', 'desc', 1, 0, 0, 24, ${T0})`;
+    await ds.query(board('Ladder'));
+    await ds.query(board('ladder'));
+    await ds.query(board('ladder '));
+    await ds.query(board('lädder'));
+    const boards: { public_id: string }[] = await ds.query(
+      "SELECT public_id FROM boards WHERE owner_id = 'guild:100000000000000009' ORDER BY public_id",
+    );
+    expect(boards.map((r) => r.public_id)).toEqual(['Ladder', 'ladder', 'ladder ', 'lädder']);
+  });
+
+  it('runs the keyset page of entries on the (board_pk, rank_key, player_id) index, without a sort', async () => {
+    // Enough rows over several boards that a full scan is not the cheaper plan.
+    const values: string[] = [];
+    for (let board = 100; board < 104; board++)
+      for (let i = 0; i < 300; i++)
+        values.push(`(${board}, 'p${i}', 'P${i}', ${(i * 7919) % 1000}, ${-((i * 7919) % 1000)})`);
+    await ds.query(
+      `INSERT INTO entries (board_pk, player_id, player_name, score, rank_key) VALUES ${values.join(',')}`,
+    );
+    const page =
+      'SELECT board_pk, player_id, player_name, score, elo, rank_key, wins, draws, losses, submissions, last_sub ' +
+      'FROM entries WHERE board_pk = ? ORDER BY rank_key, player_id LIMIT 50';
+    if (mysql()) {
+      await ds.query('ANALYZE TABLE entries');
+      const plan: { key: string | null; Extra: string | null }[] = await ds.query(
+        `EXPLAIN ${page}`,
+        [101],
+      );
+      expect(plan).toHaveLength(1);
+      expect(plan[0]!.key).toBe('ix_entries_board_pk_rank_key_player_id');
+      expect(plan[0]!.Extra ?? '').not.toMatch(/filesort/i);
+    } else {
+      const plan: { detail: string }[] = await ds.query(`EXPLAIN QUERY PLAN ${page}`, [101]);
+      const details = plan.map((p) => p.detail).join('\n');
+      expect(details).toContain('ix_entries_board_pk_rank_key_player_id');
+      expect(details).not.toMatch(/TEMP B-TREE/i);
+    }
+    const rows: { rank_key: number | string; player_id: string }[] = await ds.query(page, [101]);
+    expect(rows).toHaveLength(50);
+    const keys = rows.map((r) => Number(r.rank_key));
+    expect(keys).toEqual([...keys].sort((a, b) => a - b));
+  });
+
+  it('undoes the last migration (every table dropped), then migrates up again', async () => {
+    await ds.undoLastMigration({ transaction: 'each' });
+    expect(await tableNames()).toEqual([]);
+    expect(await appliedMigrations()).toEqual(migrations.map((m) => m.name).slice(0, -1));
+
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    expect(applied.map((m) => m.name)).toEqual([migrations.at(-1)!.name]);
+    expect(await tableNames()).toEqual(TABLES);
+    // The schema is whole again: its unique indexes still refuse duplicates.
+    const key = `INSERT INTO api_keys (owner_id, type, scopes, label, hash, suffix, created_at)
+                 VALUES ('guild:100000000000000001', 'live', 'boards:read', '', 'h', 'abcd', ${T0})`;
+    await ds.query(key);
+    await refused(key);
+  });
+
+  it('running the migrations again is a no-op', async () => {
+    const before = await appliedMigrations();
+    expect(await ds.showMigrations()).toBe(false);
+    expect(await ds.runMigrations({ transaction: 'each' })).toEqual([]);
+    expect(await appliedMigrations()).toEqual(before);
+    // openDatabase on an up-to-date database (what every CLI command does) changes nothing either.
+    if (mysql()) {
+      const again = await openDatabase(loadConfig({ DATABASE_URL: db.url }).database);
+      try {
+        expect(await again.query('SELECT name FROM migrations ORDER BY id')).toEqual(
+          before.map((name) => ({ name })),
+        );
+      } finally {
+        await again.destroy();
+      }
+    }
+    expect(await tableNames()).toEqual(TABLES);
+  });
+});
+
+/** Only MariaDB has per-column collations to check; SQLite compares text as bytes by default. */
+describe.each(mysqlServerUrl ? ['mariadb'] : [])('%s column collations', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await openDatabase(loadConfig({ DATABASE_URL: db.url }).database);
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  // utf8mb4_bin, or its NO PAD twin, which also keeps trailing spaces significant.
+  const BINARY = /^utf8mb4_(nopad_)?bin$/;
+
+  it('declares ids with a binary collation and names utf8mb4_unicode_ci', async () => {
+    const rows: { TABLE_NAME: string; COLUMN_NAME: string; COLLATION_NAME: string }[] =
+      await ds.query(
+        `SELECT TABLE_NAME, COLUMN_NAME, COLLATION_NAME FROM information_schema.COLUMNS
+         WHERE TABLE_SCHEMA = DATABASE() AND COLLATION_NAME IS NOT NULL`,
+      );
+    const collation = (table: string, column: string) =>
+      rows.find((r) => r.TABLE_NAME === table && r.COLUMN_NAME === column)?.COLLATION_NAME;
+    expect(collation('entries', 'player_id')).toMatch(BINARY);
+    expect(collation('boards', 'public_id')).toMatch(BINARY);
+    expect(collation('match_participants', 'player_id')).toMatch(BINARY);
+    expect(collation('scores', 'player_id')).toMatch(BINARY);
+    expect(collation('api_keys', 'hash')).toMatch(BINARY);
+    expect(collation('idempotency_records', 'idempotency_key')).toMatch(BINARY);
+    expect(collation('entries', 'player_name')).toBe('utf8mb4_unicode_ci');
+  });
+});

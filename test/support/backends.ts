@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'mysql2/promise';
+
+/**
+ * The suite runs on the embedded defaults (SQLite, in-memory limits) and, with TEST_MYSQL_URL and
+ * TEST_REDIS_URL set (scripts/test-services.sh), on MariaDB + Redis. Every test file gets its own
+ * database and Redis key prefix, so runs never collide.
+ */
+export const mysqlServerUrl = process.env.TEST_MYSQL_URL || undefined;
+export const redisServerUrl = process.env.TEST_REDIS_URL || undefined;
+export const backendName = `${mysqlServerUrl ? 'mariadb' : 'sqlite'}+${redisServerUrl ? 'redis' : 'memory'}`;
+
+export const uniqueName = (prefix: string) =>
+  `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+export interface TestDatabase {
+  /** A DATABASE_URL for Tally's config. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!mysqlServerUrl) return { url: 'sqlite::memory:', drop: async () => undefined };
+  const name = uniqueName('tally_t');
+  const admin = await createConnection(mysqlServerUrl);
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(mysqlServerUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const conn = await createConnection(mysqlServerUrl);
+      await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await conn.end();
+    },
+  };
+}
+
+/** A file-backed SQLite database under the OS temp dir, for tests that need two processes. */
+export function sqliteFileUrl(dir: string): string {
+  return `sqlite:${dir}/tally.sqlite`;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+
+describe('configuration from the environment', () => {
+  it('GIVEN nothing THEN runs on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ kind: 'sqlite', path: 'data/tally.sqlite' });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.apiAccess).toBe('open');
+    expect(config.syncWaitMs).toBe(3000);
+    expect([config.readPerMinute, config.writePerMinute]).toEqual([600, 60]);
+  });
+
+  it('GIVEN a MariaDB URL THEN the database is MySQL with its name', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'mariadb://root@127.0.0.1:3306/tally',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(config.database).toEqual({
+      kind: 'mysql',
+      url: 'mysql://root@127.0.0.1:3306/tally',
+      database: 'tally',
+    });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+  });
+
+  it('GIVEN several bad values THEN one clear message names each of them', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATABASE_URL: 'not a url',
+        PORT: '70000',
+        API_ACCESS: 'sometimes',
+        SYNC_WAIT_MS: '-1',
+        REDIS_URL: 'localhost:6379',
+        PUBLIC_URL: 'nope',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(6);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL: not a URL/);
+    expect(problems.join('\n')).toMatch(/PORT: PORT must be between 0 and 65535/);
+    expect(problems.join('\n')).toMatch(/API_ACCESS: must be "open" or "approval"/);
+    expect(problems.join('\n')).toMatch(/SYNC_WAIT_MS/);
+    expect(problems.join('\n')).toMatch(/REDIS_URL/);
+    expect(problems.join('\n')).toMatch(/PUBLIC_URL/);
+  });
+
+  it.each([
+    ['postgres://x/y', /unsupported scheme/],
+    ['mysql://root@127.0.0.1:3306/', /must name a database/],
+    ['sqlite:', /needs a file path/],
+  ])('GIVEN DATABASE_URL=%s THEN it is refused', (url, message) => {
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(message);
+  });
+
+  it('GIVEN an empty variable THEN it counts as unset', () => {
+    expect(loadConfig({ REDIS_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});
