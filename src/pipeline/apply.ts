@@ -7,6 +7,7 @@ import { TallyError } from '../domain/errors';
 import { isScoreOperator, applyScore } from '../domain/score-operators';
 import { applyMatch } from '../domain/scoring';
 import type { Context } from './context';
+import { crashPoint } from './crash-points';
 
 /**
  * Puts a match live (approved or adjusted): deltas from the snapshot ratings taken at submission,
@@ -43,6 +44,7 @@ export async function applyMatchRecord(
     board,
     applied.changes.map((change) => change.entry),
   );
+  crashPoint('apply:after-entries');
   for (const [i, change] of applied.changes.entries()) {
     const slot = roster[i];
     if (slot)

@@ -4,6 +4,7 @@ import type { Submission } from '../../entities/submission';
 import { formatHandle } from '../domain/ids';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
 import type { Context } from './context';
+import { crashPoint } from './crash-points';
 
 export interface Enqueued {
   submission: Submission;
@@ -43,6 +44,7 @@ export async function enqueueWrite(
     );
     const enqueued = { submission, handle: formatHandle(submission.id) };
     await alsoInTx?.(tx, enqueued);
+    crashPoint('enqueue:before-commit');
     return enqueued;
   });
 }

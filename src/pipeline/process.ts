@@ -8,6 +8,7 @@ import type { ParticipantRef } from '../domain/participants';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
+import { crashPoint } from './crash-points';
 
 const HOUR_MS = 3_600_000;
 
@@ -47,10 +48,18 @@ export async function processSubmission(
     await fail(ctx, queued, `${err.participantId}: ${err.message}`);
     return 'done';
   }
-  return ctx.repos.db.transaction(async (tx) => {
+  const outcome = await ctx.repos.db.transaction(async (tx): Promise<ProcessOutcome> => {
     if (!(await ctx.repos.results.lockBoard(tx, board.pk, true))) return 'busy';
+    // SQLite has no row locks (DESIGN.md 5): the claim, a compare-and-set, is the first statement,
+    // so the transaction holds the write lock (busy_timeout waits for it) before it reads. Read
+    // first, its first write failed with SQLITE_BUSY whenever another process committed meanwhile.
+    const claimed =
+      ctx.repos.db.dialect !== 'sqlite' ||
+      (await ctx.repos.submissions.transition(queued.id, 'queued', { claimedAt: ctx.now() }, tx));
+    if (!claimed) return 'gone';
     const submission = await ctx.repos.submissions.oldestQueued(tx, board.pk);
     if (!submission || submission.id !== queued.id) return 'gone';
+    crashPoint('process:after-claim');
     const nameOf = (ref: ParticipantRef) => names.get(ref.id) ?? ref.id;
     const now = ctx.now();
     const apply = autoApplies(board);
@@ -76,6 +85,7 @@ export async function processSubmission(
     if (write.kind === 'match') {
       const match = await createMatch(ctx, tx, board, write, nameOf, common);
       fields.matchPk = match.pk;
+      crashPoint('process:after-record');
       if (apply) await applyMatchRecord(ctx, tx, board, match);
     } else {
       const score = await ctx.repos.results.insertScore(tx, {
@@ -85,11 +95,15 @@ export async function processSubmission(
         score: write.score,
       });
       fields.scorePk = score.pk;
+      crashPoint('process:after-record');
       if (apply) await applyScoreRecord(ctx, tx, board, score);
     }
     await ctx.repos.submissions.update(submission.id, fields, tx);
+    crashPoint('process:after-apply');
     return 'done';
   });
+  if (outcome === 'done') crashPoint('process:after-commit');
+  return outcome;
 }
 
 async function createMatch(

@@ -14,6 +14,20 @@ export interface WorkerOptions {
   expiryEveryMs?: number;
 }
 
+/** ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, SQLITE_BUSY(_SNAPSHOT…): transient, never the row's fault. */
+function isLockContention(err: unknown): boolean {
+  const e = err as {
+    code?: unknown;
+    errno?: unknown;
+    driverError?: { code?: unknown; errno?: unknown };
+  };
+  const code = e.driverError?.code ?? e.code;
+  const errno = e.driverError?.errno ?? e.errno;
+  return (
+    errno === 1213 || errno === 1205 || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
+  );
+}
+
 /**
  * Works the queue: any process may run one (DESIGN.md 2); boards are claimed with row locks, so
  * two workers never score one board at once and each board's queue is worked in order.
@@ -80,6 +94,12 @@ export class Worker {
     submission: Parameters<typeof fail>[1],
     err: unknown,
   ): Promise<void> {
+    // A lost lock race (a MariaDB deadlock victim, a busy SQLite) was rolled back and says nothing
+    // about the submission: retry it without counting, or contention would fail valid writes.
+    if (isLockContention(err)) {
+      log.debug('submission lost a lock race; will retry', { submission: id, err });
+      return;
+    }
     // A value the scoring cannot hold (a total past 2^53−1) fails at once; faults get retries.
     const tries = (this.failures.get(id) ?? 0) + 1;
     this.failures.set(id, tries);

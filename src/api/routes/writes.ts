@@ -7,6 +7,7 @@ import { ownerKind } from '../../domain/ids';
 import type { ParticipantRef } from '../../domain/participants';
 import { parseMatchWrite, parseScoreWrite, type WriteBoard } from '../../domain/write-request';
 import type { Context } from '../../pipeline/context';
+import { crashPoint } from '../../pipeline/crash-points';
 import { enqueueWrite } from '../../pipeline/enqueue';
 import { principalOf } from '../middleware/authenticate';
 import { loadBoard } from './load-board';
@@ -156,6 +157,7 @@ export function postWrite(ctx: Context, kind: 'match' | 'score') {
           await ctx.repos.idempotency.complete(start.pk, 202, body, submission.id, tx);
         },
       );
+      crashPoint('enqueue:after-commit');
       ctx.signals.queued();
       if (autoApplies(board) && ctx.config.syncWaitMs > 0) {
         const settled = await settledWithin(ctx, submission.id, ctx.config.syncWaitMs);

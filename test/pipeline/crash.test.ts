@@ -1,0 +1,441 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EntityManager } from 'typeorm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BoardEntity } from '../../entities/board';
+import { EntryEntity } from '../../entities/entry';
+import { IdempotencyRecordEntity } from '../../entities/idempotency-record';
+import { MatchEntity } from '../../entities/match';
+import { MatchParticipantEntity } from '../../entities/match-participant';
+import { ScoreEntity } from '../../entities/score';
+import { SubmissionEntity } from '../../entities/submission';
+import { IDEMPOTENCY_LEASE_MS } from '../../src/api/routes/writes';
+import { loadConfig } from '../../src/config';
+import { closeContext, openContext } from '../../src/main';
+import { createBoard } from '../../src/pipeline/boards';
+import type { CrashPoint } from '../../src/pipeline/crash-points';
+import { mintKey } from '../../src/pipeline/keys';
+import { addOwner } from '../../src/pipeline/owners';
+import {
+  backendName,
+  createTestDatabase,
+  mysqlServerUrl,
+  redisServerUrl,
+  sqliteFileUrl,
+} from '../support/backends';
+import { nextSnowflake } from '../support/tally';
+
+/**
+ * DESIGN.md 1: "a crash at any point loses nothing; processing a row twice must not apply it
+ * twice". Each test runs the real `tally serve` binary as a child process with TALLY_CRASH_AT
+ * naming one stage (src/pipeline/crash-points.ts), sends one write on an auto-applying board,
+ * sees the process SIGKILL itself mid-request, restarts it without the crash point, retries the
+ * same request with the same Idempotency-Key (spec 4.11) and then counts rows in the database.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PUBLIC_URL = 'http://tally.test';
+const START_TIMEOUT_MS = 20_000;
+const SETTLE_TIMEOUT_MS = 15_000;
+const TEST_TIMEOUT_MS = 60_000;
+
+/** Every variable Tally reads, plus the crash point: the child gets only what a test sets. */
+const TALLY_ENV = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DISCORD_TOKEN',
+  'DISCORD_APPLICATION_ID',
+  'API_ACCESS',
+  'SYNC_WAIT_MS',
+  'RATE_LIMIT_READ_PER_MIN',
+  'RATE_LIMIT_WRITE_PER_MIN',
+  'TALLY_CRASH_AT',
+];
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+}
+
+interface Setup {
+  databaseUrl: string;
+  ownerId: string;
+  key: string;
+  classic: string;
+  elo: string;
+}
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: Record<string, unknown>;
+}
+
+/** Rejects after `ms` with `what` in the message, so no wait in this file is unbounded. */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
+  const children = new Set<Served>();
+  const cleanups: (() => Promise<void>)[] = [];
+
+  afterEach(async () => {
+    for (const { child, exited } of children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await within(10_000, 'a killed child to exit', exited);
+    }
+    children.clear();
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  /** A fresh database (SQLite file or MariaDB database) with an owner, two boards and a key. */
+  async function setup(): Promise<Setup> {
+    let databaseUrl: string;
+    if (mysqlServerUrl) {
+      const db = await createTestDatabase();
+      databaseUrl = db.url;
+      cleanups.push(() => db.drop());
+    } else {
+      const dir = await mkdtemp(join(tmpdir(), 'tally-crash-'));
+      databaseUrl = sqliteFileUrl(dir);
+      cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    }
+    const opened = await openContext(loadConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL }));
+    try {
+      const { ctx } = opened;
+      const ownerId = (await addOwner(ctx, `guild:${nextSnowflake()}`)).id;
+      const classic = await createBoard(ctx, { ownerId, type: 'Classic', windowHours: 0 });
+      const elo = await createBoard(ctx, { ownerId, type: 'ELO', windowHours: 0 });
+      const key = await mintKey(ctx, { ownerId, type: 'live', access: 'read-write' });
+      return { databaseUrl, ownerId, key: key.secret, classic: classic.id, elo: elo.id };
+    } finally {
+      await closeContext(opened);
+    }
+  }
+
+  /** `tally serve` on the test database; resolves once it printed its URL. */
+  async function serve(databaseUrl: string, crashAt?: CrashPoint): Promise<Served> {
+    const base = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
+    );
+    const child = spawn(process.execPath, ['bin/tally.mjs', 'serve'], {
+      cwd: ROOT,
+      env: {
+        ...base,
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        PUBLIC_URL,
+        // Redis buckets of `tally serve` use the fixed prefix `tally:`: no test shares a limit.
+        RATE_LIMIT_READ_PER_MIN: '1000000',
+        RATE_LIMIT_WRITE_PER_MIN: '1000000',
+        ...(redisServerUrl ? { REDIS_URL: redisServerUrl } : {}),
+        ...(crashAt ? { TALLY_CRASH_AT: crashAt } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    const served: Served = { child, exited, url: '', output: () => output };
+    children.add(served);
+    const url = new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const found = /serving the API at (http:\/\/\S+)\/v1/.exec(output);
+        if (found?.[1]) resolve(found[1]);
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      void exited.then((how) =>
+        reject(new Error(`serve exited early (${how.signal ?? how.code}):\n${output}`)),
+      );
+    });
+    served.url = await within(START_TIMEOUT_MS, 'tally serve to listen', url);
+    return served;
+  }
+
+  async function stop(served: Served): Promise<void> {
+    served.child.kill('SIGTERM');
+    await within(10_000, 'tally serve to stop', served.exited);
+  }
+
+  async function request(
+    served: Served,
+    s: Setup,
+    method: string,
+    path: string,
+    init: { idempotencyKey?: string; body?: string } = {},
+  ): Promise<Reply> {
+    const headers: Record<string, string> = { authorization: `Bearer ${s.key}` };
+    if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${served.url}${path}`, {
+      method,
+      headers,
+      body: init.body,
+      signal: AbortSignal.timeout(SETTLE_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
+  }
+
+  /** The write that the crashing process never answers: the connection just drops. */
+  async function writeIntoCrash(served: Served, s: Setup, path: string, key: string, body: string) {
+    const answered = await request(served, s, 'POST', path, { idempotencyKey: key, body }).then(
+      (reply) => reply,
+      () => null,
+    );
+    const how = await within(10_000, 'the child to die', served.exited);
+    expect(how, served.output()).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(answered, 'the client never got an answer').toBeNull();
+  }
+
+  async function settled(served: Served, s: Setup, handle: string): Promise<Reply> {
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    for (;;) {
+      const reply = await request(served, s, 'GET', `/v1/submissions/${handle}`);
+      expect(reply.status, reply.text).toBe(200);
+      if (reply.body.status !== 'queued' && reply.body.status !== 'processing') return reply;
+      if (Date.now() > deadline) throw new Error(`${handle} is still ${String(reply.body.status)}`);
+      await sleep(100);
+    }
+  }
+
+  /** An EntityManager on the test database for the assertions, opened and closed per call. */
+  async function inDatabase<T>(s: Setup, run: (m: EntityManager) => Promise<T>): Promise<T> {
+    const opened = await openContext(loadConfig({ DATABASE_URL: s.databaseUrl, PUBLIC_URL }));
+    try {
+      return await opened.db.run(run);
+    } finally {
+      await closeContext(opened);
+    }
+  }
+
+  /** Every row that can show a lost or doubled write, for one board. */
+  async function rowsOf(s: Setup, board: string) {
+    return inDatabase(s, async (m) => {
+      const { pk: boardPk } = await m.findOneByOrFail(BoardEntity, {
+        ownerId: s.ownerId,
+        id: board,
+      });
+      const matches = await m.findBy(MatchEntity, { boardPk });
+      return {
+        submissions: await m.find(SubmissionEntity, { where: { boardPk }, order: { id: 'ASC' } }),
+        scores: await m.findBy(ScoreEntity, { boardPk }),
+        matches,
+        roster: await m.find(MatchParticipantEntity, {
+          where: { boardPk },
+          order: { side: 'ASC', position: 'ASC' },
+        }),
+        entries: await m.find(EntryEntity, { where: { boardPk }, order: { playerId: 'ASC' } }),
+        records: await m.findBy(IdempotencyRecordEntity, { ownerId: s.ownerId }),
+      };
+    });
+  }
+
+  const SCORE = JSON.stringify({ player: { name: 'Ann', custom: true }, score: 7 });
+
+  /** Exactly one submission, one score, applied once: Classic accumulates, so once is 7 and 1. */
+  async function expectScoreAppliedOnce(s: Setup) {
+    const rows = await rowsOf(s, s.classic);
+    expect(rows.submissions).toHaveLength(1);
+    const [submission] = rows.submissions;
+    expect(submission?.status).toBe('approved');
+    expect(rows.scores).toHaveLength(1);
+    expect(rows.scores[0]).toMatchObject({ submissionId: submission?.id, status: 'approved' });
+    expect(submission?.scorePk).toBe(rows.scores[0]?.pk);
+    expect(rows.entries).toHaveLength(1);
+    expect(rows.entries[0]).toMatchObject({ playerId: 'custom:Ann', submissions: 1 });
+    expect(Number(rows.entries[0]?.score)).toBe(7);
+    expect(rows.records).toHaveLength(1);
+    expect(rows.records[0]).toMatchObject({ state: 'done', submissionId: submission?.id });
+    return submission!;
+  }
+
+  // After the enqueue committed, the record is done: the retry is a replay and nothing more.
+  const committedStages: CrashPoint[] = [
+    'enqueue:after-commit',
+    'process:after-claim',
+    'process:after-record',
+    'process:after-apply',
+    'process:after-commit',
+  ];
+
+  for (const stage of committedStages) {
+    it(
+      `GIVEN a kill at ${stage} THEN the restarted worker applies the score once and the retry is a replay`,
+      async () => {
+        const s = await setup();
+        const path = `/v1/boards/${s.classic}/scores`;
+        const crashing = await serve(s.databaseUrl, stage);
+        await writeIntoCrash(crashing, s, path, `crash-${stage}`, SCORE);
+
+        // What the kill left behind: the handle is durable; processing committed all or nothing.
+        const left = await rowsOf(s, s.classic);
+        expect(left.submissions).toHaveLength(1);
+        expect(left.records[0]).toMatchObject({ state: 'done' });
+        if (stage === 'process:after-commit') {
+          expect(left.submissions[0]?.status).toBe('approved');
+          expect(left.scores).toHaveLength(1);
+        } else {
+          expect(left.submissions[0]).toMatchObject({ status: 'queued', scorePk: null });
+          expect(left.scores).toEqual([]);
+          expect(left.entries).toEqual([]);
+        }
+
+        const restarted = await serve(s.databaseUrl);
+        const handle = `sub_${left.submissions[0]?.id}`;
+        const retry = await request(restarted, s, 'POST', path, {
+          idempotencyKey: `crash-${stage}`,
+          body: SCORE,
+        });
+        // spec 4.11.2: the stored response (the 202 committed with the handle), replayed.
+        expect(retry.status, retry.text).toBe(202);
+        expect(retry.headers.get('idempotent-replayed')).toBe('true');
+        expect(retry.body).toMatchObject({ handle, status: 'queued', applied: false });
+        expect((await settled(restarted, s, handle)).body).toMatchObject({ status: 'approved' });
+        await stop(restarted);
+
+        const submission = await expectScoreAppliedOnce(s);
+        expect(submission.attempts).toBe(1);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+
+  it(
+    'GIVEN a kill at enqueue:before-commit THEN nothing was queued, the retry gets 409 until the lease runs out, then executes exactly once',
+    async () => {
+      const s = await setup();
+      const path = `/v1/boards/${s.classic}/scores`;
+      const key = 'crash-enqueue:before-commit';
+      const crashing = await serve(s.databaseUrl, 'enqueue:before-commit');
+      await writeIntoCrash(crashing, s, path, key, SCORE);
+
+      // The submission and the record's completion were one transaction: neither committed. The
+      // in-flight claim, taken before it, remains with a lease of IDEMPOTENCY_LEASE_MS.
+      const left = await rowsOf(s, s.classic);
+      expect(left.submissions).toEqual([]);
+      expect(left.records).toHaveLength(1);
+      const record = left.records[0]!;
+      expect(record).toMatchObject({ state: 'in_flight', submissionId: null });
+      expect(record.lockedUntil.getTime() - record.createdAt.getTime()).toBe(IDEMPOTENCY_LEASE_MS);
+
+      const restarted = await serve(s.databaseUrl);
+      // spec 4.11.4: while the lease runs, the same key is "in flight": 409 with Retry-After: 1.
+      for (let i = 0; i < 2; i++) {
+        const blocked = await request(restarted, s, 'POST', path, {
+          idempotencyKey: key,
+          body: SCORE,
+        });
+        expect(blocked.status, blocked.text).toBe(409);
+        expect(blocked.body).toMatchObject({ code: 'idempotency_conflict' });
+        expect(blocked.headers.get('retry-after')).toBe('1');
+      }
+      expect((await rowsOf(s, s.classic)).submissions).toEqual([]);
+
+      // The lease runs out: rather than wait IDEMPOTENCY_LEASE_MS, move its end into the past,
+      // which is all that the passing of time changes in the row.
+      await inDatabase(s, (m) =>
+        m.update(
+          IdempotencyRecordEntity,
+          { pk: record.pk },
+          { lockedUntil: new Date(Date.now() - 1000) },
+        ),
+      );
+      const executed = await request(restarted, s, 'POST', path, {
+        idempotencyKey: key,
+        body: SCORE,
+      });
+      expect([201, 202], executed.text).toContain(executed.status);
+      expect(executed.headers.get('idempotent-replayed')).toBe('false');
+      const handle = String(executed.body.handle);
+      expect((await settled(restarted, s, handle)).body).toMatchObject({ status: 'approved' });
+
+      // From now on the key replays the stored answer; nothing is enqueued again (spec 4.11.2).
+      const replay = await request(restarted, s, 'POST', path, {
+        idempotencyKey: key,
+        body: SCORE,
+      });
+      expect(replay.status).toBe(executed.status);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body).toMatchObject({ handle });
+      await stop(restarted);
+
+      const submission = await expectScoreAppliedOnce(s);
+      expect(`sub_${submission.id}`).toBe(handle);
+      expect((await rowsOf(s, s.classic)).records[0]?.pk).toBe(record.pk);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  const MATCH = JSON.stringify({
+    team1: [{ name: 'Ann', custom: true }],
+    team2: [{ name: 'Bob', custom: true }],
+    winner: 'team1',
+  });
+
+  for (const stage of ['apply:after-entries', 'process:after-apply'] as const) {
+    it(
+      `GIVEN an ELO match and a kill at ${stage} THEN the rating delta is applied exactly once`,
+      async () => {
+        const s = await setup();
+        const path = `/v1/boards/${s.elo}/matches`;
+        const crashing = await serve(s.databaseUrl, stage);
+        await writeIntoCrash(crashing, s, path, `crash-${stage}`, MATCH);
+        const left = await rowsOf(s, s.elo);
+        expect(left.submissions).toHaveLength(1);
+        expect(left.matches).toEqual([]);
+        expect(left.entries).toEqual([]);
+
+        const restarted = await serve(s.databaseUrl);
+        const handle = `sub_${left.submissions[0]?.id}`;
+        const retry = await request(restarted, s, 'POST', path, {
+          idempotencyKey: `crash-${stage}`,
+          body: MATCH,
+        });
+        expect(retry.status, retry.text).toBe(202);
+        expect(retry.headers.get('idempotent-replayed')).toBe('true');
+        expect((await settled(restarted, s, handle)).body).toMatchObject({ status: 'approved' });
+        await stop(restarted);
+
+        // Both at the start rating 1000 with K 32: E = ½, delta = round(32·½) = 16, once.
+        const rows = await rowsOf(s, s.elo);
+        expect(rows.submissions).toHaveLength(1);
+        expect(rows.matches).toHaveLength(1);
+        expect(rows.matches[0]).toMatchObject({
+          number: 1,
+          status: 'approved',
+          submissionId: rows.submissions[0]?.id,
+        });
+        expect(rows.roster.map((slot) => [slot.playerId, slot.eloBefore, slot.eloDelta])).toEqual([
+          ['custom:Ann', 1000, 16],
+          ['custom:Bob', 1000, -16],
+        ]);
+        expect(
+          rows.entries.map((e) => [e.playerId, Number(e.elo), e.wins, e.losses, e.draws]),
+        ).toEqual([
+          ['custom:Ann', 1016, 1, 0, 0],
+          ['custom:Bob', 984, 0, 1, 0],
+        ]);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+});
