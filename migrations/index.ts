@@ -1,4 +1,5 @@
 import { InitialSchema1732300000000 } from './1732300000000-initial-schema';
+import { RankCountsAndQueueIndex1732400000000 } from './1732400000000-rank-counts-and-queue-index';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
-export const migrations = [InitialSchema1732300000000];
+export const migrations = [InitialSchema1732300000000, RankCountsAndQueueIndex1732400000000];

@@ -5,7 +5,9 @@ import { OwnerEntity, type ApiAccess, type Owner } from '../../entities/owner';
 import { TeamEntity, type Team } from '../../entities/team';
 import type { Database } from './database';
 import { Repository } from './repository';
+import { EntryRepository } from './entries';
 import { IdempotencyRepository } from './idempotency';
+import { MatchReadRepository } from './matches';
 import { ResultsRepository } from './results';
 import { SubmissionRepository } from './submissions';
 
@@ -127,6 +129,8 @@ export interface Repositories {
   submissions: SubmissionRepository;
   idempotency: IdempotencyRepository;
   results: ResultsRepository;
+  entries: EntryRepository;
+  matches: MatchReadRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -139,5 +143,7 @@ export function createRepositories(db: Database): Repositories {
     submissions: new SubmissionRepository(db),
     idempotency: new IdempotencyRepository(db),
     results: new ResultsRepository(db),
+    entries: new EntryRepository(db),
+    matches: new MatchReadRepository(db),
   };
 }

@@ -7,6 +7,7 @@ import { ScoreEntity, type Score } from '../../entities/score';
 import { TeamEntity } from '../../entities/team';
 import { entryRankKey } from '../domain/ranking';
 import type { EntryState } from '../domain/scoring';
+import { recordRankMoves } from './entries';
 import { Repository } from './repository';
 
 /** Matches, scores and the entries they move: written only inside the worker's transactions. */
@@ -45,23 +46,27 @@ export class ResultsRepository extends Repository {
   }
 
   async saveEntries(tx: EntityManager, board: Board, states: EntryState[]): Promise<void> {
-    const existing = new Set(
+    const existing = new Map(
       (
         await this.entries(
           tx,
           board.pk,
           states.map((s) => s.playerId),
         )
-      ).map((e) => e.playerId),
+      ).map((e) => [e.playerId, e.rankKey]),
     );
+    const moves: { from: number | null; to: number }[] = [];
     for (const state of states) {
       const row: Entry = { ...state, boardPk: board.pk, rankKey: entryRankKey(state, board) };
-      if (existing.has(state.playerId)) {
+      const from = existing.get(state.playerId);
+      if (from !== undefined) {
         await tx.update(EntryEntity, { boardPk: board.pk, playerId: state.playerId }, row);
       } else {
         await tx.insert(EntryEntity, row);
       }
+      moves.push({ from: from ?? null, to: row.rankKey });
     }
+    await recordRankMoves(tx, this.dialect, board.pk, moves);
   }
 
   async nextMatchNumber(tx: EntityManager, boardPk: number): Promise<number> {

@@ -46,6 +46,7 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
     primary: ['pk'],
     columns: ['owner_id', 'idempotency_key', 'fingerprint', 'state', 'locked_until'],
   },
+  entry_rank_counts: { primary: ['board_pk', 'level', 'bucket'], columns: ['n'] },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -238,13 +239,30 @@ describe(`migrations (${backendName})`, () => {
     expect(keys).toEqual([...keys].sort((a, b) => a - b));
   });
 
-  it('undoes the last migration (every table dropped), then migrates up again', async () => {
+  it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
     await ds.undoLastMigration({ transaction: 'each' });
-    expect(await tableNames()).toEqual([]);
+    expect(await tableNames()).toEqual(TABLES.filter((t) => t !== 'entry_rank_counts'));
     expect(await appliedMigrations()).toEqual(migrations.map((m) => m.name).slice(0, -1));
 
     const applied = await ds.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual([migrations.at(-1)!.name]);
+    expect(await tableNames()).toEqual(TABLES);
+    // Board 101 holds 300 entries from the keyset test: every level of its tree counts all of them.
+    const levels: { level: number; total: number | string }[] = await ds.query(
+      'SELECT level, SUM(n) AS total FROM entry_rank_counts WHERE board_pk = 101 GROUP BY level ORDER BY level',
+    );
+    expect(levels.map((l) => [Number(l.level), Number(l.total)])).toEqual(
+      [0, 1, 2, 3, 4, 5].map((level) => [level, 300]),
+    );
+  });
+
+  it('undoes every migration (every table dropped), then migrates up again', async () => {
+    for (let i = 0; i < migrations.length; i++) await ds.undoLastMigration({ transaction: 'each' });
+    expect(await tableNames()).toEqual([]);
+    expect(await appliedMigrations()).toEqual([]);
+
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    expect(applied.map((m) => m.name)).toEqual(migrations.map((m) => m.name));
     expect(await tableNames()).toEqual(TABLES);
     // The schema is whole again: its unique indexes still refuse duplicates.
     const key = `INSERT INTO api_keys (owner_id, type, scopes, label, hash, suffix, created_at)

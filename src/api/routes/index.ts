@@ -4,6 +4,8 @@ import type { Context } from '../../pipeline/context';
 import { requireScope } from '../middleware/scope';
 import { jsonBody } from '../middleware/json-body';
 import { getBoard, listBoards } from './boards';
+import { getEntry, listEntries } from './entries';
+import { getMatch, listMatches } from './matches';
 import { getSubmission } from './submissions';
 import { postWrite } from './writes';
 
@@ -19,6 +21,30 @@ function operations(ctx: Context): Operation[] {
   return [
     { method: 'get', path: '/boards', scope: 'boards:read', handler: listBoards(ctx) },
     { method: 'get', path: '/boards/:board', scope: 'boards:read', handler: getBoard(ctx) },
+    {
+      method: 'get',
+      path: '/boards/:board/entries',
+      scope: 'entries:read',
+      handler: listEntries(ctx),
+    },
+    {
+      method: 'get',
+      path: '/boards/:board/entries/:player_id',
+      scope: 'entries:read',
+      handler: getEntry(ctx),
+    },
+    {
+      method: 'get',
+      path: '/boards/:board/matches',
+      scope: 'matches:read',
+      handler: listMatches(ctx),
+    },
+    {
+      method: 'get',
+      path: '/boards/:board/matches/:match_id',
+      scope: 'matches:read',
+      handler: getMatch(ctx),
+    },
     {
       method: 'post',
       path: '/boards/:board/matches',

@@ -1,0 +1,173 @@
+import type { EntityManager } from 'typeorm';
+import type { Entry } from '../../entities/entry';
+import { BITS, FANOUT, LEVELS, betterRanges, countChanges } from '../domain/rank-tree';
+import type { Dialect } from './data-source';
+import { Repository } from './repository';
+
+const COLUMNS =
+  'player_id, player_name, score, elo, rank_key, wins, draws, losses, submissions, last_sub';
+const OFFSET = '9007199254740992'; // 2^53: rank_key + OFFSET is never negative
+
+interface EntryRow {
+  player_id: string;
+  player_name: string;
+  score: number | string | null;
+  elo: number | string | null;
+  rank_key: number | string;
+  wins: number | null;
+  draws: number | null;
+  losses: number | null;
+  submissions: number | null;
+  last_sub: Date | string | null;
+}
+
+export interface RankedEntry extends Omit<Entry, 'boardPk'> {
+  rank: number;
+}
+
+export interface EntryPosition {
+  rankKey: number;
+  playerId: string;
+}
+
+/**
+ * One level's left siblings, as a scalar subquery; `key` is an SQL expression for rank_key.
+ * MariaDB shifts in unsigned arithmetic, so shifted values are cast back before any subtraction.
+ */
+function levelSum(level: number, key: string): string {
+  const shifted = (bits: number) => `CAST(((${key} + ${OFFSET}) >> ${bits}) AS SIGNED)`;
+  const own = level === 0 ? key : shifted(BITS * level);
+  const firstSibling = `(${shifted(BITS * (level + 1))} * ${FANOUT})`;
+  const first = level === 0 ? `(${firstSibling} - ${OFFSET})` : firstSibling;
+  return `(SELECT COALESCE(SUM(c.n), 0) FROM entry_rank_counts c
+     WHERE c.board_pk = e.board_pk AND c.level = ${level} AND c.bucket >= ${first} AND c.bucket < ${own})`;
+}
+
+/** The number of entries strictly better than row e, from the counters, in SQL. */
+const BETTER_SQL = Array.from({ length: LEVELS }, (_, level) => levelSum(level, 'e.rank_key')).join(
+  ' + ',
+);
+
+/**
+ * The read model of standings: keyset pages on (rank_key, player_id) and live ranks from the
+ * order-statistics counters (src/domain/rank-tree.ts), which every entry write keeps in step in
+ * the same transaction. Each read is one statement, so it sees one consistent state.
+ */
+export class EntryRepository extends Repository {
+  /**
+   * Up to `limit` entries after `after` in board order, each with its competition rank. Without a
+   * cursor the first row is rank 1; with one, the counters at the cursor's key say how many
+   * entries are better than it and how many share it, which is all a page needs.
+   */
+  async page(boardPk: number, after: EntryPosition | null, limit: number): Promise<RankedEntry[]> {
+    let rows: (EntryRow & { better?: number | string; tied?: number | string })[];
+    if (!after) {
+      rows = await this.db.run((m) =>
+        m.query(
+          `SELECT ${COLUMNS} FROM entries WHERE board_pk = ? ORDER BY rank_key, player_id LIMIT ?`,
+          [boardPk, limit],
+        ),
+      );
+    } else {
+      const ranges = betterRanges(after.rankKey)
+        .map(
+          (r) =>
+            `(SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ${boardPk} AND level = ${r.level} AND bucket >= ${r.from} AND bucket < ${r.to})`,
+        )
+        .join(' + ');
+      rows = await this.db.run((m) =>
+        m.query(
+          `SELECT ${COLUMNS}, ${ranges || '0'} AS better,
+             (SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ? AND level = 0 AND bucket = ?) AS tied
+           FROM entries WHERE board_pk = ? AND (rank_key > ? OR (rank_key = ? AND player_id > ?))
+           ORDER BY rank_key, player_id LIMIT ?`,
+          [boardPk, after.rankKey, boardPk, after.rankKey, after.rankKey, after.playerId, limit],
+        ),
+      );
+    }
+    const entries = rows.map(toEntry);
+    const first = entries[0];
+    if (!first) return [];
+    // Rank of the first row of the page, then ranks by position within the page.
+    let groupRank = 1;
+    let groupStart = 0;
+    if (after) {
+      const better = Number(rows[0]!.better);
+      const tied = Number(rows[0]!.tied);
+      groupRank = first.rankKey === after.rankKey ? better + 1 : better + tied + 1;
+    }
+    const ranked: RankedEntry[] = [];
+    entries.forEach((entry, i) => {
+      const previous = entries[i - 1];
+      if (previous && previous.rankKey !== entry.rankKey) {
+        // Rows before i in this page are better; so is everything before the page's first group.
+        groupRank =
+          groupStart === 0 && after && first.rankKey === after.rankKey
+            ? Number(rows[0]!.better) + Number(rows[0]!.tied) + 1
+            : groupRank + (i - groupStart);
+        groupStart = i;
+      }
+      ranked.push({ ...entry, rank: groupRank });
+    });
+    return ranked;
+  }
+
+  /** One entry with its live rank against the whole board, in one statement. */
+  async get(boardPk: number, playerId: string): Promise<RankedEntry | null> {
+    const rows: (EntryRow & { better: number | string })[] = await this.db.run((m) =>
+      m.query(
+        `SELECT ${COLUMNS}, ${BETTER_SQL} AS better FROM entries e WHERE e.board_pk = ? AND e.player_id = ?`,
+        [boardPk, playerId],
+      ),
+    );
+    const row = rows[0];
+    return row ? { ...toEntry(row), rank: Number(row.better) + 1 } : null;
+  }
+}
+
+/**
+ * Keeps the rank counters in step with entries that moved (`from` null for a new entry). Called
+ * inside the transaction that writes the entries, so counters and entries never disagree.
+ */
+export async function recordRankMoves(
+  tx: EntityManager,
+  dialect: Dialect,
+  boardPk: number,
+  moves: { from: number | null; to: number }[],
+): Promise<void> {
+  const changes = countChanges(moves);
+  if (changes.length === 0) return;
+  const values = changes.map(() => '(?, ?, ?, ?)').join(', ');
+  const params = changes.flatMap((c) => [boardPk, c.level, c.bucket, c.delta]);
+  const upsert =
+    dialect === 'mysql'
+      ? 'ON DUPLICATE KEY UPDATE n = n + VALUES(n)'
+      : 'ON CONFLICT (board_pk, level, bucket) DO UPDATE SET n = n + excluded.n';
+  await tx.query(
+    `INSERT INTO entry_rank_counts (board_pk, level, bucket, n) VALUES ${values} ${upsert}`,
+    params,
+  );
+}
+
+const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+function toEntry(row: EntryRow): Omit<Entry, 'boardPk'> {
+  return {
+    playerId: row.player_id,
+    playerName: row.player_name,
+    score: num(row.score),
+    elo: num(row.elo),
+    rankKey: Number(row.rank_key),
+    wins: num(row.wins),
+    draws: num(row.draws),
+    losses: num(row.losses),
+    submissions: num(row.submissions),
+    lastSub: row.last_sub === null ? null : toDate(row.last_sub),
+  };
+}
+
+/** datetime(3) comes back as a Date from mysql2 and as 'YYYY-MM-DD HH:MM:SS.mmm' (UTC) from SQLite. */
+function toDate(value: Date | string): Date {
+  if (value instanceof Date) return value;
+  return new Date(`${value.replace(' ', 'T')}Z`);
+}
