@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { BITS, LEVELS } from '../src/domain/rank-tree';
+import { rebuildRankCounts } from '../src/store/entries';
 import { columns } from './schema';
 
 /**
@@ -31,14 +31,7 @@ export class RankCountsAndQueueIndex1732400000000 implements MigrationInterface 
       true,
     );
     await runner.createIndex('submissions', QUEUE_INDEX);
-    for (let level = 0; level < LEVELS; level++) {
-      const bucket =
-        level === 0 ? 'rank_key' : `((rank_key + 9007199254740992) >> ${BITS * level})`;
-      await runner.query(
-        `INSERT INTO entry_rank_counts (board_pk, level, bucket, n)
-         SELECT board_pk, ${level}, ${bucket}, COUNT(*) FROM entries GROUP BY board_pk, ${bucket}`,
-      );
-    }
+    await rebuildRankCounts(runner);
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -171,3 +171,22 @@ function toDate(value: Date | string): Date {
   if (value instanceof Date) return value;
   return new Date(`${value.replace(' ', 'T')}Z`);
 }
+
+/**
+ * Recomputes the rank counters of one board (or all) from its entries: used by the migration that
+ * introduced them and by bulk loads that write entries with plain INSERTs.
+ */
+export async function rebuildRankCounts(
+  run: { query(sql: string, params?: unknown[]): Promise<unknown> },
+  boardPk?: number,
+): Promise<void> {
+  const where = boardPk === undefined ? '' : `WHERE board_pk = ${Number(boardPk)}`;
+  await run.query(`DELETE FROM entry_rank_counts ${where}`);
+  for (let level = 0; level < LEVELS; level++) {
+    const bucket = level === 0 ? 'rank_key' : `((rank_key + ${OFFSET}) >> ${BITS * level})`;
+    await run.query(
+      `INSERT INTO entry_rank_counts (board_pk, level, bucket, n)
+       SELECT board_pk, ${level}, ${bucket}, COUNT(*) FROM entries ${where} GROUP BY board_pk, ${bucket}`,
+    );
+  }
+}
