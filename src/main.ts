@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { createApp } from './api/app';
 import { KeyAuthenticator } from './api/auth';
 import { MemoryTokenBuckets } from './api/limits/memory-buckets';
-import { RedisTokenBuckets } from './api/limits/redis-buckets';
+import { FallbackTokenBuckets } from './api/limits/fallback-buckets';
 import type { TokenBuckets } from './api/limits/token-bucket';
 import { OfflineChat, type ChatPort } from './bot/chat-port';
 import type { Config } from './config';
@@ -45,7 +45,8 @@ export async function openContext(config: Config, redisPrefix = 'tally:'): Promi
   const db = new Database(dataSource, applied);
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    // A slow or absent Redis must not hold requests: commands give up after half a second.
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 500 });
     redis.on('error', (err: Error) => log.warn('redis error', { err }));
   }
   const signals = redis ? new RedisSignals(redis, redisPrefix) : new LocalSignals();
@@ -60,7 +61,7 @@ export async function closeContext({ ctx, db, redis }: Opened): Promise<void> {
 }
 
 function createBuckets(redis: Redis | undefined, redisPrefix: string): TokenBuckets {
-  return redis ? new RedisTokenBuckets(redis, redisPrefix) : new MemoryTokenBuckets();
+  return redis ? new FallbackTokenBuckets(redis, redisPrefix) : new MemoryTokenBuckets();
 }
 
 export async function startTally(config: Config, options: StartOptions = {}): Promise<Tally> {
