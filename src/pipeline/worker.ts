@@ -34,6 +34,7 @@ function isLockContention(err: unknown): boolean {
  */
 export class Worker {
   private running = false;
+  private stopping = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -53,7 +54,9 @@ export class Worker {
     this.loop = this.run();
   }
 
+  /** Finishes the queue item in hand, takes no other, and resolves once the loop has ended. */
   async stop(): Promise<void> {
+    this.stopping = true;
     this.running = false;
     this.unsubscribe?.();
     this.wake?.();
@@ -71,7 +74,7 @@ export class Worker {
 
   private async drainBoard(boardPk: number): Promise<boolean> {
     let progressed = false;
-    for (;;) {
+    while (!this.stopping) {
       const next = await this.ctx.repos.db.run((m) =>
         this.ctx.repos.submissions.oldestQueued(m, boardPk, false),
       );
@@ -87,6 +90,7 @@ export class Worker {
       progressed = true;
       this.signals.settled(next.id);
     }
+    return progressed;
   }
 
   private async onError(

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Entry } from '../../entities/entry';
 import { BITS, FANOUT, LEVELS, betterRanges, countChanges } from '../domain/rank-tree';
+import { dateFromColumn } from './columns';
 import type { Dialect } from './data-source';
 import { Repository } from './repository';
 
@@ -162,14 +163,8 @@ function toEntry(row: EntryRow): Omit<Entry, 'boardPk'> {
     draws: num(row.draws),
     losses: num(row.losses),
     submissions: num(row.submissions),
-    lastSub: row.last_sub === null ? null : toDate(row.last_sub),
+    lastSub: row.last_sub === null ? null : dateFromColumn(row.last_sub),
   };
-}
-
-/** datetime(3) comes back as a Date from mysql2 and as 'YYYY-MM-DD HH:MM:SS.mmm' (UTC) from SQLite. */
-function toDate(value: Date | string): Date {
-  if (value instanceof Date) return value;
-  return new Date(`${value.replace(' ', 'T')}Z`);
 }
 
 /**
