@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { EntityManager } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoardEntity } from '../../entities/board';
@@ -23,9 +21,9 @@ import {
   backendName,
   createTestDatabase,
   mysqlServerUrl,
-  redisServerUrl,
   sqliteFileUrl,
 } from '../support/backends';
+import { PUBLIC_URL, spawnServe, within, type Served } from '../support/serve';
 import { nextSnowflake } from '../support/tally';
 
 /**
@@ -35,34 +33,9 @@ import { nextSnowflake } from '../support/tally';
  * sees the process SIGKILL itself mid-request, restarts it without the crash point, retries the
  * same request with the same Idempotency-Key (spec 4.11) and then counts rows in the database.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PUBLIC_URL = 'http://tally.test';
 const START_TIMEOUT_MS = 20_000;
 const SETTLE_TIMEOUT_MS = 15_000;
 const TEST_TIMEOUT_MS = 60_000;
-
-/** Every variable Tally reads, plus the crash point: the child gets only what a test sets. */
-const TALLY_ENV = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'DISCORD_TOKEN',
-  'DISCORD_APPLICATION_ID',
-  'API_ACCESS',
-  'SYNC_WAIT_MS',
-  'RATE_LIMIT_READ_PER_MIN',
-  'RATE_LIMIT_WRITE_PER_MIN',
-  'TALLY_CRASH_AT',
-];
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output: () => string;
-}
 
 interface Setup {
   databaseUrl: string;
@@ -77,15 +50,6 @@ interface Reply {
   headers: Headers;
   text: string;
   body: Record<string, unknown>;
-}
-
-/** Rejects after `ms` with `what` in the message, so no wait in this file is unbounded. */
-function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -128,45 +92,15 @@ describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
     }
   }
 
-  /** `tally serve` on the test database; resolves once it printed its URL. */
+  /** `tally serve` on the test database, killed after the test if still running. */
   async function serve(databaseUrl: string, crashAt?: CrashPoint): Promise<Served> {
-    const base = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
+    // Redis buckets of `tally serve` use the fixed prefix `tally:`: no test shares a limit.
+    const served = await spawnServe(
+      databaseUrl,
+      crashAt ? { TALLY_CRASH_AT: crashAt } : {},
+      START_TIMEOUT_MS,
     );
-    const child = spawn(process.execPath, ['bin/tally.mjs', 'serve'], {
-      cwd: ROOT,
-      env: {
-        ...base,
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        PUBLIC_URL,
-        // Redis buckets of `tally serve` use the fixed prefix `tally:`: no test shares a limit.
-        RATE_LIMIT_READ_PER_MIN: '1000000',
-        RATE_LIMIT_WRITE_PER_MIN: '1000000',
-        ...(redisServerUrl ? { REDIS_URL: redisServerUrl } : {}),
-        ...(crashAt ? { TALLY_CRASH_AT: crashAt } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    const served: Served = { child, exited, url: '', output: () => output };
     children.add(served);
-    const url = new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-        const found = /serving the API at (http:\/\/\S+)\/v1/.exec(output);
-        if (found?.[1]) resolve(found[1]);
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      void exited.then((how) =>
-        reject(new Error(`serve exited early (${how.signal ?? how.code}):\n${output}`)),
-      );
-    });
-    served.url = await within(START_TIMEOUT_MS, 'tally serve to listen', url);
     return served;
   }
 

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { EntryEntity } from '../../entities/entry';
@@ -25,10 +23,10 @@ import {
   backendName,
   createTestDatabase,
   mysqlServerUrl,
-  redisServerUrl,
   sqliteFileUrl,
 } from '../support/backends';
 import { createTestContext } from '../support/context';
+import { PUBLIC_URL, spawnServe, within, type Served } from '../support/serve';
 import { nextSnowflake } from '../support/tally';
 
 /**
@@ -38,43 +36,15 @@ import { nextSnowflake } from '../support/tally';
  * is set (board row locks with SKIP LOCKED), otherwise one SQLite file (WAL, one writer at a
  * time across processes). Both take writes and both work the queue; then every row is counted.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PUBLIC_URL = 'http://tally.test';
 const TOTAL = 200;
 const IN_FLIGHT = 12;
 const PLAYERS = ['Ann', 'Bob', 'Cid', 'Dee'];
-const TALLY_ENV = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'SYNC_WAIT_MS',
-  'RATE_LIMIT_READ_PER_MIN',
-  'RATE_LIMIT_WRITE_PER_MIN',
-  'TALLY_CRASH_AT',
-];
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<unknown>;
-}
-
 interface Sent {
   board: 'classicA' | 'classicB' | 'elo';
   handle: string;
   status: number;
   score?: { player: string; value: number };
   match?: { team1: string; team2: string; winner: 'team1' | 'team2' | 'draw' };
-}
-
-function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -129,39 +99,8 @@ describe(`two worker processes on one database (${backendName})`, () => {
     }
   }
 
-  async function serve(): Promise<Served> {
-    const base = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
-    );
-    const child = spawn(process.execPath, ['bin/tally.mjs', 'serve'], {
-      cwd: ROOT,
-      env: {
-        ...base,
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        PUBLIC_URL,
-        // Short: without Redis a write applied by the other process is only seen by polling.
-        SYNC_WAIT_MS: '250',
-        RATE_LIMIT_READ_PER_MIN: '1000000',
-        RATE_LIMIT_WRITE_PER_MIN: '1000000',
-        ...(redisServerUrl ? { REDIS_URL: redisServerUrl } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    const url = new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-        const found = /serving the API at (http:\/\/\S+)\/v1/.exec(output);
-        if (found?.[1]) resolve(found[1]);
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      void exited.then(() => reject(new Error(`serve exited early:\n${output}`)));
-    });
-    return { child, url: await within(20_000, 'tally serve to listen', url), exited };
-  }
+  // Short sync wait: without Redis a write applied by the other process is only seen by polling.
+  const serve = () => spawnServe(databaseUrl, { SYNC_WAIT_MS: '250' });
 
   /** The i-th write: Classic scores on two boards and 1v1 ELO matches, in a fixed mix. */
   function writeOf(i: number): { board: Sent['board']; body: object; sent: Partial<Sent> } {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardEntity } from '../../entities/board';
-import { createBoard } from '../../src/pipeline/boards';
+import { createBoard, type BoardInput } from '../../src/pipeline/boards';
 import { mintKey } from '../../src/pipeline/keys';
 import { addOwner } from '../../src/pipeline/owners';
 import { hashSecret } from '../../src/domain/keys';
@@ -18,16 +18,13 @@ describe(`raw reads on the request path (${backendName})`, () => {
 
   it('reads a board by id exactly as the entity mapping does, booleans and time included', async () => {
     const owner = (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
-    for (const input of [
+    const inputs: Omit<BoardInput, 'ownerId'>[] = [
       { type: 'League', fixedTeams: true, teamSize: 2, windowHours: 999, points: [3, 1, 0] },
       { type: 'ELO', freeForAll: true, kFactor: 40, startRating: 1200, id: 'Ladder ü' },
       { type: 'Time', sort: 'asc', moderatorChannelId: nextSnowflake() },
-    ] as const) {
-      const created = await createBoard(t.ctx, {
-        ownerId: owner,
-        ...input,
-        points: 'points' in input ? [...input.points] : undefined,
-      });
+    ];
+    for (const input of inputs) {
+      const created = await createBoard(t.ctx, { ownerId: owner, ...input });
       const raw = await t.ctx.repos.boards.byId(owner, created.id);
       const mapped = await t.ctx.repos.db.run((m) =>
         m.findOneByOrFail(BoardEntity, { pk: created.pk }),

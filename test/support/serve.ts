@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { redisServerUrl } from './backends';
+
+/** `tally serve` as a real child process, for the crash, shutdown and multi-process tests. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const PUBLIC_URL = 'http://tally.test';
+
+/** Every variable Tally reads, plus the crash point: the child gets only what a test sets. */
+const TALLY_ENV = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DISCORD_TOKEN',
+  'DISCORD_APPLICATION_ID',
+  'API_ACCESS',
+  'SYNC_WAIT_MS',
+  'RATE_LIMIT_READ_PER_MIN',
+  'RATE_LIMIT_WRITE_PER_MIN',
+  'TALLY_CRASH_AT',
+];
+
+export interface Served {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+}
+
+/** Rejects after `ms` with `what` in the message, so no wait is unbounded. */
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Starts `tally serve` on a database with limits raised out of the way (and this run's Redis,
+ * if any); resolves once it printed its URL. `env` adds or overrides variables.
+ */
+export async function spawnServe(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  startTimeoutMs = 20_000,
+): Promise<Served> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
+  );
+  const child = spawn(process.execPath, ['bin/tally.mjs', 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...base,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      PUBLIC_URL,
+      RATE_LIMIT_READ_PER_MIN: '1000000',
+      RATE_LIMIT_WRITE_PER_MIN: '1000000',
+      ...(redisServerUrl ? { REDIS_URL: redisServerUrl } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const found = /serving the API at (http:\/\/\S+)\/v1/.exec(output);
+      if (found?.[1]) resolve(found[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((how) =>
+      reject(new Error(`serve exited early (${how.signal ?? how.code}):\n${output}`)),
+    );
+  });
+  try {
+    return {
+      child,
+      exited,
+      output: () => output,
+      url: await within(startTimeoutMs, 'tally serve to listen', url),
+    };
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+}
