@@ -7,6 +7,7 @@ import { closeContext, openContext, startTally } from './main';
 import { serializeBoard } from './api/serialize/board';
 import { createBoard, createTeam } from './pipeline/boards';
 import type { Context } from './pipeline/context';
+import { demoGuide, demoJson, seedDemo } from './pipeline/demo';
 import { listKeys, mintKey, revokeKey } from './pipeline/keys';
 import { addOwner, setOwnerAccess } from './pipeline/owners';
 import { review } from './pipeline/review';
@@ -40,9 +41,20 @@ const int = (value: string) => {
 program
   .command('serve')
   .description('migrate, then run the worker, the HTTP API and the bot (if DISCORD_TOKEN is set)')
-  .action(async () => {
+  .option('--demo', 'on a database without owners, first seed the demo (tally demo) and print it')
+  .action(async (o: { demo?: boolean }) => {
+    let guide = '';
+    if (o.demo) {
+      await withContext(async (ctx) => {
+        const demo = await seedDemo(ctx, { onlyIfEmpty: true });
+        guide = demo
+          ? demoGuide(demo, ctx.config.publicUrl)
+          : 'Demo not seeded: the database already has owners (`npx tally demo` mints fresh demo keys).';
+      });
+    }
     const tally = await startTally(loadConfig());
     console.log(`Tally is serving the API at ${tally.url}/v1 (OpenAPI: ${tally.url}/openapi.yaml)`);
+    if (guide) console.log(`\n${guide}`);
     const stop = () => void tally.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -59,6 +71,17 @@ program
         { applied, database: ctx.config.database.kind },
         applied.length ? `Applied ${applied.join(', ')}.` : 'Migrations are up to date.',
       );
+    }),
+  );
+
+program
+  .command('demo')
+  .description('seed a demo owner with one board of every type, players, history and two keys')
+  .option('--json')
+  .action((o: { json?: boolean }) =>
+    withContext(async (ctx) => {
+      const demo = await seedDemo(ctx);
+      printer(o)(demoJson(demo, ctx.config.publicUrl), demoGuide(demo, ctx.config.publicUrl));
     }),
   );
 

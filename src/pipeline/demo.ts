@@ -1,0 +1,384 @@
+import type { Board } from '../../entities/board';
+import { OwnerEntity, type Owner } from '../../entities/owner';
+import type { Submission } from '../../entities/submission';
+import { boardUrl } from '../api/serialize/board';
+import { OfflineChat } from '../bot/chat-port';
+import { formatHandle, ownerKind } from '../domain/ids';
+import { parseMatchWrite, parseScoreWrite } from '../domain/write-request';
+import { createBoard, type BoardInput } from './boards';
+import type { Context } from './context';
+import { enqueueWrite } from './enqueue';
+import { mintKey, listKeys, revokeKey, type KeySummary } from './keys';
+import { addOwner, setOwnerAccess } from './owners';
+import { processSubmission } from './process';
+import { review, type Decision } from './review';
+
+/**
+ * `tally demo` (DESIGN.md 4): a demo owner with one board of every type, players and history
+ * written through the real pipeline (enqueue, process, review), and two fresh keys. History is
+ * seeded pseudo-randomly from fixed seeds, so every fresh database gets the same standings.
+ */
+export const DEMO_OWNER = 'guild:804615273910462851';
+const DEMO_NAME = 'Tally Demo';
+const KEY_LABEL = 'demo'; // every key whose label starts with this is the demo's to rotate
+const HISTORY_DAYS = 21; // inside the 30-day handle lifetime (DESIGN.md 3)
+const PENDING = 3;
+const DAY_MS = 86_400_000;
+
+/** Chat members (DESIGN.md 3 snowflakes); offline, they read as "member <id>". */
+const DEMO_MEMBERS = ['203948571029384756', '318274659102837465', '427381920564738291'];
+
+type Body = Record<string, unknown>;
+/** A write of the history; `decision` is the moderator's on a board with a window, else pending. */
+interface Planned {
+  body: Body;
+  decision?: Decision;
+}
+type Rng = () => number;
+
+/** mulberry32: a small seeded generator, so the demo is the same on every fresh database. */
+function seeded(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const below = (rng: Rng, n: number) => Math.floor(rng() * n);
+const bell = (rng: Rng) => (rng() + rng() + rng()) / 3; // 0..1, most near 0.5
+function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = below(rng, i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const FIRST =
+  'Maya Liam Priya Noah Sofia Mateo Aisha Lucas Yuki Omar Elena Kai Zara Ethan Amara Felix Ines Hugo Leila Ravi Chloe Diego Nora Jonas Mei Tariq Freya Arjun Lena Theo Hana Malik Clara Sven Ayla Marco Ruth Kofi Ivy Pablo';
+const LAST =
+  'Chen Okafor Silva Novak Haddad Kim Rossi Patel Müller Nakamura Dubois Kowalski García Larsen Ahmed Byrne Costa Ivanova Mensah Lindqvist Torres Yilmaz Schmidt Ng Moreau Fischer Reyes Sato Brennan Quinn';
+const NAMES = shuffled(
+  seeded(1),
+  FIRST.split(' ').flatMap((f) => LAST.split(' ').map((l) => `${f} ${l}`)),
+);
+
+/**
+ * `n` participants of one board: the chat members and custom players with realistic names, drawn
+ * from one community of 150, so the same people turn up on several boards.
+ */
+function roster(rng: Rng, n: number): Body[] {
+  const custom = shuffled(rng, NAMES.slice(0, 150)).slice(0, n - DEMO_MEMBERS.length);
+  return shuffled(rng, [
+    ...DEMO_MEMBERS.map((chat_id) => ({ chat_id })),
+    ...custom.map((name) => ({ name, custom: true })),
+  ]);
+}
+
+/** Two different players, the busier ones more often (activity weights 0.3–1.3). */
+function pairings(rng: Rng, n: number) {
+  const weights = Array.from({ length: n }, () => 0.3 + rng() ** 2);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const pick = () => {
+    let r = rng() * total;
+    return Math.max(
+      0,
+      weights.findIndex((w) => (r -= w) < 0),
+    );
+  };
+  return (count: number): number[] => {
+    const chosen = new Set<number>();
+    while (chosen.size < count) chosen.add(pick());
+    return shuffled(rng, [...chosen]);
+  };
+}
+
+function ladder(rng: Rng, players: number, matches: number): Planned[] {
+  const field = roster(rng, players);
+  const skill = field.map(() => 600 + 800 * bell(rng));
+  const draw = pairings(rng, players);
+  return Array.from({ length: matches }, () => {
+    const [a = 0, b = 1] = draw(2);
+    const p1 = 1 / (1 + 10 ** ((skill[b]! - skill[a]!) / 400));
+    const r = rng();
+    const winner = r < 0.06 ? 'draw' : r < 0.06 + 0.94 * p1 ? 'team1' : 'team2';
+    return { body: { team1: [field[a]], team2: [field[b]], winner } };
+  });
+}
+
+function league(rng: Rng, players: number, matches: number): Planned[] {
+  const field = roster(rng, players);
+  const skill = field.map(() => bell(rng));
+  const draw = pairings(rng, players);
+  const goals = (edge: number) =>
+    Array.from({ length: 6 }, () => rng() < 0.22 + 0.3 * edge).filter(Boolean).length;
+  return Array.from({ length: matches }, () => {
+    const [a = 0, b = 1, c = 2, d = 3] = draw(4);
+    const edge = (skill[a]! + skill[b]! - skill[c]! - skill[d]!) / 2;
+    return {
+      body: {
+        team1: [field[a], field[b]],
+        team2: [field[c], field[d]],
+        team1_score: goals(Math.max(0, edge)),
+        team2_score: goals(Math.max(0, -edge)),
+      },
+    };
+  });
+}
+
+function triviaNights(rng: Rng, players: number, nights: number): Planned[] {
+  const field = roster(rng, players);
+  const skill = field.map(() => bell(rng));
+  return Array.from({ length: nights }, () =>
+    shuffled(rng, [...field.keys()])
+      .slice(0, 18 + below(rng, 10))
+      .map((i) => ({
+        body: { player: field[i], score: Math.round(4 + 26 * skill[i]! * (0.6 + 0.4 * rng())) },
+      })),
+  ).flat();
+}
+
+/** Each player tries 1 to `tries` times; keep_highest or keep_lowest decides what counts. */
+function attempts(
+  rng: Rng,
+  players: number,
+  tries: number,
+  value: (skill: number, rng: Rng) => number,
+): Planned[] {
+  const all = roster(rng, players).flatMap((player) => {
+    const skill = bell(rng);
+    return Array.from({ length: 1 + below(rng, tries) }, () => ({
+      body: { player, score: value(skill, rng) },
+    }));
+  });
+  return shuffled(rng, all);
+}
+
+/** A moderated ladder: approved and declined history, then a few left for a moderator. */
+function moderated(rng: Rng): Planned[] {
+  return ladder(rng, 10, 12 + PENDING).map((planned, i) =>
+    i >= 12 ? planned : { ...planned, decision: i % 5 === 4 ? 'decline' : 'approve' },
+  );
+}
+
+interface Plan {
+  input: Omit<BoardInput, 'ownerId'> & { name: string };
+  history: (rng: Rng) => Planned[];
+}
+
+/** One board of every type, plus one with a validation window; matched on name on a re-run. */
+const PLANS: Plan[] = [
+  {
+    input: { name: 'Chess Ladder', type: 'ELO', windowHours: 0 },
+    history: (r) => ladder(r, 60, 300),
+  },
+  {
+    input: { name: '2v2 Football League', type: 'League', teamSize: 2, windowHours: 0 },
+    history: (r) => league(r, 20, 60),
+  },
+  {
+    input: { name: 'Trivia Night Points', type: 'Classic', windowHours: 0 },
+    history: (r) => triviaNights(r, 80, 8),
+  },
+  {
+    input: { name: 'Arcade High Scores', type: 'Highscore', windowHours: 0 },
+    history: (r) =>
+      attempts(r, 120, 2, (s, rr) => Math.round(5_000 + 900_000 * s * s * (0.55 + 0.45 * rr()))),
+  },
+  {
+    input: { name: 'Speedrun Any%', type: 'Time', windowHours: 0 },
+    history: (r) =>
+      attempts(r, 70, 3, (s, rr) => Math.round((60_000 + 300_000 * (1 - s)) * (1 + 0.3 * rr()))),
+  },
+  { input: { name: 'Community Rating', type: 'Rating' }, history: () => [] },
+  {
+    input: { name: 'Table Tennis (moderated)', type: 'ELO', windowHours: 24 },
+    history: moderated,
+  },
+];
+const MODERATED = PLANS.length - 1;
+
+export interface DemoKey extends KeySummary {
+  secret: string;
+  access: 'read-write' | 'read';
+}
+
+export interface Demo {
+  owner: Owner;
+  /** In PLANS order; boards found by name on a re-run are reused, not duplicated. */
+  boards: Board[];
+  keys: [DemoKey, DemoKey];
+  /** Handles waiting for a moderator on the board with a validation window. */
+  pending: string[];
+}
+
+/**
+ * Writes a board's history through the pipeline as if submitted over the weeks since `from`
+ * (submitted_at, last_sub): enqueue it all, process it in order, then the moderator decisions.
+ * Processed with the worker's own step, not Worker.runOnce, which would also work other owners'
+ * queues from this process with the offline chat adapter.
+ */
+async function writeHistory(ctx: Context, board: Board, planned: Planned[], from: Date) {
+  const span = ctx.now().getTime() - from.getTime();
+  const shape = { ...board, ownerKind: ownerKind(board.ownerId) };
+  const parse = board.type === 'ELO' || board.type === 'League' ? parseMatchWrite : parseScoreWrite;
+  const queued: { submission: Submission; decision?: Decision }[] = [];
+  for (const [i, { body, decision }] of planned.entries()) {
+    const at = new Date(from.getTime() + (span * (i + 0.5)) / planned.length);
+    // Mostly slash commands of the chat members, every fourth through the API (DESIGN.md 3).
+    const by = i % 4 === 3 ? 'api' : `chat:${DEMO_MEMBERS[i % DEMO_MEMBERS.length]}`;
+    const clocked = { ...ctx, now: () => at };
+    const { submission } = await enqueueWrite(clocked, board, parse(body, shape), by);
+    queued.push({ submission, decision });
+  }
+  const chat = new OfflineChat();
+  // 'busy' or 'gone': a running server's worker has the board and processes the row itself.
+  for (const { submission } of queued) await processSubmission(ctx, chat, submission);
+  for (const { submission, decision } of queued) {
+    if (!decision) continue;
+    await untilProcessed(ctx, submission.id);
+    await review(ctx, formatHandle(submission.id), decision, 'demo');
+  }
+}
+
+/** Waits out a running server's worker that took the row instead of this process. */
+async function untilProcessed(ctx: Context, id: number): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await ctx.repos.submissions.byId(id))?.status !== 'queued') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`demo: ${formatHandle(id)} is still queued`);
+}
+
+async function pendingHandles(ctx: Context, board: Board): Promise<string[]> {
+  const matches = await ctx.repos.matches.page(board.pk, { status: 'pending' }, 50);
+  return matches.flatMap((m) => (m.submissionId === null ? [] : [formatHandle(m.submissionId)]));
+}
+
+async function ensureOwner(ctx: Context): Promise<Owner> {
+  const owner =
+    (await ctx.repos.owners.get(DEMO_OWNER)) ?? (await addOwner(ctx, DEMO_OWNER, DEMO_NAME));
+  // Under API_ACCESS=approval (or after a withdrawal) the operator asking for demo keys grants them.
+  if (owner.apiAccess === 'open') return owner;
+  return (await setOwnerAccess(ctx, DEMO_OWNER, 'open')).owner;
+}
+
+/** Revokes the previous demo keys first, so re-runs never reach the 10-key limit (spec 5.6). */
+async function rotateKeys(ctx: Context): Promise<[DemoKey, DemoKey]> {
+  for (const key of await listKeys(ctx, DEMO_OWNER)) {
+    if (key.revoked_at === null && key.label.startsWith(KEY_LABEL))
+      await revokeKey(ctx, key.id, DEMO_OWNER);
+  }
+  const mint = async (access: DemoKey['access']) => ({
+    ...(await mintKey(ctx, {
+      ownerId: DEMO_OWNER,
+      type: 'live',
+      access,
+      label: `${KEY_LABEL} ${access}`,
+    })),
+    access,
+  });
+  return [await mint('read-write'), await mint('read')];
+}
+
+/**
+ * Creates what is missing of the demo (a re-run duplicates nothing), puts fresh submissions up for
+ * review when the old ones were decided or expired, and mints two fresh keys. `onlyIfEmpty`
+ * (serve --demo) does nothing, and returns null, on a database that has any owner at all.
+ */
+export function seedDemo(ctx: Context, options: { onlyIfEmpty: true }): Promise<Demo | null>;
+export function seedDemo(ctx: Context, options?: { onlyIfEmpty?: false }): Promise<Demo>;
+export async function seedDemo(
+  ctx: Context,
+  options: { onlyIfEmpty?: boolean } = {},
+): Promise<Demo | null> {
+  // The one query outside store/: OwnerRepository has no "is there any owner?" yet.
+  if (options.onlyIfEmpty && (await ctx.repos.db.run((m) => m.exists(OwnerEntity)))) return null;
+  const owner = await ensureOwner(ctx);
+  const existing = await ctx.repos.boards.page(DEMO_OWNER, 0, 200);
+  const from = new Date(ctx.now().getTime() - HISTORY_DAYS * DAY_MS);
+  const boards: Board[] = [];
+  for (const [i, plan] of PLANS.entries()) {
+    let board = existing.find((b) => b.displayName === plan.input.name);
+    if (!board) {
+      board = await createBoard(
+        { ...ctx, now: () => from },
+        { ...plan.input, ownerId: DEMO_OWNER },
+      );
+      await writeHistory(ctx, board, plan.history(seeded(100 + i)), from);
+    }
+    boards.push(board);
+  }
+  const moderatedBoard = boards[MODERATED]!;
+  // Pending submissions are decided or expire with the window: a re-run tops them up.
+  const missing = PENDING - (await pendingHandles(ctx, moderatedBoard)).length;
+  if (missing > 0) {
+    const fresh = moderated(seeded(ctx.now().getTime())).filter((p) => !p.decision);
+    await writeHistory(ctx, moderatedBoard, fresh.slice(-missing), ctx.now());
+  }
+  const keys = await rotateKeys(ctx);
+  return { owner, boards, keys, pending: await pendingHandles(ctx, moderatedBoard) };
+}
+
+/** What `tally demo --json` prints: one object. */
+export function demoJson(demo: Demo, publicUrl: string) {
+  return {
+    owner: demo.owner.id,
+    keys: demo.keys.map((k) => ({ id: k.id, secret: k.secret, access: k.access })),
+    boards: demo.boards.map((b) => ({
+      id: b.id,
+      type: b.type,
+      name: b.displayName,
+      url: boardUrl(publicUrl, b),
+    })),
+    pending: demo.pending,
+  };
+}
+
+/** The keys, the boards and ready-to-paste curl lines for a newcomer. */
+export function demoGuide(demo: Demo, publicUrl: string): string {
+  const [rw, read] = demo.keys;
+  const api = `${publicUrl}/v1`;
+  const byType = (type: Board['type']) => demo.boards.find((b) => b.type === type)!.id;
+  const [elo, arcade] = [
+    encodeURIComponent(byType('ELO')),
+    encodeURIComponent(byType('Highscore')),
+  ];
+  const auth = (k: DemoKey) => `-H 'Authorization: Bearer ${k.secret}'`;
+  const handle = demo.pending[0];
+  const lines = [
+    `Demo owner ${demo.owner.id} "${demo.owner.name}": ${demo.boards.length} boards.`,
+    '',
+    'Keys (shown once; `tally demo` again revokes them and mints new ones):',
+    `  read-write  ${rw.id}  ${rw.secret}`,
+    `  read only   ${read.id}  ${read.secret}`,
+    '',
+    'Boards:',
+    ...demo.boards.map(
+      (b) =>
+        `  ${b.id.padEnd(10)} ${b.type.padEnd(9)} ${b.displayName.padEnd(26)} ${boardUrl(publicUrl, b)}`,
+    ),
+    '',
+    'Try, while the server runs:',
+    '  # every board of the demo owner',
+    `  curl -s ${api}/boards ${auth(read)}`,
+    '  # the arcade standings, 50 a page; pass next_cursor as ?cursor= for the next page',
+    `  curl -s '${api}/boards/${arcade}/entries?limit=50' ${auth(read)}`,
+    '  # one player and their live rank (a chat member by bare id; custom:<name> URL-encoded works too)',
+    `  curl -s ${api}/boards/${arcade}/entries/${DEMO_MEMBERS[0]} ${auth(read)}`,
+    '  # the latest chess games, each player with the rating held when it was played',
+    `  curl -s '${api}/boards/${elo}/matches?limit=5' ${auth(read)}`,
+    '  # submit a score; paste it twice and the second answer is a replay (Idempotent-Replayed)',
+    `  curl -si -X POST ${api}/boards/${arcade}/scores ${auth(rw)} -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-1' -d '{"player":{"name":"You","custom":true},"score":424242}'`,
+  ];
+  if (handle) {
+    lines.push(
+      '  # a submission waiting for a moderator; then: npx tally review approve ' + handle,
+      `  curl -s ${api}/submissions/${handle} ${auth(read)}`,
+    );
+  }
+  return lines.join('\n');
+}
