@@ -23,6 +23,16 @@ export interface Submission {
   claimedAt: Date | null;
   attempts: number;
   expiresAt: Date | null;
+  // The review message (src/bot/review-poster.ts); written only by the bot, so optional on insert.
+  /** `open`: a message is posted and must show the outcome; `closed`: it does. */
+  reviewState?: 'open' | 'closed' | null;
+  reviewChannelId?: string | null;
+  reviewMessageId?: string | null;
+  reviewPostedAt?: Date | null;
+  /** Failed posts or edits in a row; the next try waits longer. */
+  reviewAttempts?: number;
+  /** No post or edit before this time: a retry backoff, or the lease of the process posting. */
+  reviewRetryAt?: Date | null;
 }
 
 export const SubmissionEntity = new EntitySchema<Submission>({
@@ -43,5 +53,11 @@ export const SubmissionEntity = new EntitySchema<Submission>({
     claimedAt: { ...col.time(true), name: 'claimed_at' },
     attempts: col.int(),
     expiresAt: { ...col.time(true), name: 'expires_at' },
+    reviewState: { ...col.text(6, true), name: 'review_state' },
+    reviewChannelId: { ...col.text(20, true), name: 'review_channel_id' },
+    reviewMessageId: { ...col.text(20, true), name: 'review_message_id' },
+    reviewPostedAt: { ...col.time(true), name: 'review_posted_at' },
+    reviewAttempts: { ...col.int(), name: 'review_attempts', default: 0 },
+    reviewRetryAt: { ...col.time(true), name: 'review_retry_at' },
   },
 });

@@ -12,6 +12,8 @@ export interface Config {
   publicUrl: string;
   discordToken: string | undefined;
   discordApplicationId: string | undefined;
+  /** REST base override (`…/api`); tests point it at the fake Discord. Production leaves it unset. */
+  discordApiUrl: string | undefined;
   apiAccess: 'open' | 'approval';
   syncWaitMs: number;
   readPerMinute: number;
@@ -78,6 +80,10 @@ const schema = z.object({
     .string()
     .regex(/^\d{17,20}$/, 'must be a snowflake')
     .optional(),
+  DISCORD_API_URL: z
+    .url('must be an absolute http(s) URL such as http://127.0.0.1:8080/api')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
   API_ACCESS: z.enum(['open', 'approval'], 'must be "open" or "approval"').default('open'),
   SYNC_WAIT_MS: integer('SYNC_WAIT_MS', 0, 30_000).default(3000),
   // Benchmarks only: the spec's limits are 600 reads and 60 writes per minute (spec 8).
@@ -103,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     discordToken: e.DISCORD_TOKEN,
     discordApplicationId: e.DISCORD_APPLICATION_ID,
+    discordApiUrl: e.DISCORD_API_URL?.replace(/\/+$/, ''),
     apiAccess: e.API_ACCESS,
     syncWaitMs: e.SYNC_WAIT_MS,
     readPerMinute: e.RATE_LIMIT_READ_PER_MIN,

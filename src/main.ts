@@ -7,6 +7,7 @@ import { MemoryTokenBuckets } from './api/limits/memory-buckets';
 import { FallbackTokenBuckets } from './api/limits/fallback-buckets';
 import type { TokenBuckets } from './api/limits/token-bucket';
 import { OfflineChat, type ChatPort } from './bot/chat-port';
+import { startDiscordBot, type DiscordBot, type DiscordBotOptions } from './bot/discord';
 import type { Config } from './config';
 import { log } from './log';
 import type { Context } from './pipeline/context';
@@ -22,6 +23,8 @@ export interface Tally {
   server: Server;
   url: string;
   worker: Worker | null;
+  /** The Discord bot when DISCORD_TOKEN is set (and no other chat port was given). */
+  bot: DiscordBot | null;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ export interface StartOptions {
   /** Run the queue worker in this process (default true). */
   worker?: boolean;
   chat?: ChatPort;
+  /** Bot tuning (tests: short polls and retries). */
+  discord?: Pick<DiscordBotOptions, 'loginRetryMs' | 'poster'>;
 }
 
 interface Opened {
@@ -69,10 +74,20 @@ export async function startTally(config: Config, options: StartOptions = {}): Pr
   const opened = await openContext(config, redisPrefix);
   const { ctx, redis } = opened;
   const buckets = createBuckets(redis, redisPrefix);
+  // Never waits for Discord: the bot logs in (and retries) in the background.
+  const bot =
+    !options.chat && config.discordToken
+      ? startDiscordBot(ctx, {
+          ...options.discord,
+          token: config.discordToken,
+          applicationId: config.discordApplicationId,
+          restApi: config.discordApiUrl,
+        })
+      : null;
   const worker =
     options.worker === false
       ? null
-      : new Worker(ctx, options.chat ?? new OfflineChat(), ctx.signals);
+      : new Worker(ctx, options.chat ?? bot ?? new OfflineChat(), ctx.signals);
   worker?.start();
   const app = createApp({ ctx, authenticator: new KeyAuthenticator(ctx.repos.keys), buckets });
   const server = app.listen(config.port, config.host);
@@ -86,12 +101,14 @@ export async function startTally(config: Config, options: StartOptions = {}): Pr
     server,
     url,
     worker,
+    bot,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       await worker?.stop();
+      await bot?.stop();
       await buckets.close();
       await closeContext(opened);
     },

@@ -1,4 +1,5 @@
 import type { ChatPort } from '../bot/chat-port';
+import { ChatUnavailable } from '../bot/chat-unavailable';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from './context';
@@ -83,6 +84,11 @@ export class Worker {
       try {
         outcome = await processSubmission(this.ctx, this.chat, next);
       } catch (err) {
+        // Discord is unreachable: the row stays queued, uncounted, and the board waits a poll.
+        if (err instanceof ChatUnavailable) {
+          log.warn('chat platform unavailable; submission waits', { submission: next.id, err });
+          return progressed;
+        }
         await this.onError(next.id, next, err);
         return true;
       }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { loadConfig, type Config } from '../../src/config';
-import { startTally, type Tally } from '../../src/main';
+import { startTally, type StartOptions, type Tally } from '../../src/main';
 import { createBoard, type BoardInput } from '../../src/pipeline/boards';
 import { mintKey, type MintInput } from '../../src/pipeline/keys';
 import { addOwner } from '../../src/pipeline/owners';
@@ -34,7 +34,7 @@ export const nextSnowflake = () => String(++snowflake + BigInt(process.pid) * 1_
 /** A real Tally on an ephemeral loopback port, on this run's database and limiter backend. */
 export async function startTestTally(
   env: Record<string, string> = {},
-  options: { worker?: boolean } = {},
+  options: Pick<StartOptions, 'worker' | 'discord'> = {},
 ): Promise<TestTally> {
   const db = await createTestDatabase();
   const redisPrefix = `${uniqueName('tally_test')}:`;

@@ -59,6 +59,15 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: url })).toThrow(message);
   });
 
+  it('GIVEN DISCORD_API_URL THEN it is the REST base without a trailing slash; a bad one is refused', () => {
+    expect(loadConfig({}).discordApiUrl).toBeUndefined();
+    expect(loadConfig({ DISCORD_API_URL: 'http://127.0.0.1:4000/api/' }).discordApiUrl).toBe(
+      'http://127.0.0.1:4000/api',
+    );
+    expect(() => loadConfig({ DISCORD_API_URL: 'ws://127.0.0.1:4000' })).toThrow(/DISCORD_API_URL/);
+    expect(() => loadConfig({ DISCORD_API_URL: 'nope' })).toThrow(/DISCORD_API_URL/);
+  });
+
   it('GIVEN an empty variable THEN it counts as unset', () => {
     expect(loadConfig({ REDIS_URL: '', PORT: '' }).port).toBe(3000);
   });

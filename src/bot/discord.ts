@@ -1,0 +1,139 @@
+import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
+import type { ParticipantRef } from '../domain/participants';
+import { log } from '../log';
+import type { Context } from '../pipeline/context';
+import type { ChatPort } from './chat-port';
+import { routeInteraction } from './interactions';
+import { resolveDiscordNames } from './names';
+import { POSTER_DEFAULTS, ReviewPoster, type ReviewPosterOptions } from './review-poster';
+import { ReviewMessageRepository } from './review-store';
+
+export interface DiscordBotOptions {
+  token: string;
+  applicationId?: string;
+  /** REST base (`http://host:port/api`); the gateway URL then comes from its GET /gateway/bot. */
+  restApi?: string;
+  /** First wait after a failed login, doubled per failure up to a minute (default 1 s). */
+  loginRetryMs?: number;
+  poster?: Partial<ReviewPosterOptions>;
+}
+
+const LOGIN_RETRY_MAX_MS = 60_000;
+
+/**
+ * The Discord adapter of the chat port (DESIGN.md 1): discord.js for the gateway (interactions),
+ * one REST client of its own for names and review messages so they keep working, and keep
+ * retrying, while the gateway is down or reconnecting. Nothing here waits for Discord: login
+ * retries in the background and the HTTP API serves regardless.
+ */
+export class DiscordBot implements ChatPort {
+  readonly rest: REST;
+  private client: Client | null = null;
+  private readonly poster: ReviewPoster;
+  private readonly store: ReviewMessageRepository;
+  private stopped = false;
+  private connecting: Promise<void> | null = null;
+  private cancelWait: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly options: DiscordBotOptions,
+  ) {
+    this.rest = new REST(options.restApi ? { api: options.restApi } : {}).setToken(options.token);
+    this.store = new ReviewMessageRepository(ctx.repos.db);
+    this.poster = new ReviewPoster(ctx, this.rest, this.store, {
+      ...POSTER_DEFAULTS,
+      ...options.poster,
+    });
+  }
+
+  start(): void {
+    this.poster.start();
+    this.connecting ??= this.connect();
+  }
+
+  /** True once the gateway session is ready (interactions arrive). */
+  isReady(): boolean {
+    return this.client?.isReady() ?? false;
+  }
+
+  /** Posts and closes due review messages now rather than at the next poll. */
+  pokeReviews(): void {
+    this.poster.poke();
+  }
+
+  resolveNames(
+    ownerId: string,
+    refs: ParticipantRef[],
+    known: Map<string, string>,
+  ): Promise<Map<string, string>> {
+    return resolveDiscordNames(this.rest, ownerId, refs, known);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelWait?.();
+    await this.poster.stop();
+    await this.client?.destroy();
+    await this.connecting;
+    this.rest.clearHashSweeper();
+    this.rest.clearHandlerSweeper();
+  }
+
+  /** A failed login leaves a discord.js Client unusable, so each attempt gets a fresh one. */
+  private async connect(): Promise<void> {
+    let delay = this.options.loginRetryMs ?? 1000;
+    while (!this.stopped) {
+      const client = this.createClient();
+      this.client = client;
+      try {
+        await client.login(this.options.token);
+        log.info('discord gateway connected');
+        return;
+      } catch (err) {
+        await client.destroy().catch(() => undefined);
+        if (this.stopped) return;
+        log.warn('discord login failed; retrying', { err, retryInMs: delay });
+      }
+      await this.wait(delay);
+      delay = Math.min(delay * 2, LOGIN_RETRY_MAX_MS);
+    }
+  }
+
+  private createClient(): Client {
+    // Guilds only: member names are fetched over REST, so no privileged GuildMembers intent.
+    const client = new Client({
+      intents: [GatewayIntentBits.Guilds],
+      ...(this.options.restApi ? { rest: { api: this.options.restApi } } : {}),
+    });
+    const deps = { ctx: this.ctx, store: this.store };
+    client.on(Events.InteractionCreate, (interaction) => void routeInteraction(deps, interaction));
+    client.on(Events.ClientReady, (ready) => {
+      const application = ready.application.id;
+      log.info('discord bot ready', { application, guilds: ready.guilds.cache.size });
+      if (this.options.applicationId && this.options.applicationId !== application) {
+        log.warn('DISCORD_APPLICATION_ID does not match the token', { application });
+      }
+    });
+    client.on(Events.Error, (err) => log.warn('discord client error', { err }));
+    return client;
+  }
+
+  private wait(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.cancelWait = done;
+    });
+  }
+}
+
+/** Starts the bot in the background; `startTally` passes it to the worker as the chat port. */
+export function startDiscordBot(ctx: Context, options: DiscordBotOptions): DiscordBot {
+  const bot = new DiscordBot(ctx, options);
+  bot.start();
+  return bot;
+}

@@ -1,0 +1,155 @@
+import {
+  ButtonStyle,
+  ComponentType,
+  escapeMarkdown,
+  time,
+  TimestampStyles,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIEmbed,
+  type APIEmbedField,
+} from 'discord.js';
+import type { BoardType } from '../../entities/board';
+import type { Match } from '../../entities/match';
+import type { MatchParticipant } from '../../entities/match-participant';
+import type { Score } from '../../entities/score';
+import { reviewButtonId } from './custom-id';
+import type { ReviewView } from './review-view';
+
+/** A review message's body, for a post (plus nonce) or an edit. */
+export interface ReviewMessageBody {
+  embeds: APIEmbed[];
+  components: APIActionRowComponent<APIButtonComponent>[];
+  allowed_mentions: { parse: [] };
+}
+
+const COLOR = { pending: 0x5865f2, approved: 0x57f287, rejected: 0xed4245 } as const;
+const FIELD_MAX = 1024;
+const RESULT = { team1: ['won', 'lost'], team2: ['lost', 'won'], draw: ['draw', 'draw'] } as const;
+
+/**
+ * The moderator's view of a submission (DESIGN.md 1): board, rosters with ratings or the score,
+ * who submitted it and when the window runs out, with Approve / Decline while it is pending;
+ * once decided, the outcome and the rating changes, without buttons.
+ */
+export function reviewMessage(view: ReviewView): ReviewMessageBody {
+  const { submission, board, handle, record } = view;
+  const pending = submission.status === 'pending_review';
+  const state = pending ? 'pending' : submission.status === 'approved' ? 'approved' : 'rejected';
+  const applied = submission.status === 'approved';
+  const fields =
+    record.kind === 'match'
+      ? matchFields(record.match, record.roster, applied)
+      : scoreFields(record.score, board.type);
+  fields.push({ name: 'Submitted by', value: submitter(submission.submittedBy), inline: true });
+  fields.push(
+    pending
+      ? { name: 'Expires', value: expiry(submission.expiresAt), inline: true }
+      : { name: 'Outcome', value: outcome(view), inline: false },
+  );
+  const number = record.kind === 'match' ? ` · match #${record.match.number}` : '';
+  return {
+    embeds: [
+      {
+        title: clip(`${pending ? 'Review' : 'Reviewed'}: ${board.displayName || board.id}`, 256),
+        color: COLOR[state],
+        fields,
+        footer: { text: `${handle}${number} · board ${board.id}`.slice(0, 2048) },
+      },
+    ],
+    components: pending ? [buttons(handle)] : [],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+function buttons(handle: string): APIActionRowComponent<APIButtonComponent> {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Success,
+        label: 'Approve',
+        custom_id: reviewButtonId('approve', handle),
+      },
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Danger,
+        label: 'Decline',
+        custom_id: reviewButtonId('decline', handle),
+      },
+    ],
+  };
+}
+
+function matchFields(match: Match, roster: MatchParticipant[], applied: boolean): APIEmbedField[] {
+  const side = (n: 1 | 2): APIEmbedField => {
+    const result = match.winner === null ? '' : ` · ${RESULT[match.winner][n - 1]}`;
+    const lines = roster
+      .filter((slot) => slot.side === n)
+      .map((slot) => `${escapeMarkdown(slot.playerName)}${rating(slot, applied)}`);
+    return {
+      name: `Team ${n}${result}`,
+      value: clip(lines.join('\n') || '—', FIELD_MAX),
+      inline: true,
+    };
+  };
+  const fields = [side(1), side(2)];
+  if (match.team1Score !== null && match.team2Score !== null) {
+    fields.push({
+      name: 'Score',
+      value: `${match.team1Score} – ${match.team2Score}`,
+      inline: false,
+    });
+  }
+  return fields;
+}
+
+/** ELO: the snapshot rating (spec 1.6), and once applied where it moved. */
+function rating(slot: MatchParticipant, applied: boolean): string {
+  if (slot.eloBefore === null) return '';
+  if (!applied || slot.eloDelta === null) return ` — ${slot.eloBefore}`;
+  const sign = slot.eloDelta >= 0 ? '+' : '−';
+  return ` — ${slot.eloBefore} → ${slot.eloBefore + slot.eloDelta} (${sign}${Math.abs(slot.eloDelta)})`;
+}
+
+function scoreFields(score: Score, type: BoardType): APIEmbedField[] {
+  const unit = type === 'Time' ? ' ms' : '';
+  return [
+    { name: 'Player', value: clip(escapeMarkdown(score.playerName), FIELD_MAX), inline: true },
+    { name: 'Score', value: `${score.score}${unit}`, inline: true },
+  ];
+}
+
+function submitter(by: string): string {
+  if (by === 'api') return 'the API';
+  const chat = /^chat:(\d+)$/.exec(by);
+  return chat ? `<@${chat[1]}>` : escapeMarkdown(by);
+}
+
+/** 999 hours means no countdown (spec 2.2): expiresAt is null then. */
+function expiry(at: Date | null): string {
+  if (at === null) return 'never (no validation window)';
+  return `${time(at, TimestampStyles.ShortDateTime)} (${time(at, TimestampStyles.RelativeTime)})`;
+}
+
+function outcome(view: ReviewView): string {
+  const record = view.record.kind === 'match' ? view.record.match : view.record.score;
+  const by = record.reviewedBy ?? '';
+  if (view.submission.status === 'approved') {
+    return `Approved ${reviewer(by)}; it is on the leaderboard.`;
+  }
+  if (by === 'expired')
+    return 'Expired: no moderator decided within the validation window. Nothing was applied.';
+  return `Declined ${reviewer(by)}. Nothing was applied.`;
+}
+
+function reviewer(by: string): string {
+  const chat = /^chat:(\d+)$/.exec(by);
+  if (chat) return `by <@${chat[1]}>`;
+  return by === 'cli' ? 'from the operator CLI' : `by ${escapeMarkdown(by)}`;
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

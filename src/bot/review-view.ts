@@ -1,0 +1,38 @@
+import type { Board } from '../../entities/board';
+import type { Match } from '../../entities/match';
+import type { MatchParticipant } from '../../entities/match-participant';
+import type { Score } from '../../entities/score';
+import type { Submission } from '../../entities/submission';
+import { formatHandle } from '../domain/ids';
+import type { Context } from '../pipeline/context';
+
+/** Everything a review message shows, read fresh from the database each time it is drawn. */
+export interface ReviewView {
+  handle: string;
+  board: Board;
+  submission: Submission;
+  record:
+    { kind: 'match'; match: Match; roster: MatchParticipant[] } | { kind: 'score'; score: Score };
+}
+
+export async function loadReviewView(
+  ctx: Context,
+  submissionId: number,
+): Promise<ReviewView | null> {
+  const submission = await ctx.repos.submissions.byId(submissionId);
+  if (!submission) return null;
+  const board = await ctx.repos.boards.byPk(submission.boardPk);
+  if (!board) return null;
+  const handle = formatHandle(submission.id);
+  if (submission.matchPk !== null) {
+    const match = await ctx.repos.results.match(submission.matchPk);
+    if (!match) return null;
+    const roster = await ctx.repos.results.roster(match.pk);
+    return { handle, board, submission, record: { kind: 'match', match, roster } };
+  }
+  if (submission.scorePk !== null) {
+    const score = await ctx.repos.results.score(submission.scorePk);
+    return score ? { handle, board, submission, record: { kind: 'score', score } } : null;
+  }
+  return null;
+}
