@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Browser tests need Chromium: vitest.browser.config.ts runs them (scripts/browser-test.sh).
+    exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

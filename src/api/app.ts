@@ -10,6 +10,7 @@ import { requestId } from './middleware/request-id';
 import { sendProblem } from './problem';
 import { openapiRoute } from './openapi';
 import { v1Routes } from './routes';
+import { boardPages } from '../web/board-page';
 
 export interface ApiDeps {
   ctx: Context;
@@ -28,6 +29,7 @@ export function createApp(deps: ApiDeps): Express {
 
   app.use(requestId);
   app.get('/openapi.yaml', openapiRoute());
+  app.use(boardPages(ctx)); // DESIGN.md 3: every board's `url`, public HTML outside /v1
 
   // spec 5.10: authentication, then the limiter, then routing, so a mistyped URL without a key is 401.
   const v1 = express.Router();
@@ -60,6 +62,12 @@ function asTallyError(err: unknown, requestId: string): TallyError {
   const type = (err as { type?: unknown } | null)?.type;
   if (type === 'entity.too.large') {
     return new TallyError('invalid_request', 'The request body is over 64 KB', { status: 413 });
+  }
+  if (err instanceof URIError) {
+    // A path segment that is not valid percent-encoded UTF-8: the request cannot be read.
+    return new TallyError('invalid_request', 'The request path is not valid percent-encoding', {
+      status: 400,
+    });
   }
   if (
     (typeof type === 'string' && type.startsWith('entity.')) ||

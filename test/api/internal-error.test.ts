@@ -13,6 +13,16 @@ describe(`a thrown exception (${backendName})`, () => {
   });
   afterAll(() => tally.stop().catch(() => undefined));
 
+  it('GIVEN a path parameter that is not valid percent-encoding THEN 400, never a 500', async () => {
+    for (const path of [
+      '/v1/boards/%E0%A4%A',
+      '/v1/boards/%E0%A4%A/entries',
+      '/v1/boards/x/entries/%FF',
+    ]) {
+      assertProblem(await tally.request('GET', path, { key }), 400, 'invalid_request');
+    }
+  });
+
   it('GIVEN the database is gone THEN the answer is a 500 internal_error problem, no stack, no HTML', async () => {
     expect((await tally.request('GET', '/v1/boards', { key })).status).toBe(200);
     await tally.ctx.repos.db.dataSource.destroy();

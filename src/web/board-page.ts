@@ -1,0 +1,261 @@
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { Board } from '../../entities/board';
+import { page, pageCursor, pageLimit } from '../api/params';
+import { boardUrl } from '../api/serialize/board';
+import { cursorInt, cursorString, decodeCursor, encodeCursor } from '../domain/cursor';
+import { notFound, TallyError } from '../domain/errors';
+import { isBoardId, OWNER_ID } from '../domain/ids';
+import { rankKeyOf, valueOf } from '../domain/ranking';
+import { log } from '../log';
+import type { Context } from '../pipeline/context';
+import type { EntryPosition, RankedEntry } from '../store/entries';
+
+/**
+ * The public board page (DESIGN.md 3): a board's `url` (spec 2.2) is plain HTML standings, served
+ * outside /v1 with no key, paged with the very cursors of GET /v1/boards/{board}/entries.
+ */
+export function boardPages(ctx: Context): Router {
+  const router = Router();
+  router.get('/boards/:ownerId/:boardId', async (req, res) => {
+    const limit = pageLimit(req);
+    const after = cursorValue(req);
+    const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    const standings = board.type === 'Rating' ? null : await entriesPage(ctx, board, after, limit);
+    const links = linksOf(ctx.config.publicUrl, board, req.query.limit !== undefined, limit);
+    sendHtml(res, 200, boardHtml(board, standings, links, after !== null));
+  });
+  router.get('/boards{/*rest}', () => {
+    throw notFound('No board here');
+  });
+  router.use(errorPage);
+  return router;
+}
+
+async function publicBoard(ctx: Context, ownerId: string, id: string): Promise<Board> {
+  const board =
+    OWNER_ID.test(ownerId) && isBoardId(id) ? await ctx.repos.boards.byId(ownerId, id) : null;
+  if (!board) throw notFound('No such board');
+  return board;
+}
+
+/** The same cursor as the API's (src/api/routes/entries.ts): the last row's (value, player_id). */
+function cursorValue(req: Request): { value: number; playerId: string } | null {
+  const cursor = pageCursor(req);
+  if (cursor === undefined) return null;
+  const position = decodeCursor(cursor);
+  return { value: cursorInt(position, 'v'), playerId: cursorString(position, 'p') };
+}
+
+type Standings = ReturnType<typeof page<RankedEntry, RankedEntry>>;
+
+async function entriesPage(
+  ctx: Context,
+  board: Board,
+  cursor: { value: number; playerId: string } | null,
+  limit: number,
+): Promise<Standings> {
+  const after: EntryPosition | null = cursor && {
+    rankKey: rankKeyOf(cursor.value, board.sort),
+    playerId: cursor.playerId,
+  };
+  const rows = await ctx.repos.entries.page(board.pk, after, limit + 1);
+  const cursorOf = (e: RankedEntry) => encodeCursor({ v: valueOf(e, board.type), p: e.playerId });
+  return page(rows, limit, (e) => e, cursorOf);
+}
+
+/**
+ * Links are the path of the board's public url, so they hold behind a proxy that serves
+ * PUBLIC_URL under a prefix. An explicit ?limit= is kept from page to page.
+ */
+function linksOf(publicUrl: string, board: Board, keepLimit: boolean, limit: number) {
+  const path = new URL(boardUrl(publicUrl, board)).pathname;
+  const href = (cursor?: string) => {
+    const query = new URLSearchParams();
+    if (cursor !== undefined) query.set('cursor', cursor);
+    if (keepLimit) query.set('limit', String(limit));
+    return query.size > 0 ? `${path}?${query}` : path;
+  };
+  return { first: href(), next: (cursor: string) => href(cursor) };
+}
+
+// ---- HTML ------------------------------------------------------------------------------------
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Every piece of stored or requested text goes through this before it meets markup. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+const grouped = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
+
+/** Time boards store milliseconds (spec 2.3 score_unit): m:ss.mmm, h:mm:ss.mmm from an hour. */
+export function formatDuration(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  const total = Math.abs(ms);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const seconds = `${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
+  const minutes = Math.floor(total / 60_000);
+  if (minutes < 60) return `${sign}${minutes}:${seconds}`;
+  return `${sign}${Math.floor(minutes / 60)}:${pad(minutes % 60)}:${seconds}`;
+}
+
+interface Column {
+  heading: string;
+  cell: (entry: RankedEntry) => string;
+}
+
+/** The value columns per board type: what spec 2.4 gives an entry of that type. */
+function columnsOf(board: Board): Column[] {
+  const record: Column[] = [
+    { heading: '<abbr title="Wins">W</abbr>', cell: (e) => grouped(e.wins ?? 0) },
+    { heading: '<abbr title="Draws">D</abbr>', cell: (e) => grouped(e.draws ?? 0) },
+    { heading: '<abbr title="Losses">L</abbr>', cell: (e) => grouped(e.losses ?? 0) },
+  ];
+  const submissions: Column = { heading: 'Submissions', cell: (e) => grouped(e.submissions ?? 0) };
+  switch (board.type) {
+    case 'ELO':
+      return [{ heading: 'Elo', cell: (e) => String(e.elo ?? '—') }, ...record];
+    case 'League':
+      return [{ heading: 'Points', cell: (e) => grouped(e.score) }, ...record];
+    case 'Time': {
+      const time = (e: RankedEntry) => (e.score === null ? '—' : formatDuration(e.score));
+      return [{ heading: 'Time', cell: time }, submissions];
+    }
+    default:
+      return [{ heading: 'Score', cell: (e) => grouped(e.score) }, submissions];
+  }
+}
+
+const td = (content: string | number, className = 'num') =>
+  `<td class="${className}">${content}</td>`;
+
+function rowHtml(entry: RankedEntry, columns: Column[]): string {
+  // <bdi>: a right-to-left name must not reorder the cells around it.
+  const player = `<bdi>${escapeHtml(entry.playerName || entry.playerId)}</bdi>`;
+  const values = columns.map((c) => td(c.cell(entry)));
+  return `<tr>${td(entry.rank)}${td(player, 'player')}${values.join('')}</tr>`;
+}
+
+function tableHtml(board: Board, entries: RankedEntry[]): string {
+  if (entries.length === 0) return '<p class="empty">No entries yet.</p>';
+  const columns = columnsOf(board);
+  const head = columns.map((c) => `<th scope="col" class="num">${c.heading}</th>`).join('');
+  return `<table>
+<thead><tr><th scope="col" class="num">Rank</th><th scope="col">Player</th>${head}</tr></thead>
+<tbody>
+${entries.map((e) => rowHtml(e, columns)).join('\n')}
+</tbody>
+</table>`;
+}
+
+function boardHtml(
+  board: Board,
+  standings: Standings | null,
+  links: ReturnType<typeof linksOf>,
+  resumed: boolean,
+): string {
+  const name = board.displayName || board.id;
+  const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, 'updated live'];
+  const nav = [
+    resumed ? `<a href="${escapeHtml(links.first)}">First page</a>` : '',
+    standings?.next_cursor
+      ? `<a rel="next" href="${escapeHtml(links.next(standings.next_cursor))}">Next page</a>`
+      : '',
+  ].join('');
+  const body = standings
+    ? tableHtml(board, standings.data)
+    : '<p class="empty">Rating boards keep no standings in this version.</p>';
+  return documentHtml(
+    name,
+    `<h1><bdi>${escapeHtml(name)}</bdi></h1>
+<p class="meta">${kind.filter(Boolean).join(' · ')}</p>
+${body}
+${nav ? `<nav>${nav}</nav>` : ''}`,
+  );
+}
+
+const CSS = `
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d22; background: #f6f6f8; }
+  main { max-width: 46rem; margin: 2rem auto; padding: 0 1rem; }
+  h1 { margin: 0; font-size: 1.6rem; overflow-wrap: anywhere; }
+  .meta, .empty { color: #5a5a66; }
+  table { width: 100%; border-collapse: collapse; background: #fff; }
+  th, td { padding: 0.45rem 0.75rem; border-bottom: 1px solid #e2e2e8; text-align: left; }
+  th { font-size: 0.85rem; color: #5a5a66; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .player { overflow-wrap: anywhere; }
+  abbr { text-decoration: none; }
+  nav { display: flex; gap: 1.5rem; margin-top: 1rem; }
+`;
+
+function documentHtml(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+// ---- Responses -------------------------------------------------------------------------------
+
+/** No script runs on these pages; the policy makes that hold even if escaping ever slipped. */
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+function sendHtml(res: Response, status: number, html: string): void {
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store', // "updated live": every load reads the standings afresh
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+    })
+    .send(html);
+}
+
+const ERROR_PAGES = {
+  400: { title: 'Bad page link', text: 'This page link is not valid' },
+  404: { title: 'Board not found', text: 'There is no board at this address' },
+  500: { title: 'Something went wrong', text: 'The standings could not be loaded; try again' },
+} as const;
+
+/**
+ * Bad input is a 400 or 404 page, never a 500 or a Problem document: a malformed path segment
+ * (Express throws a URIError) names no board, and a bad ?cursor= or ?limit= is a bad link.
+ */
+const errorPage: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  let status: keyof typeof ERROR_PAGES = 500;
+  if (err instanceof URIError || (err instanceof TallyError && err.code === 'not_found')) {
+    status = 404;
+  } else if (err instanceof TallyError && err.status < 500) {
+    status = 400;
+  } else {
+    log.error('board page failed', { requestId: res.locals.requestId, path: req.path, err });
+  }
+  const { title, text } = ERROR_PAGES[status];
+  const detail = status === 400 && err instanceof TallyError ? ` (${err.detail})` : '';
+  sendHtml(
+    res,
+    status,
+    documentHtml(title, `<h1>${title}</h1>\n<p>${escapeHtml(`${text}${detail}.`)}</p>`),
+  );
+};
