@@ -89,7 +89,12 @@ export async function startTally(config: Config, options: StartOptions = {}): Pr
       ? null
       : new Worker(ctx, options.chat ?? bot ?? new OfflineChat(), ctx.signals);
   worker?.start();
-  const app = createApp({ ctx, authenticator: new KeyAuthenticator(ctx.repos.keys), buckets });
+  const app = createApp({
+    ctx,
+    authenticator: new KeyAuthenticator(ctx.repos.keys),
+    buckets,
+    redis,
+  });
   const server = app.listen(config.port, config.host);
   await once(server, 'listening');
   const address = server.address();

@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Redis } from 'ioredis';
 import { TallyError, notFound } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
@@ -7,6 +8,7 @@ import type { TokenBuckets } from './limits/token-bucket';
 import { authenticate } from './middleware/authenticate';
 import { rateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { Metrics, operabilityRoutes } from './operability';
 import { sendProblem } from './problem';
 import { openapiRoute } from './openapi';
 import { v1Routes } from './routes';
@@ -16,6 +18,8 @@ export interface ApiDeps {
   ctx: Context;
   authenticator: Authenticator;
   buckets: TokenBuckets;
+  /** For the health check only; the limiter and signals hold their own references. */
+  redis?: Redis;
 }
 
 /** The HTTP API without listen(), so tests run it in-process (STYLE.md: createApp(deps)). */
@@ -27,8 +31,11 @@ export function createApp(deps: ApiDeps): Express {
   app.disable('etag');
   app.set('query parser', 'simple');
 
+  const metrics = new Metrics(ctx);
   app.use(requestId);
+  app.use(metrics.middleware());
   app.get('/openapi.yaml', openapiRoute());
+  app.use(operabilityRoutes(ctx, metrics, deps.redis));
   app.use(boardPages(ctx)); // DESIGN.md 3: every board's `url`, public HTML outside /v1
 
   // spec 5.10: authentication, then the limiter, then routing, so a mistyped URL without a key is 401.

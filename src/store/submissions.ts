@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { SubmissionEntity, type Submission } from '../../entities/submission';
+import { dateFromColumn } from './columns';
 import { Repository } from './repository';
 
 export class SubmissionRepository extends Repository {
@@ -10,6 +11,22 @@ export class SubmissionRepository extends Repository {
 
   byId(id: number, tx?: EntityManager): Promise<Submission | null> {
     return this.use(tx, (m) => m.findOneBy(SubmissionEntity, { id }));
+  }
+
+  /** Queue depth and the oldest waiting submission, for the metrics. */
+  async queueStats(): Promise<{ depth: number; oldest: Date | null }> {
+    const rows: { depth: number | string; oldest: Date | string | null }[] = await this.use(
+      undefined,
+      (m) =>
+        m.query(
+          "SELECT COUNT(*) AS depth, MIN(queued_at) AS oldest FROM submissions WHERE status = 'queued'",
+        ),
+    );
+    const row = rows[0];
+    return {
+      depth: Number(row?.depth ?? 0),
+      oldest: row?.oldest ? dateFromColumn(row.oldest) : null,
+    };
   }
 
   /** Boards with queued work, oldest first: each board's queue is worked in order (DESIGN.md 1). */

@@ -1,0 +1,119 @@
+import type { Request, RequestHandler, Router } from 'express';
+import express from 'express';
+import type { Redis } from 'ioredis';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { log } from '../log';
+import type { Context } from '../pipeline/context';
+
+/**
+ * Health and metrics outside /v1 (issue: operability). One registry per app, so several Tally
+ * instances in one process (tests) never share counters.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly latency: Histogram<'method' | 'route' | 'status'>;
+  private readonly rejections: Counter<'bucket'>;
+
+  constructor(ctx: Context) {
+    this.requests = new Counter({
+      name: 'tally_http_requests_total',
+      help: "HTTP requests by route template ('none' before routing: 401, 429, 404), method and status",
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
+    this.latency = new Histogram({
+      name: 'tally_http_request_duration_seconds',
+      help: 'HTTP request latency by route template, method and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 3, 5],
+      registers: [this.registry],
+    });
+    this.rejections = new Counter({
+      name: 'tally_rate_limit_rejections_total',
+      help: 'Requests refused with 429, by bucket',
+      labelNames: ['bucket'],
+      registers: [this.registry],
+    });
+    const queue = async () => ctx.repos.submissions.queueStats();
+    new Gauge({
+      name: 'tally_queue_depth',
+      help: 'Submissions waiting for the worker',
+      registers: [this.registry],
+      async collect() {
+        this.set((await queue()).depth);
+      },
+    });
+    new Gauge({
+      name: 'tally_worker_lag_seconds',
+      help: 'Age of the oldest submission waiting for the worker (0 when none)',
+      registers: [this.registry],
+      async collect() {
+        const { oldest } = await queue();
+        this.set(oldest ? Math.max(0, (ctx.now().getTime() - oldest.getTime()) / 1000) : 0);
+      },
+    });
+  }
+
+  /**
+   * Counts and times every response by its route template, never by its raw path, and writes one
+   * structured access-log line carrying the request id (info level; LOG_LEVEL=warn silences it).
+   */
+  middleware(): RequestHandler {
+    return (req, res, next) => {
+      const started = process.hrtime.bigint();
+      res.once('finish', () => {
+        const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        this.requests.inc(labels);
+        this.latency.observe(labels, seconds);
+        log.info('request', {
+          requestId: res.locals.requestId as unknown,
+          ...labels,
+          ms: Math.round(seconds * 1e4) / 10,
+        });
+        if (res.statusCode === 429) {
+          this.rejections.inc({
+            bucket: ['GET', 'HEAD', 'OPTIONS'].includes(req.method) ? 'read' : 'write',
+          });
+        }
+      });
+      next();
+    };
+  }
+}
+
+function routeOf(req: Request): string {
+  const route = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof route !== 'string') return 'none'; // ended before routing: 401, 429, unmatched 404
+  return req.originalUrl.startsWith('/v1/') && !route.startsWith('/v1') ? `/v1${route}` : route;
+}
+
+/** GET /healthz (database, and Redis when configured) and GET /metrics (Prometheus text). */
+export function operabilityRoutes(ctx: Context, metrics: Metrics, redis?: Redis): Router {
+  const router = express.Router();
+  router.get('/healthz', async (_req, res) => {
+    const checks: Record<string, 'ok' | 'down' | 'unused'> = { database: 'ok', redis: 'unused' };
+    try {
+      await ctx.repos.db.run((m) => m.query('SELECT 1'));
+    } catch {
+      checks.database = 'down';
+    }
+    if (redis) {
+      try {
+        checks.redis = (await redis.ping()) === 'PONG' ? 'ok' : 'down';
+      } catch {
+        checks.redis = 'down';
+      }
+    }
+    // Redis down degrades the limiter to per-process buckets; the API still serves (200).
+    const healthy = checks.database === 'ok';
+    res
+      .status(healthy ? 200 : 503)
+      .json({ status: healthy ? (checks.redis === 'down' ? 'degraded' : 'ok') : 'down', checks });
+  });
+  router.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  return router;
+}
