@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Board } from '../../../entities/board';
-import { autoApplies, isMatchBoard, isScoreBoard, writeContract } from '../../domain/board-rules';
+import { autoApplies } from '../../domain/board-rules';
 import { badRequest, TallyError } from '../../domain/errors';
-import { ownerKind } from '../../domain/ids';
-import type { ParticipantRef } from '../../domain/participants';
-import { parseMatchWrite, parseScoreWrite, type WriteBoard } from '../../domain/write-request';
 import type { Context } from '../../pipeline/context';
 import { crashPoint } from '../../pipeline/crash-points';
 import { enqueueWrite } from '../../pipeline/enqueue';
+import { validateWrite } from '../../pipeline/validate-write';
 import { principalOf } from '../middleware/authenticate';
 import { loadBoard } from './load-board';
 import { describeSubmission, type MatchRefBody } from './submissions';
@@ -33,45 +30,6 @@ function idempotencyKeyOf(req: Request): string {
 function fingerprintOf(req: Request, raw: Buffer): string {
   const path = req.originalUrl.split('?')[0] ?? '';
   return createHash('sha256').update(`${req.method} ${path}\n`).update(raw).digest('hex');
-}
-
-function checkWritable(board: Board, kind: 'match' | 'score'): void {
-  const contract = writeContract(board);
-  const fits = kind === 'match' ? isMatchBoard(board) : isScoreBoard(board);
-  if (!contract || !fits) {
-    const why = !contract
-      ? `${board.freeForAll ? 'free-for-all' : board.type} boards take no writes through the API`
-      : `this ${board.type} board takes ${kind === 'match' ? 'scores' : 'matches'}: ${contract.endpoint}`;
-    throw new TallyError('board_type_mismatch', why);
-  }
-}
-
-async function checkTeams(ctx: Context, board: Board, refs: ParticipantRef[]): Promise<void> {
-  for (const ref of refs) {
-    if (ref.kind !== 'team') continue;
-    const team = await ctx.repos.teams.byPk(ref.teamPk);
-    if (!team || team.boardPk !== board.pk) {
-      throw new TallyError('unknown_player', `team_${ref.teamPk} is not a team of this board`);
-    }
-  }
-}
-
-async function validate(ctx: Context, board: Board, kind: 'match' | 'score', body: unknown) {
-  checkWritable(board, kind);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new TallyError('invalid_request', 'The body must be a JSON object');
-  }
-  const shape: WriteBoard = { ...board, ownerKind: ownerKind(board.ownerId) };
-  const write =
-    kind === 'match'
-      ? parseMatchWrite(body as Record<string, unknown>, shape)
-      : parseScoreWrite(body as Record<string, unknown>, shape);
-  await checkTeams(
-    ctx,
-    board,
-    write.kind === 'match' ? [...write.team1, ...write.team2] : [write.player],
-  );
-  return write;
 }
 
 /** WriteAccepted (spec 2.7); `match` only once the worker created it. */
@@ -145,7 +103,7 @@ export function postWrite(ctx: Context, kind: 'match' | 'score') {
     }
     try {
       const board = await loadBoard(ctx, req, res);
-      const write = await validate(ctx, board, kind, res.locals.body);
+      const write = await validateWrite(ctx, board, kind, res.locals.body);
       let body = '';
       const { submission } = await enqueueWrite(
         ctx,
