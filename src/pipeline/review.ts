@@ -1,10 +1,22 @@
+import type { EntityManager } from 'typeorm';
+import type { Board } from '../../entities/board';
+import type { Match, Winner } from '../../entities/match';
 import type { Submission } from '../../entities/submission';
 import { TallyError } from '../domain/errors';
 import { HANDLE } from '../domain/ids';
+import { MAX_SCORE } from '../domain/write-request';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
 
 export type Decision = 'approve' | 'decline';
+
+/** A moderator's corrected result: the fields a write of that board type carries (spec 4.8, 4.9). */
+export interface Correction {
+  winner?: string;
+  team1Score?: number;
+  team2Score?: number;
+  score?: number;
+}
 
 export interface ReviewOutcome {
   handle: string;
@@ -24,10 +36,102 @@ export async function review(
   reviewer: string,
   options: { ownerId?: string; reason?: string } = {},
 ): Promise<ReviewOutcome> {
+  return decide(ctx, handle, options.ownerId, async (tx, board, submission) => {
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const decided = { status, reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
+    if (submission.matchPk !== null) {
+      const record = await ctx.repos.results.match(submission.matchPk, tx);
+      if (!record) throw new TallyError('internal_error', `${handle} has no match`);
+      if (decision === 'approve') await applyMatchRecord(ctx, tx, board, record);
+      await ctx.repos.results.updateMatch(tx, record.pk, decided);
+    } else if (submission.scorePk !== null) {
+      const record = await ctx.repos.results.score(submission.scorePk, tx);
+      if (!record) throw new TallyError('internal_error', `${handle} has no score`);
+      if (decision === 'approve') await applyScoreRecord(ctx, tx, board, record);
+      await ctx.repos.results.updateScore(tx, record.pk, decided);
+    }
+    return { status, reason: options.reason ?? null };
+  });
+}
+
+/**
+ * DESIGN.md 3 `adjusted`: a moderator corrects the result (winner, scoreline or score) and
+ * approves it in one step. The correction is checked like a write's fields (spec 4.8, 4.9);
+ * the rosters and the snapshot ratings stay as submitted.
+ */
+export async function adjust(
+  ctx: Context,
+  handle: string,
+  correction: Correction,
+  reviewer: string,
+  options: { ownerId?: string } = {},
+): Promise<ReviewOutcome> {
+  return decide(ctx, handle, options.ownerId, async (tx, board, submission) => {
+    const decided = { status: 'adjusted', reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
+    if (submission.matchPk !== null) {
+      const record = await ctx.repos.results.match(submission.matchPk, tx);
+      if (!record) throw new TallyError('internal_error', `${handle} has no match`);
+      const fields = { ...correctedMatch(board, correction), ...decided };
+      await applyMatchRecord(ctx, tx, board, { ...record, ...fields });
+      await ctx.repos.results.updateMatch(tx, record.pk, fields);
+    } else if (submission.scorePk !== null) {
+      const record = await ctx.repos.results.score(submission.scorePk, tx);
+      if (!record) throw new TallyError('internal_error', `${handle} has no score`);
+      const score = integer(correction.score, 'score', -MAX_SCORE);
+      await applyScoreRecord(ctx, tx, board, { ...record, score });
+      await ctx.repos.results.updateScore(tx, record.pk, { ...decided, score });
+    }
+    return { status: 'approved', reason: null };
+  });
+}
+
+const invalid = (detail: string) => new TallyError('invalid_request', detail);
+
+function integer(value: number | undefined, field: string, min: number): number {
+  if (value === undefined) throw invalid(`${field}: required`);
+  if (!Number.isInteger(value)) throw invalid(`${field}: must be an integer`);
+  if (value < min || value > MAX_SCORE)
+    throw invalid(`${field}: must be from ${min} to ${MAX_SCORE}`);
+  return value;
+}
+
+/** spec 4.8: ELO boards take a winner, League boards a scoreline that decides the winner. */
+function correctedMatch(
+  board: Board,
+  correction: Correction,
+): Pick<Match, 'winner' | 'team1Score' | 'team2Score'> {
+  if (board.type === 'League') {
+    const team1Score = integer(correction.team1Score, 'team1_score', 0);
+    const team2Score = integer(correction.team2Score, 'team2_score', 0);
+    const winner: Winner =
+      team1Score > team2Score ? 'team1' : team1Score < team2Score ? 'team2' : 'draw';
+    return { winner, team1Score, team2Score };
+  }
+  const winner = correction.winner;
+  if (winner !== 'team1' && winner !== 'team2' && winner !== 'draw') {
+    throw invalid('winner: must be "team1", "team2" or "draw"');
+  }
+  return { winner, team1Score: null, team2Score: null };
+}
+
+/**
+ * Runs one decision on a pending submission with its board locked; a submission that is no
+ * longer pending is refused, so nothing applies twice.
+ */
+async function decide(
+  ctx: Context,
+  handle: string,
+  ownerId: string | undefined,
+  apply: (
+    tx: EntityManager,
+    board: Board,
+    submission: Submission,
+  ) => Promise<{ status: 'approved' | 'rejected'; reason: string | null }>,
+): Promise<ReviewOutcome> {
   const match = HANDLE.exec(handle);
   const id = match?.[1] ? Number(match[1]) : NaN;
   const found = Number.isSafeInteger(id) ? await ctx.repos.submissions.byId(id) : null;
-  if (!found || (options.ownerId !== undefined && found.ownerId !== options.ownerId)) {
+  if (!found || (ownerId !== undefined && found.ownerId !== ownerId)) {
     throw new TallyError('not_found', `no submission ${handle}`);
   }
   const board = await ctx.repos.boards.byPk(found.boardPk);
@@ -41,21 +145,8 @@ export async function review(
         `${handle} is not pending review (it is ${submission?.status ?? 'gone'})`,
       );
     }
-    const now = ctx.now();
-    const status = decision === 'approve' ? 'approved' : 'rejected';
-    const decided = { status, reviewedAt: now, reviewedBy: reviewer } as const;
-    if (submission.matchPk !== null) {
-      const record = await ctx.repos.results.match(submission.matchPk, tx);
-      if (!record) throw new TallyError('internal_error', `${handle} has no match`);
-      if (decision === 'approve') await applyMatchRecord(ctx, tx, board, record);
-      await ctx.repos.results.updateMatch(tx, record.pk, decided);
-    } else if (submission.scorePk !== null) {
-      const record = await ctx.repos.results.score(submission.scorePk, tx);
-      if (!record) throw new TallyError('internal_error', `${handle} has no score`);
-      if (decision === 'approve') await applyScoreRecord(ctx, tx, board, record);
-      await ctx.repos.results.updateScore(tx, record.pk, decided);
-    }
-    const fields = { status, expiresAt: null, failureReason: options.reason ?? null } as const;
+    const { status, reason } = await apply(tx, board, submission);
+    const fields = { status, expiresAt: null, failureReason: reason } as const;
     await ctx.repos.submissions.update(id, fields, tx);
     return { handle, status, submission: { ...submission, ...fields } };
   });
