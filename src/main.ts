@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
 import { createApp } from './api/app';
+import { clientErrorHandler } from './api/client-error';
 import { KeyAuthenticator } from './api/auth';
 import { MemoryTokenBuckets } from './api/limits/memory-buckets';
 import { FallbackTokenBuckets } from './api/limits/fallback-buckets';
@@ -96,6 +97,7 @@ export async function startTally(config: Config, options: StartOptions = {}): Pr
     redis,
   });
   const server = app.listen(config.port, config.host);
+  server.on('clientError', clientErrorHandler(config.publicUrl));
   await once(server, 'listening');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -42,6 +42,11 @@ export function createApp(deps: ApiDeps): Express {
   const v1 = express.Router();
   v1.use(authenticate(deps.authenticator));
   v1.use(rateLimit(deps.buckets, ctx.config));
+  // Express would answer OPTIONS itself ("GET, HEAD" as text); the API has no such operation.
+  v1.use((req, _res, next) => {
+    if (req.method === 'OPTIONS') throw notFound(`No operation OPTIONS ${req.baseUrl}${req.path}`);
+    next();
+  });
   v1.use(v1Routes(ctx));
   v1.use((req) => {
     throw notFound(`No operation ${req.method} ${req.baseUrl}${req.path}`);
@@ -82,6 +87,11 @@ function asTallyError(err: unknown, requestId: string): TallyError {
     type === 'encoding.unsupported' ||
     type === 'charset.unsupported'
   ) {
+    return new TallyError('invalid_request', 'The request body could not be read', { status: 400 });
+  }
+  // Any other refusal of the body reader (a Content-Encoding whose bytes do not decode) is 4xx.
+  const status = (err as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
     return new TallyError('invalid_request', 'The request body could not be read', { status: 400 });
   }
   log.error('unhandled error', { requestId, err });
