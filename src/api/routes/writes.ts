@@ -5,6 +5,7 @@ import { badRequest, TallyError } from '../../domain/errors';
 import type { Context } from '../../pipeline/context';
 import { crashPoint } from '../../pipeline/crash-points';
 import { enqueueWrite } from '../../pipeline/enqueue';
+import { log } from '../../log';
 import { validateWrite } from '../../pipeline/validate-write';
 import { principalOf } from '../middleware/authenticate';
 import { loadBoard } from './load-board';
@@ -51,10 +52,29 @@ function accepted(
 }
 
 /**
- * spec 1.4: on an auto-applying board, wait up to SYNC_WAIT_MS for the worker. The wait is
- * armed before the first look at the row, so a worker that finishes in between is not missed.
+ * spec 1.4: on an auto-applying board, wait up to SYNC_WAIT_MS for the worker. The whole wait is
+ * bounded by that budget, also when the database stops answering the look at the row (a frozen
+ * or vanished server): the handle is committed, so the client gets its 202 in time, not a hang
+ * or a 500 for a write that was accepted (test/reliability/fault-mariadb.test.ts).
  */
 async function settledWithin(ctx: Context, id: number, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  const lookUp = settledRow(ctx, id, timeoutMs).catch((err: unknown) => {
+    log.warn('the wait for the worker failed; answering 202', { submission: id, err });
+    return null;
+  });
+  try {
+    return await Promise.race([lookUp, budget]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The wait is armed before the first look at the row, so a worker finishing in between is seen. */
+async function settledRow(ctx: Context, id: number, timeoutMs: number) {
   const wake = ctx.signals.waitSettled(id, timeoutMs);
   for (let round = 0; round < 2; round++) {
     const submission = await ctx.repos.submissions.byId(id);
