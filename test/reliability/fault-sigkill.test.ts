@@ -1,0 +1,196 @@
+import { createConnection } from 'mysql2/promise';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IdempotencyRecordEntity } from '../../entities/idempotency-record';
+import { spawnServe, within, type Served } from '../support/serve';
+import {
+  auditScores,
+  call,
+  drained,
+  expectClassicTotals,
+  seed,
+  sleep,
+  withContext,
+  type Accepted,
+  type Reply,
+  type ScoreSent,
+} from './support/harness';
+import { PrivateMariaDb, PrivateRedis } from './support/private-services';
+
+/**
+ * `tally serve` SIGKILLed under write load and started again on the same (private) MariaDB.
+ * test/pipeline/crash.test.ts kills at each named stage of one write and moves the lease end by
+ * hand; here the kill lands among many writes in flight, and the lease runs out in real time.
+ */
+describe('tally serve SIGKILLed under write load (private MariaDB + Redis)', () => {
+  let mariadb: PrivateMariaDb;
+  let redis: PrivateRedis;
+  const children = new Set<Served>();
+
+  beforeAll(async () => {
+    [mariadb, redis] = await Promise.all([PrivateMariaDb.start(), PrivateRedis.start()]);
+  }, 90_000);
+
+  afterEach(async () => {
+    for (const { child, exited } of children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await within(10_000, 'tally serve to die', exited);
+    }
+    children.clear();
+  });
+
+  afterAll(async () => {
+    await Promise.all([mariadb?.destroy(), redis?.destroy()]);
+  });
+
+  async function serve(databaseUrl: string): Promise<Served> {
+    const served = await spawnServe(databaseUrl, { REDIS_URL: redis.url, SYNC_WAIT_MS: '300' });
+    children.add(served);
+    return served;
+  }
+
+  it('GIVEN a SIGKILL among writes in flight THEN after a restart every 202 ends applied or pending review exactly once, and every unanswered key gets 409 only until its lease runs out, then exactly one execution', async () => {
+    const databaseUrl = await mariadb.createDatabase();
+    const s = await seed(databaseUrl, {
+      auto: { type: 'Classic', windowHours: 0 },
+      moderated: { type: 'Classic', windowHours: 24 },
+    });
+    const first = await serve(databaseUrl);
+    const accepted: Accepted[] = [];
+    const unanswered: ScoreSent[] = [];
+    let n = 0;
+    let killed = false;
+
+    const writer = async () => {
+      while (!killed) {
+        const i = n++;
+        const sent: ScoreSent = {
+          idempotencyKey: `kill-${i}`,
+          board: i % 4 === 0 ? 'moderated' : 'auto',
+          player: ['Ann', 'Bob', 'Cy'][i % 3]!,
+          score: (i % 13) + 1,
+        };
+        const reply = await call(
+          first.url,
+          'POST',
+          `/v1/boards/${s.boards[sent.board]!.id}/scores`,
+          {
+            key: s.key,
+            idempotencyKey: sent.idempotencyKey,
+            body: { player: { name: sent.player, custom: true }, score: sent.score },
+            timeoutMs: 10_000,
+          },
+        );
+        if (reply instanceof Error) {
+          unanswered.push(sent);
+          return; // the process is gone
+        }
+        expect([201, 202], reply.text).toContain(reply.status);
+        accepted.push({
+          idempotencyKey: sent.idempotencyKey,
+          handle: String(reply.body?.handle),
+          boardPk: s.boards[sent.board]!.pk,
+          player: sent.player,
+          score: sent.score,
+        });
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, writer));
+    const deadline = Date.now() + 20_000;
+    while (accepted.length < 60 && Date.now() < deadline) await sleep(50);
+    expect(accepted.length).toBeGreaterThanOrEqual(60);
+
+    // Make sure the kill lands mid-write: with the queue table locked, every write in flight has
+    // claimed its key and waits to insert its handle, as a slow database would leave it.
+    const locker = await createConnection(databaseUrl);
+    await locker.query('LOCK TABLES submissions WRITE');
+    await sleep(700);
+    first.child.kill('SIGKILL');
+    killed = true;
+    await within(10_000, 'the killed process to exit', first.exited);
+    await locker.query('UNLOCK TABLES');
+    await locker.end();
+    await within(15_000, 'the writers to see the kill', load);
+    expect(unanswered.length, 'no write was in flight at the kill').toBeGreaterThan(0);
+
+    // What the kill left: claims of unanswered writes, each with its lease end.
+    const claims = await withContext(databaseUrl, (ctx) =>
+      ctx.repos.db.run((m) => m.findBy(IdempotencyRecordEntity, { ownerId: s.ownerId })),
+    );
+    const claimOf = new Map(claims.map((c) => [c.idempotencyKey, c]));
+    const inFlight = unanswered.filter((u) => claimOf.get(u.idempotencyKey)?.state === 'in_flight');
+    expect(inFlight.length, 'no claim was left in flight').toBeGreaterThan(0);
+
+    const second = await serve(databaseUrl);
+    const outcome = { replayed: 0, executedAfterLease: 0, executedFresh: 0, conflicts: 0 };
+    await Promise.all(
+      unanswered.map(async (sent) => {
+        const claim = claimOf.get(sent.idempotencyKey);
+        const leaseEnd = claim?.state === 'in_flight' ? claim.lockedUntil.getTime() : 0;
+        const give = Date.now() + 45_000; // the lease is 30 s: never blocked forever
+        for (;;) {
+          const reply = await call(
+            second.url,
+            'POST',
+            `/v1/boards/${s.boards[sent.board]!.id}/scores`,
+            {
+              key: s.key,
+              idempotencyKey: sent.idempotencyKey,
+              body: { player: { name: sent.player, custom: true }, score: sent.score },
+              timeoutMs: 10_000,
+            },
+          );
+          expect(reply, `${sent.idempotencyKey} got no answer`).not.toBeInstanceOf(Error);
+          const r = reply as Reply;
+          const at = Date.now();
+          if (r.status === 409) {
+            expect(r.body).toMatchObject({ code: 'idempotency_conflict' });
+            expect(r.headers.get('retry-after')).toBe('1');
+            // 409 only while the lease of the dead request runs.
+            expect(leaseEnd, `${sent.idempotencyKey}: 409 without a claim`).toBeGreaterThan(0);
+            expect(at, `${sent.idempotencyKey}: 409 after its lease ended`).toBeLessThan(
+              leaseEnd + 2000,
+            );
+            outcome.conflicts++;
+            if (at > give) throw new Error(`${sent.idempotencyKey} blocked past 45 s`);
+            await sleep(1000);
+            continue;
+          }
+          expect([201, 202], r.text).toContain(r.status);
+          if (r.headers.get('idempotent-replayed') === 'true') {
+            expect(claim?.state, sent.idempotencyKey).toBe('done');
+            outcome.replayed++;
+          } else if (leaseEnd > 0) {
+            expect(at).toBeGreaterThanOrEqual(leaseEnd - 50);
+            outcome.executedAfterLease++;
+          } else {
+            outcome.executedFresh++;
+          }
+          accepted.push({
+            idempotencyKey: sent.idempotencyKey,
+            handle: String(r.body?.handle),
+            boardPk: s.boards[sent.board]!.pk,
+            player: sent.player,
+            score: sent.score,
+          });
+          return;
+        }
+      }),
+    );
+    expect(outcome.executedAfterLease).toBe(inFlight.length);
+
+    const rows = await drained(databaseUrl, s.ownerId, 20_000);
+    const ends = auditScores(rows, accepted);
+    expect(ends.failed).toBe(0);
+    expectClassicTotals(rows, accepted, s.boards.auto!.pk);
+    expectClassicTotals(rows, accepted, s.boards.moderated!.pk);
+    // Every submission was scored on its first claim: nothing was applied twice and then undone.
+    expect(rows.submissions.filter((x) => x.attempts !== 1).map((x) => x.id)).toEqual([]);
+    console.log(
+      `[fault] SIGKILL under write load: ${accepted.length - unanswered.length} answered 2xx before the kill, ` +
+        `${unanswered.length} unanswered (${inFlight.length} claims in flight); after restart: ` +
+        `${outcome.replayed} replays, ${outcome.conflicts} 409s until the lease ran out, ` +
+        `${outcome.executedAfterLease} executed once after their lease, ${outcome.executedFresh} fresh; ` +
+        `${accepted.length} writes accounted for (${ends.approved} approved, ${ends.pending_review} pending review), nothing lost or doubled`,
+    );
+  }, 150_000);
+});
