@@ -1,0 +1,176 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './backends';
+import { loadBenchConfig, type BenchConfig } from './config';
+import { LoadGenerator } from './load/client';
+import { measure, progressLine, type Sample } from './measure';
+import { installCleanup, stopAll } from './processes';
+import { runProfile } from './profile';
+import { checkTargets, summarise, table, targetLines, type Row, type TargetCheck } from './report';
+import {
+  authTimingChecks,
+  authTimingLines,
+  measureAuthTiming,
+  type AuthTiming,
+} from './auth-timing';
+import { explainChecks, explainLines, explainPages } from './explain';
+import {
+  backendUnits,
+  captureBody,
+  servicePids,
+  startBackend,
+  startBaselines,
+  writeUnits,
+  type RunningBackend,
+  type Unit,
+} from './targets';
+
+/**
+ * `npm run bench`: seeds (or reuses) boards on each backend, starts Tally, B0 and B1 pinned to
+ * the server core and the load generator pinned to another, then runs interleaved rounds (every
+ * unit once per round) and reports medians. README.md in this folder explains the method.
+ */
+const t0 = performance.now();
+const log = (m: string) =>
+  console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${m}`);
+
+/** Wall time of each part of the run, printed at the end. */
+const parts: [string, number][] = [];
+async function timed<T>(part: string, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await fn();
+  } finally {
+    parts.push([part, (performance.now() - started) / 1000]);
+  }
+}
+
+async function setUp(config: BenchConfig) {
+  const running: RunningBackend[] = [];
+  const units: Unit[] = [];
+  const services = servicePids();
+  for (const name of config.backends) {
+    log(`${name}: preparing boards of ${config.sizes.join(', ')} entries`);
+    const backend = await timed(`${name}: seed or check boards, start Tally`, () =>
+      startBackend(name, config, log),
+    );
+    running.push(backend);
+    const pids = name === 'mariadb' ? services : {};
+    units.push(
+      ...(await backendUnits(backend, config, pids)),
+      ...writeUnits(backend, config, pids),
+    );
+    log(`${name}: Tally listening at ${backend.url}`);
+  }
+  const first = running[0]!;
+  const bodyFile = await captureBody(first, config.sizes[config.sizes.length - 1]!);
+  const headers = { Authorization: `Bearer ${first.state.key.secret}` };
+  const baselines = await startBaselines(config, bodyFile, headers);
+  log(`baselines listening: ${baselines.units.map((u) => `${u.label} ${u.url}`).join(', ')}`);
+  return { running, units: [...baselines.units, ...units] };
+}
+
+async function main(): Promise<void> {
+  const config = loadBenchConfig();
+  installCleanup();
+  setTimeout(() => {
+    console.error(`bench: over BENCH_TIMEOUT_MINUTES=${config.timeoutMinutes}; giving up`);
+    void stopAll().finally(() => process.exit(1));
+  }, config.timeoutMinutes * 60_000).unref();
+  if (config.profile) return runProfile(config, log);
+
+  const load = await LoadGenerator.start(config.loadCpu);
+  const { running, units } = await setUp(config);
+
+  const planChecks: TargetCheck[] = [];
+  await timed('query plans', async () => {
+    for (const r of running) {
+      const plans = await explainPages(r);
+      console.log(explainLines(r.backend.name, plans));
+      planChecks.push(...explainChecks(r.backend.name, plans));
+    }
+  });
+
+  const timings: AuthTiming[] = [];
+  if (config.authSamples > 0) {
+    await timed('key verification timing', async () => {
+      for (const r of running) {
+        log(`${r.backend.name}: key verification timing, ${config.authSamples} requests per kind`);
+        timings.push(await measureAuthTiming(r, config, load));
+      }
+    });
+    console.log(authTimingLines(timings, config.authSamples));
+  }
+
+  const perRound = units.length * (config.warmupSeconds + 2 * config.seconds + 0.5);
+  log(
+    `${units.length} units × ${config.rounds} rounds, about ${Math.ceil((perRound * config.rounds) / 60)} min`,
+  );
+
+  const samples = new Map<Unit, Sample[]>(units.map((u) => [u, []]));
+  await timed(`${config.rounds} round(s) of ${units.length} units`, async () => {
+    for (let round = 1; round <= config.rounds; round++) {
+      log(`round ${round}/${config.rounds}`);
+      for (const unit of units) {
+        const sample = await measure(unit, round, load, config);
+        samples.get(unit)!.push(sample);
+        log(progressLine(unit, sample));
+      }
+    }
+  });
+
+  const [b0, b1] = units.filter((u) => u.kind !== 'tally').map((u) => samples.get(u)!);
+  const rows: Row[] = units.map((u) => summarise(u, samples.get(u)!, b0 ?? [], b1 ?? []));
+  const baselineRows = rows.filter((r) => r.unit.kind !== 'tally');
+  const checks = [
+    ...config.backends.flatMap((backend) =>
+      checkTargets(
+        backend,
+        rows.filter((r) => r.unit.backend === backend),
+      ),
+    ),
+    ...planChecks,
+    ...authTimingChecks(timings),
+  ];
+  console.log(
+    `\nmedians of ${config.rounds} round(s); throughput: autocannon, ${config.connections} connections, ` +
+      `${config.seconds} s; latency: open loop at ${config.openFraction}× that round's throughput, ` +
+      `${config.openConnections} connections, from intended send time (coordinated omission corrected)`,
+  );
+  for (const backend of config.backends) {
+    console.log(
+      table(
+        backend,
+        baselineRows,
+        rows.filter((r) => r.unit.backend === backend),
+      ),
+    );
+  }
+  if (timings.length) console.log(authTimingLines(timings, config.authSamples));
+  console.log(targetLines(checks));
+  console.log('\n== wall time ==');
+  for (const [part, seconds] of parts) console.log(`${seconds.toFixed(0).padStart(6)} s  ${part}`);
+  console.log(`${((performance.now() - t0) / 1000).toFixed(0).padStart(6)} s  total`);
+
+  const dir = join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const machine = { node: process.version, cpus: cpus().length, model: cpus()[0]?.model };
+  const data = { config, machine, rows, authTimings: timings, targets: checks, parts };
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  log(`results written to ${file}`);
+
+  await load.stop();
+  await Promise.all(running.map((r) => r.dataSource.destroy()));
+  await stopAll();
+}
+
+main().then(
+  () => process.exit(0),
+  async (err: unknown) => {
+    console.error(err);
+    await stopAll();
+    process.exit(1);
+  },
+);
