@@ -79,7 +79,8 @@ export function loadBenchConfig(): BenchConfig {
     openConnections: int('BENCH_OPEN_CONNECTIONS', 16),
     openFraction: num('BENCH_OPEN_FRACTION', 0.5),
     mysqlUrl: process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306',
-    redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379',
+    // Database 15: the bench's buckets never share keys with the tests' or a deployment's (db 0).
+    redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/15',
     serverCpu: process.env.BENCH_SERVER_CPU || '0',
     loadCpu: process.env.BENCH_LOAD_CPU || '1',
     profile: process.env.BENCH_PROFILE || undefined,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DATA_DIR } from './backends';
 import type { BenchConfig } from './config';
 import { LoadGenerator } from './load/client';
-import { backendUnits, servicePids, startBackend } from './targets';
+import { backendUnits, servicePids, startBackend, writeUnits } from './targets';
 
 /**
  * BENCH_PROFILE=<scenario>: runs Tally with --cpu-prof under the closed-loop load of that
@@ -31,11 +31,11 @@ export async function runProfile(config: BenchConfig, log: (m: string) => void):
     mkdirSync(dir, { recursive: true });
     const running = await startBackend(name, config, log, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     const largest = config.sizes[config.sizes.length - 1]!;
-    const units = await backendUnits(
-      running,
-      { ...config, scenarios: [scenario], sizes: [largest] },
-      servicePids(),
-    );
+    const only = { ...config, scenarios: [scenario], sizes: [largest] };
+    const units = [
+      ...(await backendUnits(running, only, servicePids())),
+      ...writeUnits(running, only, servicePids()),
+    ];
     const unit = units[0];
     if (!unit) throw new Error(`no such scenario: ${scenario}`);
     const job = {
@@ -43,7 +43,7 @@ export async function runProfile(config: BenchConfig, log: (m: string) => void):
       headers: unit.headers,
       scenario,
       params: unit.params,
-      connections: config.connections,
+      connections: unit.connections ?? config.connections,
     };
     await load.closed({ ...job, seconds: config.warmupSeconds });
     // Start-up (module loading, migrations) and warm-up are left out of the summary.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -71,9 +72,20 @@ async function setUp(config: BenchConfig) {
   return { running, units: [...baselines.units, ...units] };
 }
 
+/**
+ * From a fresh clone: on the default local services, scripts/services.sh (the one the tests use)
+ * installs or starts MariaDB and Redis when they do not answer.
+ */
+function ensureServices(config: BenchConfig): void {
+  if (!config.backends.includes('mariadb')) return;
+  if (process.env.BENCH_MYSQL_URL || process.env.BENCH_REDIS_URL) return;
+  execFileSync('bash', [join(ROOT, 'scripts/services.sh')], { stdio: 'inherit' });
+}
+
 async function main(): Promise<void> {
   const config = loadBenchConfig();
   installCleanup();
+  ensureServices(config);
   setTimeout(() => {
     console.error(`bench: over BENCH_TIMEOUT_MINUTES=${config.timeoutMinutes}; giving up`);
     void stopAll().finally(() => process.exit(1));
