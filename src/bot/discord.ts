@@ -1,4 +1,5 @@
-import { Client, Events, GatewayIntentBits, REST } from 'discord.js';
+import { Client, Events, GatewayIntentBits, REST, Routes } from 'discord.js';
+import { COMMANDS } from '../../commands';
 import type { ParticipantRef } from '../domain/participants';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
@@ -114,9 +115,26 @@ export class DiscordBot implements ChatPort {
       if (this.options.applicationId && this.options.applicationId !== application) {
         log.warn('DISCORD_APPLICATION_ID does not match the token', { application });
       }
+      void this.registerCommands(application);
     });
     client.on(Events.Error, (err) => log.warn('discord client error', { err }));
     return client;
+  }
+
+  /**
+   * One global bulk overwrite per ready (idempotent): global because a user install's commands
+   * cannot be guild commands, and because one registration serves every guild and every shard
+   * (nothing here assumes this process sees all guilds). The REST client retries 429 and 5xx.
+   */
+  private async registerCommands(application: string): Promise<void> {
+    try {
+      await this.rest.put(Routes.applicationCommands(application), {
+        body: COMMANDS.map((command) => command.data),
+      });
+      log.info('discord commands registered', { count: COMMANDS.length });
+    } catch (err) {
+      log.warn('discord command registration failed; it is retried at the next ready', { err });
+    }
   }
 
   private wait(ms: number): Promise<void> {

@@ -1,10 +1,17 @@
-import { MessageFlags, PermissionFlagsBits, type ButtonInteraction } from 'discord.js';
+import {
+  MessageFlags,
+  PermissionFlagsBits,
+  type ButtonInteraction,
+  type ModalSubmitInteraction,
+} from 'discord.js';
 import type { Board } from '../../entities/board';
+import type { Submission } from '../../entities/submission';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
-import { review } from '../pipeline/review';
-import { parseReviewButton } from './custom-id';
+import { adjust, review } from '../pipeline/review';
+import { adjustModal, correctionOf } from './adjust-modal';
+import { parseAdjustModal, parseReviewButton } from './custom-id';
 import { reviewMessage } from './review-message';
 import type { ReviewMessageRepository } from './review-store';
 import { loadReviewView } from './review-view';
@@ -14,57 +21,121 @@ export interface ReviewButtonDeps {
   store: ReviewMessageRepository;
 }
 
+type Press = ButtonInteraction | ModalSubmitInteraction;
+
 const LEASE_MS = 30_000;
 
 /**
- * Approve / Decline on a review message: the same `review` use case as `tally review`
- * (STYLE.md 2). Refusals are ephemeral replies; a decision acknowledges with a deferred update
- * and then redraws the message with the outcome and the rating changes.
+ * Approve / Decline / Adjust on a review message: the same `review` and `adjust` use cases as
+ * `tally review` (STYLE.md 2). Refusals are ephemeral replies; a decision acknowledges with a
+ * deferred update and then redraws the message with the outcome and the rating changes. Adjust
+ * opens a modal (src/bot/adjust-modal.ts) whose submit is handled by handleAdjustModal.
  */
 export async function handleReviewButton(
   deps: ReviewButtonDeps,
   interaction: ButtonInteraction,
 ): Promise<void> {
-  const { ctx, store } = deps;
   const parsed = parseReviewButton(interaction.customId);
   if (!parsed) return refuse(interaction, 'This button is not one of Tally’s review buttons.');
+  const target = await moderated(deps.ctx, interaction, parsed.handle, parsed.submissionId);
+  if (!target) return;
+  if (parsed.decision === 'adjust') {
+    const view = await loadReviewView(deps.ctx, parsed.submissionId);
+    if (!view || view.submission.status !== 'pending_review') {
+      return refuse(interaction, `${parsed.handle} was already decided; nothing changed.`);
+    }
+    await interaction.showModal(adjustModal(view));
+    return;
+  }
+  const { ownerId } = target;
+  const decision = parsed.decision;
+  await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
+    review(deps.ctx, parsed.handle, decision, `chat:${interaction.user.id}`, { ownerId }),
+  );
+}
+
+/** The Adjust modal's submit: the corrected result goes through `adjust`, checked like a write. */
+export async function handleAdjustModal(
+  deps: ReviewButtonDeps,
+  interaction: ModalSubmitInteraction,
+): Promise<void> {
+  const parsed = parseAdjustModal(interaction.customId);
+  if (!parsed) return refuse(interaction, 'This form is not one of Tally’s.');
+  const target = await moderated(deps.ctx, interaction, parsed.handle, parsed.submissionId);
+  if (!target) return;
+  let correction;
+  try {
+    correction = correctionOf(target.board, (id) => interaction.fields.getTextInputValue(id));
+  } catch (err) {
+    if (err instanceof TallyError) return refuse(interaction, `Nothing changed: ${err.detail}`);
+    throw err;
+  }
+  const { ownerId } = target;
+  await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
+    adjust(deps.ctx, parsed.handle, correction, `chat:${interaction.user.id}`, { ownerId }),
+  );
+}
+
+/** The submission and its board if this presser may moderate it here; otherwise refused. */
+async function moderated(
+  ctx: Context,
+  interaction: Press,
+  handle: string,
+  submissionId: number,
+): Promise<{ submission: Submission; board: Board; ownerId: string } | null> {
   const ownerId = interaction.guildId
     ? `guild:${interaction.guildId}`
     : `user:${interaction.user.id}`;
-  const submission = await ctx.repos.submissions.byId(parsed.submissionId);
+  const submission = await ctx.repos.submissions.byId(submissionId);
   const board = submission && (await ctx.repos.boards.byPk(submission.boardPk));
   if (!submission || !board || submission.ownerId !== ownerId) {
-    return refuse(interaction, `${parsed.handle} is not a submission of this server.`);
+    await refuse(interaction, `${handle} is not a submission of this server.`);
+    return null;
   }
   if (!mayModerate(interaction, board)) {
-    return refuse(
+    await refuse(
       interaction,
       'Only members with the Manage Server permission or the board’s moderator role can review submissions.',
     );
+    return null;
   }
-  await interaction.deferUpdate();
+  return { submission, board, ownerId };
+}
+
+async function decideAndRedraw(
+  deps: ReviewButtonDeps,
+  interaction: Press,
+  submissionId: number,
+  decide: () => Promise<unknown>,
+): Promise<void> {
+  const { ctx, store } = deps;
+  const onMessage = interaction.isButton() || interaction.isFromMessage();
+  if (onMessage) await interaction.deferUpdate();
+  else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   // Keeps the poster off this message while the press redraws it (review-poster.ts).
   const now = ctx.now();
-  await store.lease(submission.id, now, new Date(now.getTime() + LEASE_MS));
+  await store.lease(submissionId, now, new Date(now.getTime() + LEASE_MS));
   try {
-    await review(ctx, parsed.handle, parsed.decision, `chat:${interaction.user.id}`, { ownerId });
+    await decide();
+    if (!onMessage) await interaction.editReply({ content: 'Recorded.' });
   } catch (err) {
-    const decided = err instanceof TallyError && err.code === 'invalid_request';
-    if (!decided) log.error('review button failed', { submission: parsed.handle, err });
+    const known = err instanceof TallyError && err.code === 'invalid_request';
+    if (!known) log.error('review decision failed', { submission: submissionId, err });
     await interaction
       .followUp({
-        content: decided
-          ? `${parsed.handle} was already decided; nothing changed.`
+        content: known
+          ? `Nothing changed: ${err.detail}.`
           : `Tally could not record that decision; nothing changed. Try again in a moment.`,
         flags: MessageFlags.Ephemeral,
       })
       .catch((e: unknown) => log.warn('review follow-up failed', { err: e }));
   }
-  await redraw(deps, interaction, parsed.submissionId);
+  if (onMessage) await redraw(deps, interaction, submissionId);
+  else await store.release(submissionId); // the poster edits the message
 }
 
 /** Shows the submission as it is now; if that fails, the poster edits the message later. */
-async function redraw(deps: ReviewButtonDeps, interaction: ButtonInteraction, id: number) {
+async function redraw(deps: ReviewButtonDeps, interaction: Press, id: number) {
   const view = await loadReviewView(deps.ctx, id);
   try {
     if (!view) return;
@@ -75,7 +146,7 @@ async function redraw(deps: ReviewButtonDeps, interaction: ButtonInteraction, id
       allowedMentions: { parse: [] },
     });
     const decided = view.submission.status !== 'pending_review';
-    if (decided && interaction.message.id === view.submission.reviewMessageId) {
+    if (decided && interaction.message?.id === view.submission.reviewMessageId) {
       await deps.store.closed(id);
       return;
     }
@@ -86,7 +157,7 @@ async function redraw(deps: ReviewButtonDeps, interaction: ButtonInteraction, id
 }
 
 /** DESIGN.md 1: Manage Server or the board's moderator role; on a user board, its owner (a DM). */
-function mayModerate(interaction: ButtonInteraction, board: Board): boolean {
+function mayModerate(interaction: Press, board: Board): boolean {
   if (!interaction.inGuild()) return board.ownerId === `user:${interaction.user.id}`;
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
   const roleId = board.moderatorRoleId;
@@ -95,6 +166,6 @@ function mayModerate(interaction: ButtonInteraction, board: Board): boolean {
   return Array.isArray(roles) ? roles.includes(roleId) : roles.cache.has(roleId);
 }
 
-async function refuse(interaction: ButtonInteraction, content: string): Promise<void> {
+async function refuse(interaction: Press, content: string): Promise<void> {
   await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }

@@ -29,7 +29,7 @@ const RESULT = { team1: ['won', 'lost'], team2: ['lost', 'won'], draw: ['draw', 
 
 /**
  * The moderator's view of a submission (DESIGN.md 1): board, rosters with ratings or the score,
- * who submitted it and when the window runs out, with Approve / Decline while it is pending;
+ * who submitted it and when the window runs out, with Approve / Decline / Adjust while pending;
  * once decided, the outcome and the rating changes, without buttons.
  */
 export function reviewMessage(view: ReviewView): ReviewMessageBody {
@@ -77,6 +77,12 @@ function buttons(handle: string): APIActionRowComponent<APIButtonComponent> {
         style: ButtonStyle.Danger,
         label: 'Decline',
         custom_id: reviewButtonId('decline', handle),
+      },
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: 'Adjust',
+        custom_id: reviewButtonId('adjust', handle),
       },
     ],
   };
@@ -136,6 +142,9 @@ function expiry(at: Date | null): string {
 function outcome(view: ReviewView): string {
   const record = view.record.kind === 'match' ? view.record.match : view.record.score;
   const by = record.reviewedBy ?? '';
+  if (record.status === 'adjusted') {
+    return `Adjusted ${reviewer(by)} to the result shown; it is on the leaderboard.`;
+  }
   if (view.submission.status === 'approved') {
     return `Approved ${reviewer(by)}; it is on the leaderboard.`;
   }

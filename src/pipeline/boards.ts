@@ -1,6 +1,6 @@
 import type { Board, BoardSort } from '../../entities/board';
-import { BOARD_TYPES } from '../../entities/board';
-import type { Team } from '../../entities/team';
+import { BOARD_TYPES, BoardEntity } from '../../entities/board';
+import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
 import { TallyError } from '../domain/errors';
 import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
@@ -123,4 +123,52 @@ export async function createTeam(
     createdAt: ctx.now(),
   });
   return { ...team, teamId: formatTeamId(team.pk) };
+}
+
+export interface BoardEdit {
+  name?: string;
+  windowHours?: number;
+  moderatorChannelId?: string | null;
+  moderatorRoleId?: string | null;
+}
+
+/**
+ * Changes what can change without rewriting history: the name, the validation window and where
+ * review happens. Type, sort, team shape and scoring settings stay as created (entries were
+ * computed with them).
+ */
+export async function editBoard(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+  edit: BoardEdit,
+): Promise<Board> {
+  const board = await requireBoard(ctx, ownerId, boardId);
+  checkInt('validation window', edit.windowHours, 0, 999);
+  const name = edit.name?.trim();
+  if (name !== undefined && (name.length < 1 || name.length > 100))
+    throw invalid('board name must be 1–100 characters');
+  const fields: Partial<Board> = {
+    ...(name !== undefined ? { displayName: name } : {}),
+    ...(edit.windowHours !== undefined ? { validationWindowHours: edit.windowHours } : {}),
+    ...(edit.moderatorChannelId !== undefined
+      ? { moderatorChannelId: edit.moderatorChannelId }
+      : {}),
+    ...(edit.moderatorRoleId !== undefined ? { moderatorRoleId: edit.moderatorRoleId } : {}),
+  };
+  if (Object.keys(fields).length === 0) throw invalid('nothing to change');
+  await ctx.repos.db.run((m) => m.update(BoardEntity, { pk: board.pk }, fields));
+  return { ...board, ...fields };
+}
+
+export async function listTeams(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+): Promise<(Team & { teamId: string })[]> {
+  const board = await requireBoard(ctx, ownerId, boardId);
+  const teams = await ctx.repos.db.run((m) =>
+    m.find(TeamEntity, { where: { boardPk: board.pk }, order: { pk: 'ASC' }, take: 100 }),
+  );
+  return teams.map((team) => ({ ...team, teamId: formatTeamId(team.pk) }));
 }

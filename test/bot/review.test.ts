@@ -45,7 +45,11 @@ const BOT_TUNING = {
 let n = 0;
 const idem = () => ({ 'idempotency-key': `review-${process.pid}-${++n}` });
 const chat = (m: FakeMember) => ({ chat_id: m.id });
-const reviewIds = (handle: string) => [`review:approve:${handle}`, `review:decline:${handle}`];
+const reviewIds = (handle: string) => [
+  `review:approve:${handle}`,
+  `review:decline:${handle}`,
+  `review:adjust:${handle}`,
+];
 const buttonsOf = (m: APIMessage) =>
   (m.components ?? []).flatMap((row) =>
     'components' in row ? row.components.map((c) => ('custom_id' in c ? c.custom_id : '')) : [],

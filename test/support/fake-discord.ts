@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
   ChannelType,
   ComponentType,
   GatewayDispatchEvents,
@@ -10,7 +12,11 @@ import {
   InteractionType,
   Locale,
   MessageType,
+  type APIApplicationCommandInteractionDataOption,
   type APIChannel,
+  type APIChatInputApplicationCommandInteraction,
+  type APIInteractionDataResolved,
+  type RESTPutAPIApplicationCommandsJSONBody,
   type ApplicationFlags,
   type GuildMemberFlags,
   type GuildSystemChannelFlags,
@@ -72,7 +78,35 @@ export interface Presser {
   roles?: string[];
 }
 
-type Callback = { type: InteractionResponseType; data?: Partial<APIMessage> };
+type Callback = {
+  type: InteractionResponseType;
+  data?: Partial<APIMessage> & { custom_id?: string };
+};
+
+/** An option value as a member types or picks it; its wire type comes from the registered command. */
+export type OptionValue =
+  string | number | boolean | FakeMember | { channelId: string } | { roleId: string };
+
+export interface CommandInput extends Presser {
+  /** A guild channel, or omitted for the presser's DM with the bot (a personal workspace). */
+  channelId?: string;
+  /** `/api key create` is `['api', 'key', 'create']`. */
+  command: string[];
+  options?: Record<string, OptionValue>;
+}
+
+type RegisteredOption = {
+  name: string;
+  type: ApplicationCommandOptionType;
+  options?: RegisteredOption[];
+};
+type Registered = { name: string; options?: RegisteredOption[] };
+
+interface Tracked {
+  /** The message `@original` names: the clicked message, or the reply once one is created. */
+  messageId: string | null;
+  channelId: string;
+}
 
 const API_PREFIX = '/api/v10';
 const json = (status: number, body?: unknown): Reply => ({ status, body });
@@ -91,7 +125,11 @@ export class FakeDiscord {
   identified = 0;
   private readonly sockets = new Set<WebSocket>();
   private readonly injected: Injected[] = [];
-  private readonly interactions = new Map<string, { messageId: string | null }>();
+  private readonly interactions = new Map<string, Tracked>();
+  /** Commands as registered: `global` or a guild id → the last bulk overwrite. */
+  readonly commands = new Map<string, Registered[]>();
+  /** Modals the bot opened, in order. */
+  readonly modals: { token: string; customId: string; data: unknown }[] = [];
   private readonly dmChannels = new Map<string, string>();
   private readonly waiters = new Set<() => void>();
   private sequence = 0;
@@ -214,9 +252,16 @@ export class FakeDiscord {
 
   /** A modal submit with text inputs `{ custom_id: value }`, from a member or DM user. */
   submitModal(
-    input: { channelId: string; customId: string; values: Record<string, string> } & Presser,
+    input: {
+      channelId: string;
+      customId: string;
+      values: Record<string, string>;
+      /** The message whose button opened the modal; the bot may then update that message. */
+      messageId?: string;
+    } & Presser,
   ): { id: string; token: string } {
     const guild = this.guildOfChannel(input.channelId);
+    const source = input.messageId ? this.messages.get(input.messageId) : undefined;
     const interaction: APIModalSubmitInteraction = {
       ...interactionBase(this.applicationId),
       ...this.actor(guild, input),
@@ -230,8 +275,123 @@ export class FakeDiscord {
       },
       channel_id: input.channelId,
       channel: { id: input.channelId, type: guild ? ChannelType.GuildText : ChannelType.DM },
+      ...(source ? { message: source } : {}),
     };
+    return this.dispatchInteraction(interaction, source?.id ?? null);
+  }
+
+  /** The DM channel between the bot and this user (created on first use, as Discord does). */
+  dmChannelOf(userId: string): string {
+    return this.dmChannel(userId).id;
+  }
+
+  /**
+   * A member runs a slash command. The command and its options must have been registered: each
+   * value gets the wire type the registration declared, and users, channels and roles are
+   * resolved as Discord resolves them.
+   */
+  runCommand(input: CommandInput): { id: string; token: string } {
+    const [name, ...path] = input.command;
+    const channelId = input.channelId ?? this.dmChannelOf(input.user.id);
+    const guild = this.guildOfChannel(channelId);
+    const registered = [
+      ...(this.commands.get('global') ?? []),
+      ...(guild ? (this.commands.get(guild.id) ?? []) : []),
+    ].find((c) => c.name === name);
+    if (!registered) throw new Error(`fake Discord: /${name ?? ''} is not registered`);
+    const resolved: APIInteractionDataResolved = {};
+    let declared = registered.options ?? [];
+    const wrap: ((
+      inner: APIApplicationCommandInteractionDataOption[],
+    ) => APIApplicationCommandInteractionDataOption[])[] = [];
+    for (const part of path) {
+      const sub = declared.find((o) => o.name === part);
+      if (!sub) throw new Error(`fake Discord: /${input.command.join(' ')} is not registered`);
+      declared = sub.options ?? [];
+      wrap.push((inner) => [
+        {
+          name: part,
+          type: sub.type,
+          options: inner,
+        } as APIApplicationCommandInteractionDataOption,
+      ]);
+    }
+    let options = Object.entries(input.options ?? {}).map(([key, value]) => {
+      const option = declared.find((o) => o.name === key);
+      if (!option)
+        throw new Error(`fake Discord: /${input.command.join(' ')} has no option ${key}`);
+      return this.optionValue(guild, option, value, resolved);
+    });
+    for (const w of wrap.reverse()) options = w(options);
+    const interaction: APIChatInputApplicationCommandInteraction = {
+      ...interactionBase(this.applicationId),
+      ...this.actor(guild, input),
+      type: InteractionType.ApplicationCommand,
+      data: {
+        id: `cmd-${name ?? ''}`,
+        name: name ?? '',
+        type: ApplicationCommandType.ChatInput,
+        options,
+        resolved,
+        ...(guild ? { guild_id: guild.id } : {}),
+      },
+      channel_id: channelId,
+      channel: { id: channelId, type: guild ? ChannelType.GuildText : ChannelType.DM },
+    } as APIChatInputApplicationCommandInteraction;
     return this.dispatchInteraction(interaction, null);
+  }
+
+  /** The message a reply created or an edit changed, by interaction token. */
+  replyOf(token: string): APIMessage | undefined {
+    const id = this.interactions.get(token)?.messageId;
+    return id ? this.messages.get(id) : undefined;
+  }
+
+  private optionValue(
+    guild: FakeGuild | undefined,
+    option: RegisteredOption,
+    value: OptionValue,
+    resolved: APIInteractionDataResolved,
+  ): APIApplicationCommandInteractionDataOption {
+    const base = { name: option.name, type: option.type };
+    if (typeof value !== 'object')
+      return { ...base, value } as APIApplicationCommandInteractionDataOption;
+    if ('channelId' in value) {
+      const channel = guild?.channels.find((c) => c.id === value.channelId);
+      resolved.channels = {
+        ...resolved.channels,
+        [value.channelId]: {
+          id: value.channelId,
+          name: channel?.name ?? null,
+          type: ChannelType.GuildText,
+          permissions: '0',
+        },
+      } as APIInteractionDataResolved['channels'];
+      return { ...base, value: value.channelId } as APIApplicationCommandInteractionDataOption;
+    }
+    if ('roleId' in value) {
+      const found = guild?.roles.find((r) => r.id === value.roleId);
+      resolved.roles = {
+        ...resolved.roles,
+        [value.roleId]: role(found ?? { id: value.roleId, name: 'role' }),
+      };
+      return { ...base, value: value.roleId } as APIApplicationCommandInteractionDataOption;
+    }
+    resolved.users = { ...resolved.users, [value.id]: user(value) };
+    if (guild?.members.some((m) => m.id === value.id)) {
+      const member = this.member(value);
+      resolved.members = {
+        ...resolved.members,
+        [value.id]: {
+          nick: member.nick ?? null,
+          roles: member.roles,
+          joined_at: member.joined_at,
+          flags: member.flags,
+          permissions: '0',
+        },
+      };
+    }
+    return { ...base, value: value.id } as APIApplicationCommandInteractionDataOption;
   }
 
   async close(): Promise<void> {
@@ -254,7 +414,10 @@ export class FakeDiscord {
   }
 
   private dispatchInteraction(interaction: APIInteraction, messageId: string | null) {
-    this.interactions.set(interaction.token, { messageId });
+    this.interactions.set(interaction.token, {
+      messageId,
+      channelId: interaction.channel?.id ?? '',
+    });
     for (const socket of this.sockets) {
       this.send(socket, GatewayDispatchEvents.InteractionCreate, interaction);
     }
@@ -423,9 +586,18 @@ export class FakeDiscord {
     [
       'POST',
       /^\/webhooks\/(\d+)\/([^/]+)$/,
-      (_, body) => json(200, message(snowflake(), body as Partial<APIMessage>, this.botUser)),
+      ([, token], body) => {
+        const channelId = this.interactions.get(token)?.channelId ?? snowflake();
+        const posted = message(channelId, body as Partial<APIMessage>, this.botUser);
+        this.messages.set(posted.id, posted);
+        return json(200, posted);
+      },
     ],
-    ['PUT', /^\/applications\/(\d+)\/(?:guilds\/(\d+)\/)?commands$/, () => json(200, [])],
+    [
+      'PUT',
+      /^\/applications\/(\d+)\/(?:guilds\/(\d+)\/)?commands$/,
+      ([app, guildId], body) => this.registerCommands(app, guildId, body),
+    ],
   ];
 
   private gatewayBot(): RESTGetAPIGatewayBotResult {
@@ -496,11 +668,43 @@ export class FakeDiscord {
     return json(200, edited);
   }
 
+  /** Bulk overwrite (PUT), global or per guild: the registered set is replaced, as Discord does. */
+  private registerCommands(app: string, guildId: string | undefined, body: unknown): Reply {
+    if (app !== this.applicationId) return unknown(10002, 'Application');
+    const list = body as RESTPutAPIApplicationCommandsJSONBody;
+    if (!Array.isArray(list)) return json(400, { code: 50035, message: 'Invalid Form Body' });
+    this.commands.set(guildId ?? 'global', list as Registered[]);
+    return json(
+      200,
+      list.map((command) => ({
+        ...command,
+        id: snowflake(),
+        application_id: app,
+        version: snowflake(),
+        ...(guildId ? { guild_id: guildId } : {}),
+      })),
+    );
+  }
+
+  /**
+   * Interaction responses: a reply (or deferred reply) becomes a message in the channel, kept
+   * with its flags so ephemeral replies can be told apart; an update edits the clicked message;
+   * a modal is recorded.
+   */
   private callback(token: string, body: Callback): Reply {
     const interaction = this.interactions.get(token);
     if (!interaction) return unknown(10062, 'interaction');
     if (body.type === InteractionResponseType.UpdateMessage && interaction.messageId) {
       this.editMessage(interaction.messageId, body.data ?? {});
+    } else if (
+      body.type === InteractionResponseType.ChannelMessageWithSource ||
+      body.type === InteractionResponseType.DeferredChannelMessageWithSource
+    ) {
+      const posted = message(interaction.channelId, body.data ?? {}, this.botUser);
+      this.messages.set(posted.id, posted);
+      interaction.messageId = posted.id;
+    } else if (body.type === InteractionResponseType.Modal) {
+      this.modals.push({ token, customId: body.data?.custom_id ?? '', data: body.data });
     }
     return json(204);
   }

@@ -1,0 +1,122 @@
+import { SlashCommandBuilder } from 'discord.js';
+import type { KeyType } from '../src/domain/keys';
+import type { AccessLevel } from '../src/domain/scopes';
+import { listKeys, mintKey, revokeKey } from '../src/pipeline/keys';
+import { mayMintKeys, requireOwner, setOwnerAccess } from '../src/pipeline/owners';
+import { everywhere } from './contexts';
+import { ensureOwner, reply, requireManageServer, type Command } from './shared';
+
+const ACCESS_TEXT = {
+  open: 'API access is open: you can mint keys with `/api key create`.',
+  none: 'No API access yet. Request it with `/api access action:request`; an operator grants it.',
+  requested: 'API access is requested and waits for an operator to grant it.',
+  withdrawn: 'API access is withdrawn: live keys are revoked and no new keys can be minted.',
+} as const;
+
+/**
+ * /api key create|list|revoke and /api access request|check (spec 5.6–5.8), for the server's
+ * owner (Manage Server) or, in DMs, the user's own workspace. Every reply is ephemeral; the
+ * secret exists only in the reply to `create`.
+ */
+export const api = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('api')
+      .setDescription('Leaderboard Scoring API keys and access')
+      .addSubcommandGroup((group) =>
+        group
+          .setName('key')
+          .setDescription('API keys')
+          .addSubcommand((sub) =>
+            sub
+              .setName('create')
+              .setDescription('Mint a key; the secret is shown once, only to you')
+              .addStringOption((o) =>
+                o
+                  .setName('access')
+                  .setDescription('What the key may do')
+                  .setRequired(true)
+                  .addChoices(
+                    { name: 'read', value: 'read' },
+                    { name: 'read-write', value: 'read-write' },
+                  ),
+              )
+              .addStringOption((o) =>
+                o
+                  .setName('type')
+                  .setDescription('live (default) or test')
+                  .addChoices({ name: 'live', value: 'live' }, { name: 'test', value: 'test' }),
+              )
+              .addStringOption((o) =>
+                o.setName('label').setDescription('What the key is for').setMaxLength(100),
+              ),
+          )
+          .addSubcommand((sub) => sub.setName('list').setDescription('List keys (never secrets)'))
+          .addSubcommand((sub) =>
+            sub
+              .setName('revoke')
+              .setDescription('Revoke a key at once')
+              .addStringOption((o) =>
+                o.setName('key').setDescription('The key id, e.g. key_3').setRequired(true),
+              ),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('access')
+          .setDescription('Check or request API access')
+          .addStringOption((o) =>
+            o
+              .setName('action')
+              .setDescription('check (default) or request')
+              .addChoices({ name: 'check', value: 'check' }, { name: 'request', value: 'request' }),
+          ),
+      ),
+  ).toJSON(),
+
+  async execute(interaction, ctx) {
+    requireManageServer(interaction, 'Managing API keys and access');
+    const ownerId = await ensureOwner(ctx, interaction);
+    const sub = interaction.options.getSubcommand(true);
+    if (interaction.options.getSubcommandGroup() === null) {
+      const action = interaction.options.getString('action') ?? 'check';
+      if (action === 'request') await setOwnerAccess(ctx, ownerId, 'request');
+      const owner = await requireOwner(ctx, ownerId);
+      const state = mayMintKeys(ctx, owner) ? 'open' : owner.apiAccess;
+      await reply(interaction, { content: ACCESS_TEXT[state] }, true);
+    } else if (sub === 'create') {
+      const minted = await mintKey(ctx, {
+        ownerId,
+        type: (interaction.options.getString('type') ?? 'live') as KeyType,
+        access: interaction.options.getString('access', true) as AccessLevel,
+        label: interaction.options.getString('label') ?? '',
+      });
+      await reply(
+        interaction,
+        {
+          content: [
+            `Minted **${minted.id}** (${minted.type}, ${minted.scopes.join(', ')}).`,
+            `Secret — shown this once, store it now:`,
+            `\`\`\`${minted.secret}\`\`\``,
+            `Use it as \`Authorization: Bearer <secret>\`; revoke it with \`/api key revoke key:${minted.id}\`.`,
+          ].join('\n'),
+        },
+        true,
+      );
+    } else if (sub === 'list') {
+      const keys = await listKeys(ctx, ownerId);
+      const lines = keys.map(
+        (k) =>
+          `**${k.id}** ${k.hint} · ${k.scopes.join(', ')}${k.label ? ` · ${k.label}` : ''}${k.revoked_at ? ' · revoked' : ''}`,
+      );
+      await reply(interaction, { content: lines.join('\n') || 'No keys yet.' }, true);
+    } else {
+      const revoked = await revokeKey(ctx, interaction.options.getString('key', true), ownerId);
+      await reply(
+        interaction,
+        { content: `Revoked **${revoked.id}**; it stops working now.` },
+        true,
+      );
+    }
+  },
+} satisfies Command;

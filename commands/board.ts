@@ -1,0 +1,187 @@
+import { ChannelType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { BOARD_TYPES, type Board } from '../entities/board';
+import { serializeBoard } from '../src/api/serialize/board';
+import { createBoard, editBoard, requireBoard } from '../src/pipeline/boards';
+import type { Context } from '../src/pipeline/context';
+import { everywhere } from './contexts';
+import { ensureOwner, invalid, reply, requireManageServer, type Command } from './shared';
+
+const boardOption = (o: import('discord.js').SlashCommandStringOption) =>
+  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
+
+/** /board create|edit (Manage Server) and /board info|list (anyone): the `tally board` use cases. */
+export const board = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('board')
+      .setDescription('Leaderboards of this server')
+      .addSubcommand((sub) =>
+        sub
+          .setName('create')
+          .setDescription('Create a board (Manage Server)')
+          .addStringOption((o) =>
+            o
+              .setName('type')
+              .setDescription('Scoring type')
+              .setRequired(true)
+              .addChoices(...BOARD_TYPES.map((t) => ({ name: t, value: t }))),
+          )
+          .addStringOption((o) =>
+            o.setName('name').setDescription('Display name').setMaxLength(100),
+          )
+          .addChannelOption((o) =>
+            o
+              .setName('moderator_channel')
+              .setDescription('Where submissions are posted for review')
+              .addChannelTypes(ChannelType.GuildText),
+          )
+          .addRoleOption((o) => o.setName('moderator_role').setDescription('Who may review'))
+          .addIntegerOption((o) =>
+            o
+              .setName('window_hours')
+              .setDescription('Review window; 0 applies at once, 999 never expires')
+              .setMinValue(0)
+              .setMaxValue(999),
+          )
+          .addIntegerOption((o) =>
+            o.setName('team_size').setDescription('Players per side').setMinValue(1).setMaxValue(8),
+          )
+          .addBooleanOption((o) =>
+            o.setName('fixed_teams').setDescription('Sides are named teams (/team create)'),
+          )
+          .addIntegerOption((o) => o.setName('k').setDescription('ELO k factor').setMinValue(1))
+          .addStringOption((o) =>
+            o.setName('points').setDescription('League points for win,draw,loss (3,1,0)'),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('sort')
+              .setDescription('Which end is best')
+              .addChoices({ name: 'asc', value: 'asc' }, { name: 'desc', value: 'desc' }),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('edit')
+          .setDescription('Change a board’s name, window or review place (Manage Server)')
+          .addStringOption(boardOption)
+          .addStringOption((o) =>
+            o.setName('name').setDescription('Display name').setMaxLength(100),
+          )
+          .addChannelOption((o) =>
+            o
+              .setName('moderator_channel')
+              .setDescription('Where submissions are posted for review')
+              .addChannelTypes(ChannelType.GuildText),
+          )
+          .addRoleOption((o) => o.setName('moderator_role').setDescription('Who may review'))
+          .addIntegerOption((o) =>
+            o
+              .setName('window_hours')
+              .setDescription('Review window')
+              .setMinValue(0)
+              .setMaxValue(999),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub.setName('info').setDescription('A board’s settings').addStringOption(boardOption),
+      )
+      .addSubcommand((sub) => sub.setName('list').setDescription('The boards of this server')),
+  ).toJSON(),
+
+  async execute(interaction, ctx) {
+    const sub = interaction.options.getSubcommand(true);
+    if (sub === 'create' || sub === 'edit') requireManageServer(interaction, `/board ${sub}`);
+    const ownerId = await ensureOwner(ctx, interaction);
+    const o = interaction.options;
+    if (sub === 'create') {
+      const created = await createBoard(ctx, {
+        ownerId,
+        type: o.getString('type', true),
+        ...(o.getString('name') ? { name: o.getString('name', true) } : {}),
+        ...(o.getChannel('moderator_channel')
+          ? { moderatorChannelId: o.getChannel('moderator_channel', true).id }
+          : {}),
+        ...(o.getRole('moderator_role')
+          ? { moderatorRoleId: o.getRole('moderator_role', true).id }
+          : {}),
+        ...optionalInt(interaction, 'window_hours', 'windowHours'),
+        ...optionalInt(interaction, 'team_size', 'teamSize'),
+        ...optionalInt(interaction, 'k', 'kFactor'),
+        ...(o.getBoolean('fixed_teams') !== null
+          ? { fixedTeams: o.getBoolean('fixed_teams', true) }
+          : {}),
+        ...(o.getString('sort') ? { sort: o.getString('sort', true) } : {}),
+        ...(o.getString('points') ? { points: parsePoints(o.getString('points', true)) } : {}),
+      });
+      await reply(interaction, {
+        content: `Created **${created.displayName}** (\`${created.id}\`).`,
+        embeds: [info(ctx, created)],
+      });
+    } else if (sub === 'edit') {
+      const edited = await editBoard(ctx, ownerId, o.getString('board', true), {
+        ...(o.getString('name') ? { name: o.getString('name', true) } : {}),
+        ...(o.getChannel('moderator_channel')
+          ? { moderatorChannelId: o.getChannel('moderator_channel', true).id }
+          : {}),
+        ...(o.getRole('moderator_role')
+          ? { moderatorRoleId: o.getRole('moderator_role', true).id }
+          : {}),
+        ...optionalInt(interaction, 'window_hours', 'windowHours'),
+      });
+      await reply(interaction, {
+        content: `Updated **${edited.displayName}**.`,
+        embeds: [info(ctx, edited)],
+      });
+    } else if (sub === 'info') {
+      await reply(interaction, {
+        embeds: [info(ctx, await requireBoard(ctx, ownerId, o.getString('board', true)))],
+      });
+    } else {
+      const boards = await ctx.repos.boards.page(ownerId, 0, 50);
+      const lines = boards.map((b) => `\`${b.id}\` **${b.displayName}** · ${b.type}`);
+      await reply(interaction, {
+        content: lines.join('\n') || 'No boards yet; create one with `/board create`.',
+      });
+    }
+  },
+} satisfies Command;
+
+function optionalInt(interaction: ChatInputCommandInteraction, option: string, field: string) {
+  const value = interaction.options.getInteger(option);
+  return value === null ? {} : { [field]: value };
+}
+
+function parsePoints(text: string): [number, number, number] {
+  const parts = text.split(/[\s,/]+/).map(Number);
+  if (parts.length !== 3 || parts.some((p) => !Number.isInteger(p))) {
+    throw invalid('points: three whole numbers for win, draw and loss, e.g. 3,1,0');
+  }
+  return parts as [number, number, number];
+}
+
+function info(ctx: Context, b: Board) {
+  const body = serializeBoard(b, ctx.config.publicUrl);
+  const review = b.ownerId.startsWith('user:')
+    ? 'by DM to the owner'
+    : b.moderatorChannelId
+      ? `in <#${b.moderatorChannelId}>${b.moderatorRoleId ? ` by <@&${b.moderatorRoleId}> or Manage Server` : ' by Manage Server'}`
+      : 'with `tally review` (no moderator channel)';
+  const settings = [
+    `Type **${b.type}**, best is ${b.sort === 'desc' ? 'highest' : 'lowest'}`,
+    b.type === 'ELO' ? `k ${b.kFactor}, start ${b.startRating}` : null,
+    b.type === 'League' ? `points ${b.pointsWin}/${b.pointsDraw}/${b.pointsLoss}` : null,
+    body.team_size > 1 || b.fixedTeams
+      ? `${b.fixedTeams ? 'fixed teams' : `${b.teamSize} per side`}`
+      : null,
+    body.auto_applies
+      ? 'applies at once'
+      : `reviewed ${review}, window ${b.validationWindowHours} h`,
+  ].filter((line) => line !== null);
+  return {
+    title: `${b.displayName} (${b.id})`.slice(0, 256),
+    url: body.url,
+    description: settings.join('\n'),
+    footer: { text: body.write ? `API: ${body.write.endpoint}` : 'API: read only' },
+  };
+}

@@ -1,0 +1,23 @@
+import { MessageFlags } from 'discord.js';
+import { ownerOf, type ComponentHandler } from './shared';
+import { PAGE_PREFIX, parsePageButton, standings } from './standings';
+
+/** First / Next under a standings message: the message is redrawn in place at that cursor. */
+export const leaderboardPage = {
+  prefix: PAGE_PREFIX,
+  async execute(interaction, ctx) {
+    const parsed = parsePageButton(interaction.customId);
+    const board = parsed && (await ctx.repos.boards.byPk(parsed.boardPk));
+    if (!parsed || !board || board.ownerId !== ownerOf(interaction)) {
+      await interaction.reply({
+        content: 'That board is not available here any more.',
+        flags: MessageFlags.Ephemeral,
+      });
+      return;
+    }
+    await interaction.update({
+      ...(await standings(ctx, board, parsed.cursor)),
+      allowedMentions: { parse: [] },
+    });
+  },
+} satisfies ComponentHandler;

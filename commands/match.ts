@@ -1,0 +1,89 @@
+import { SlashCommandBuilder } from 'discord.js';
+import { listTeams } from '../src/pipeline/boards';
+import { parseParticipants } from './participants';
+import { everywhere } from './contexts';
+import { boardOf, ensureOwner, invalid, ownerOf, type Command } from './shared';
+import { submitWrite } from './submit';
+
+const RESULTS = { won: 'team1', lost: 'team2', draw: 'draw' } as const;
+
+/**
+ * /match report: the reporter's side (them and any teammates, or their team) against the
+ * mentioned opponents; a result on ELO boards, a scoreline (your side first) on League boards.
+ */
+export const match = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('match')
+      .setDescription('Report matches')
+      .addSubcommand((sub) =>
+        sub
+          .setName('report')
+          .setDescription('Report a match you played')
+          .addStringOption((o) =>
+            o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('opponents')
+              .setDescription('The other side: @mentions, or a team on fixed-teams boards')
+              .setRequired(true),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('result')
+              .setDescription('ELO boards: how it went for your side')
+              .addChoices(
+                { name: 'won', value: 'won' },
+                { name: 'lost', value: 'lost' },
+                { name: 'draw', value: 'draw' },
+              ),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('score')
+              .setDescription('League boards: the scoreline, your side first (3-1)'),
+          )
+          .addStringOption((o) =>
+            o.setName('teammates').setDescription('Your teammates as @mentions (team boards)'),
+          )
+          .addStringOption((o) =>
+            o.setName('team').setDescription('Your team on a fixed-teams board (name or team_N)'),
+          ),
+      ),
+  ).toJSON(),
+
+  async execute(interaction, ctx) {
+    await ensureOwner(ctx, interaction);
+    const board = await boardOf(ctx, interaction);
+    const options = interaction.options;
+    const teams = board.fixedTeams ? await listTeams(ctx, ownerOf(interaction), board.id) : [];
+    const mine = board.fixedTeams
+      ? parseParticipants(options.getString('team') ?? '', board, teams, 'team')
+      : [
+          { chat_id: interaction.user.id },
+          ...(options.getString('teammates')
+            ? parseParticipants(options.getString('teammates', true), board, teams, 'teammates')
+            : []),
+        ];
+    const theirs = parseParticipants(
+      options.getString('opponents', true),
+      board,
+      teams,
+      'opponents',
+    );
+    const body: Record<string, unknown> = { team1: mine, team2: theirs };
+    if (board.type === 'League') {
+      const line = /^\s*(\d{1,15})\s*[-–:]\s*(\d{1,15})\s*$/.exec(options.getString('score') ?? '');
+      if (!line) throw invalid('score: a League match needs the scoreline, your side first (3-1)');
+      body.team1_score = Number(line[1]);
+      body.team2_score = Number(line[2]);
+    } else {
+      const result = options.getString('result') as keyof typeof RESULTS | null;
+      if (!result) throw invalid('result: say whether your side won, lost or drew');
+      body.winner = RESULTS[result];
+    }
+    await interaction.deferReply();
+    await submitWrite(interaction, ctx, board, 'match', body);
+  },
+} satisfies Command;

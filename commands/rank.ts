@@ -1,0 +1,79 @@
+import { escapeMarkdown, SlashCommandBuilder, time, TimestampStyles } from 'discord.js';
+import type { Board } from '../entities/board';
+import { isMatchBoard } from '../src/domain/board-rules';
+import type { Context } from '../src/pipeline/context';
+import type { MatchWithRoster } from '../src/store/matches';
+import { everywhere } from './contexts';
+import { boardOf, formatValue, reply, type Command } from './shared';
+
+const RECENT = 5;
+
+/** /rank: a player's live rank (the same read as GET …/entries/{player_id}) and recent matches. */
+export const rank = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('rank')
+      .setDescription('A player’s rank and recent matches')
+      .addStringOption((o) =>
+        o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
+      )
+      .addUserOption((o) => o.setName('player').setDescription('Whose rank (default: yours)')),
+  ).toJSON(),
+
+  async execute(interaction, ctx) {
+    const board = await boardOf(ctx, interaction);
+    const player = interaction.options.getUser('player') ?? interaction.user;
+    const playerId = `chat:${player.id}`;
+    const entry = await ctx.repos.entries.get(board.pk, playerId);
+    if (!entry) {
+      await reply(
+        interaction,
+        { content: `<@${player.id}> has no entry on **${board.displayName}** yet.` },
+        true,
+      );
+      return;
+    }
+    const value = formatValue(board, board.type === 'ELO' ? entry.elo : entry.score);
+    const unit = board.type === 'ELO' ? 'rating' : board.type === 'League' ? 'points' : 'score';
+    const record = isMatchBoard(board)
+      ? ` · ${entry.wins ?? 0} won, ${entry.draws ?? 0} drawn, ${entry.losses ?? 0} lost`
+      : ` · ${entry.submissions ?? 0} submissions`;
+    const recent = isMatchBoard(board) ? await recentMatches(ctx, board, playerId) : [];
+    await reply(interaction, {
+      embeds: [
+        {
+          title: `${escapeMarkdown(entry.playerName)} on ${board.displayName}`.slice(0, 256),
+          description: `Rank **#${entry.rank}** · ${unit} **${value}**${record}`,
+          ...(recent.length > 0
+            ? { fields: [{ name: 'Recent matches', value: recent.join('\n').slice(0, 1024) }] }
+            : {}),
+        },
+      ],
+    });
+  },
+} satisfies Command;
+
+async function recentMatches(ctx: Context, board: Board, playerId: string): Promise<string[]> {
+  const matches = await ctx.repos.matches.page(board.pk, { player: playerId }, RECENT);
+  return matches.map((m) => describe(m, playerId));
+}
+
+function describe(match: MatchWithRoster, playerId: string): string {
+  const mine = match.roster.find((slot) => slot.playerId === playerId);
+  const others = match.roster.filter((slot) => slot.side !== mine?.side);
+  const against = others.map((slot) => escapeMarkdown(slot.playerName)).join(', ');
+  const outcome =
+    match.winner === 'draw' ? 'drew' : match.winner === `team${mine?.side ?? 0}` ? 'won' : 'lost';
+  const delta =
+    mine?.eloDelta !== null && mine?.eloDelta !== undefined
+      ? ` (${mine.eloDelta >= 0 ? '+' : '−'}${Math.abs(mine.eloDelta)})`
+      : '';
+  const score =
+    match.team1Score !== null && match.team2Score !== null
+      ? ` ${match.team1Score}–${match.team2Score}`
+      : '';
+  const when = time(match.submittedAt, TimestampStyles.RelativeTime);
+  const status =
+    match.status === 'pending' || match.status === 'rejected' ? ` · ${match.status}` : '';
+  return `#${match.number} ${outcome}${score} vs ${against}${delta} ${when}${status}`;
+}

@@ -1,0 +1,40 @@
+import { SlashCommandBuilder } from 'discord.js';
+import { everywhere } from './contexts';
+import { boardOf, ensureOwner, parseScoreInput, type Command } from './shared';
+import { submitWrite } from './submit';
+
+/** /score submit: a score for yourself or a mentioned member; Time boards take 1:30.250. */
+export const score = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('score')
+      .setDescription('Submit scores')
+      .addSubcommand((sub) =>
+        sub
+          .setName('submit')
+          .setDescription('Submit a score (Time boards: m:ss.mmm)')
+          .addStringOption((o) =>
+            o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('score')
+              .setDescription('A whole number, or a time such as 1:30.250')
+              .setRequired(true),
+          )
+          .addUserOption((o) => o.setName('player').setDescription('Whose score (default: yours)')),
+      ),
+  ).toJSON(),
+
+  async execute(interaction, ctx) {
+    await ensureOwner(ctx, interaction);
+    const board = await boardOf(ctx, interaction);
+    const value = parseScoreInput(board, interaction.options.getString('score', true));
+    const player = interaction.options.getUser('player') ?? interaction.user;
+    await interaction.deferReply();
+    await submitWrite(interaction, ctx, board, 'score', {
+      player: { chat_id: player.id },
+      score: value,
+    });
+  },
+} satisfies Command;

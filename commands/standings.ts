@@ -1,0 +1,98 @@
+import {
+  ButtonStyle,
+  ComponentType,
+  escapeMarkdown,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIEmbed,
+} from 'discord.js';
+import type { Board } from '../entities/board';
+import { boardUrl } from '../src/api/serialize/board';
+import { cursorInt, cursorString, decodeCursor, encodeCursor } from '../src/domain/cursor';
+import { TallyError } from '../src/domain/errors';
+import { rankKeyOf, valueOf } from '../src/domain/ranking';
+import type { Context } from '../src/pipeline/context';
+import type { RankedEntry } from '../src/store/entries';
+import { formatValue } from './shared';
+
+export const PAGE_SIZE = 10;
+const CUSTOM_ID_MAX = 100;
+export const PAGE_PREFIX = 'lb:';
+
+/** `lb:<board pk>:<cursor>`: the API's entries cursor (spec 4.4); empty for the first page. */
+export const pageButtonId = (board: Pick<Board, 'pk'>, cursor: string) =>
+  `${PAGE_PREFIX}${board.pk}:${cursor}`;
+
+export function parsePageButton(customId: string): { boardPk: number; cursor: string } | null {
+  const m = /^lb:(\d{1,15}):([A-Za-z0-9_-]*)$/.exec(customId);
+  return m?.[1] !== undefined && m[2] !== undefined
+    ? { boardPk: Number(m[1]), cursor: m[2] }
+    : null;
+}
+
+/**
+ * One page of a board's standings as an embed, read with the same keyset and cursors as GET
+ * /v1/boards/{board}/entries: First and Next buttons carry the cursor, so a page reads the
+ * same whichever front end asked for it.
+ */
+export async function standings(
+  ctx: Context,
+  board: Board,
+  cursor: string,
+): Promise<{ embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] }> {
+  if (board.type === 'Rating') {
+    throw new TallyError('board_type_mismatch', 'Rating boards keep no standings in this version');
+  }
+  const after = cursor === '' ? null : decodeCursor(cursor);
+  const rows = await ctx.repos.entries.page(
+    board.pk,
+    after && {
+      rankKey: rankKeyOf(cursorInt(after, 'v'), board.sort),
+      playerId: cursorString(after, 'p'),
+    },
+    PAGE_SIZE + 1,
+  );
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown[shown.length - 1];
+  const next =
+    rows.length > PAGE_SIZE && last
+      ? pageButtonId(board, encodeCursor({ v: valueOf(last, board.type), p: last.playerId }))
+      : null;
+  const url = boardUrl(ctx.config.publicUrl, board);
+  const lines = shown.map((entry) => line(board, entry));
+  const buttons: APIButtonComponent[] = [];
+  if (cursor !== '') buttons.push(button('First', pageButtonId(board, '')));
+  if (next && next.length <= CUSTOM_ID_MAX) buttons.push(button('Next', next));
+  else if (next)
+    buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, label: 'More', url });
+  return {
+    embeds: [
+      {
+        title: `${board.displayName} — standings`.slice(0, 256),
+        url,
+        description:
+          lines.length > 0
+            ? lines.join('\n').slice(0, 4096)
+            : cursor === ''
+              ? 'No entries yet.'
+              : 'No more entries.',
+        footer: { text: `${board.id} · ${board.type}` },
+      },
+    ],
+    components: buttons.length > 0 ? [{ type: ComponentType.ActionRow, components: buttons }] : [],
+  };
+}
+
+function button(label: string, customId: string): APIButtonComponent {
+  return { type: ComponentType.Button, style: ButtonStyle.Secondary, label, custom_id: customId };
+}
+
+function line(board: Board, entry: RankedEntry): string {
+  const name = escapeMarkdown(entry.playerName);
+  const value = formatValue(board, board.type === 'ELO' ? entry.elo : entry.score);
+  const record =
+    board.type === 'ELO' || board.type === 'League'
+      ? ` (${entry.wins ?? 0}-${entry.draws ?? 0}-${entry.losses ?? 0})`
+      : '';
+  return `**${entry.rank}.** ${name} — ${value}${record}`;
+}

@@ -1,0 +1,61 @@
+import {
+  ComponentType,
+  TextInputStyle,
+  type APIActionRowComponent,
+  type APIModalInteractionResponseCallbackData,
+  type APITextInputComponent,
+} from 'discord.js';
+import type { Board } from '../../entities/board';
+import { formatTime, parseScoreInput } from '../../commands/shared';
+import type { Correction } from '../pipeline/review';
+import { adjustModalId } from './custom-id';
+import type { ReviewView } from './review-view';
+
+const input = (
+  customId: string,
+  label: string,
+  value: string,
+): APIActionRowComponent<APITextInputComponent> => ({
+  type: ComponentType.ActionRow,
+  components: [
+    {
+      type: ComponentType.TextInput,
+      custom_id: customId,
+      label,
+      style: TextInputStyle.Short,
+      required: true,
+      max_length: 20,
+      value,
+    },
+  ],
+});
+
+/** The Adjust form, prefilled with the result as submitted: a winner, a scoreline or a score. */
+export function adjustModal(view: ReviewView): APIModalInteractionResponseCallbackData {
+  const { board, record, handle } = view;
+  let components: APIActionRowComponent<APITextInputComponent>[];
+  if (record.kind === 'score') {
+    const label = board.type === 'Time' ? 'Time (m:ss.mmm)' : 'Score';
+    const value =
+      board.type === 'Time' ? formatTime(record.score.score) : String(record.score.score);
+    components = [input('score', label, value)];
+  } else if (board.type === 'League') {
+    components = [
+      input('team1_score', 'Team 1 score', String(record.match.team1Score ?? '')),
+      input('team2_score', 'Team 2 score', String(record.match.team2Score ?? '')),
+    ];
+  } else {
+    components = [input('winner', 'Winner: team1, team2 or draw', record.match.winner ?? '')];
+  }
+  return { custom_id: adjustModalId(handle), title: `Adjust ${handle}`.slice(0, 45), components };
+}
+
+/** The modal's fields as a correction; `adjust` checks them like a write's (spec 4.8, 4.9). */
+export function correctionOf(board: Board, field: (id: string) => string): Correction {
+  const whole = (text: string) => (/^\s*\d{1,16}\s*$/.test(text) ? Number(text) : Number.NaN);
+  if (board.type === 'ELO') return { winner: field('winner').trim().toLowerCase() };
+  if (board.type === 'League') {
+    return { team1Score: whole(field('team1_score')), team2Score: whole(field('team2_score')) };
+  }
+  return { score: parseScoreInput(board, field('score')) };
+}
