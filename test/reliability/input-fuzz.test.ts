@@ -81,6 +81,18 @@ function parses(method: string, target: string, headers: [string, string][]): bo
   );
 }
 
+/** The Authorization variants that identify a usable key (the scheme is case-insensitive). */
+const AUTHENTICATED = new Set<AuthChoice>([
+  'valid',
+  'lowercase',
+  'uppercase',
+  'spaces',
+  'read',
+  'test',
+  'narrow',
+  'otherOwner',
+]);
+
 const prototypeNames = () =>
   [Object.prototype, Array.prototype, Function.prototype].map((p) =>
     Object.getOwnPropertyNames(p).sort().join(','),
@@ -122,7 +134,7 @@ describe(`hostile input: property-based fuzzing of every endpoint (${backendName
   }, 120_000);
   afterAll(() => world.tally.stop());
 
-  async function fire(shot: Shot): Promise<number> {
+  async function fire(shot: Shot): Promise<{ status: number; parsed: boolean }> {
     const { tally } = world;
     const m = `${MARKER}${++marker}Q`;
     const headers = [...authHeaders(shot.auth, world, m), ...shot.rid.lines(m)];
@@ -167,15 +179,21 @@ describe(`hostile input: property-based fuzzing of every endpoint (${backendName
     }
     expect(prototypeNames()).toEqual(baseline);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    return res.status;
+    return { status: res.status, parsed: parses(shot.method, shot.target, headers) };
   }
 
   /** Runs a property of shots and prints what it tried. */
-  async function fuzz(name: string, shots: fc.Arbitrary<Shot>): Promise<void> {
+  async function fuzz(
+    name: string,
+    shots: fc.Arbitrary<Shot>,
+    expected?: (shot: Shot) => number,
+  ): Promise<void> {
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(shots, async (shot) => {
-        const status = await fire(shot);
+        const { status, parsed } = await fire(shot);
+        if (expected && parsed)
+          expect(status, `${shot.method} ${shot.target}`).toBe(expected(shot));
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         if (process.env.FUZZ_DEBUG) console.log('DBG', lastDetail);
       }),
@@ -428,6 +446,9 @@ describe(`hostile input: property-based fuzzing of every endpoint (${backendName
           rid,
           stray,
         })),
+      // spec 5.10 and 7: without a usable key even a mistyped URL is 401; with one, 404 not_found.
+      // Outside /v1 nothing needs a key: always 404.
+      (shot) => (!/^\/v1(\/|$)/i.test(shot.target) || AUTHENTICATED.has(shot.auth) ? 404 : 401),
     );
   }, 300_000);
 });
