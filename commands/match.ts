@@ -83,7 +83,6 @@ export const match = {
       if (!result) throw invalid('result: say whether your side won, lost or drew');
       body.winner = RESULTS[result];
     }
-    await interaction.deferReply();
     await submitWrite(interaction, ctx, board, 'match', body);
   },
 } satisfies Command;

@@ -31,7 +31,6 @@ export const score = {
     const board = await boardOf(ctx, interaction);
     const value = parseScoreInput(board, interaction.options.getString('score', true));
     const player = interaction.options.getUser('player') ?? interaction.user;
-    await interaction.deferReply();
     await submitWrite(interaction, ctx, board, 'score', {
       player: { chat_id: player.id },
       score: value,

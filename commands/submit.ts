@@ -7,8 +7,8 @@ import { validateWrite } from '../src/pipeline/validate-write';
 
 /**
  * The chat front end of a write (STYLE.md 2): the same validation and queue as POST
- * /v1/boards/{board}/matches|scores, submitted as `chat:<member>`. The caller has deferred the
- * reply; this edits it to say what happened and what happens next.
+ * /v1/boards/{board}/matches|scores, submitted as `chat:<member>`. The reply says what happened
+ * and what happens next.
  */
 export async function submitWrite(
   interaction: ChatInputCommandInteraction,
@@ -18,6 +18,8 @@ export async function submitWrite(
   body: Record<string, unknown>,
 ): Promise<void> {
   const write = await validateWrite(ctx, board, kind, body);
+  // Refusals above are ephemeral (interactions.ts); the accepted write gets a public reply.
+  await interaction.deferReply();
   const { submission, handle } = await enqueueWrite(
     ctx,
     board,

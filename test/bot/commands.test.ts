@@ -1,0 +1,534 @@
+import { InteractionResponseType, MessageFlags, type APIMessage } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board } from '../../entities/board';
+import { backendName } from '../support/backends';
+import {
+  FakeDiscord,
+  snowflake,
+  type CommandInput,
+  type FakeMember,
+  type Presser,
+} from '../support/fake-discord';
+import { startTestTally, type TestTally } from '../support/tally';
+
+/**
+ * The slash commands end to end: the real discord.js client against the fake Discord, the
+ * commands going through Tally's pipeline, and Tally's HTTP API and database to check them.
+ */
+const APP = snowflake();
+const TOKEN = 'fake-bot-token';
+const MANAGE_SERVER = '32';
+const guildId = snowflake();
+const general = snowflake();
+const modChannel = snowflake();
+const modRole = snowflake();
+const member = (username: string, extra: Partial<FakeMember> = {}): FakeMember => ({
+  id: snowflake(),
+  username,
+  ...extra,
+});
+const alice = member('alice', { nick: 'Ali' });
+const bob = member('bob', { globalName: 'Bobby' });
+const carol = member('carol');
+const mod = member('mod', { roles: [modRole] });
+const admin = member('admin');
+const visitor = member('visitor');
+const dave = member('dave', { globalName: 'Dave' }); // on no server: a personal workspace
+const guild = {
+  id: guildId,
+  name: 'Arena',
+  channels: [
+    { id: general, name: 'general' },
+    { id: modChannel, name: 'mod-queue' },
+  ],
+  roles: [{ id: modRole, name: 'Referees' }],
+  members: [alice, bob, carol, mod, admin, visitor],
+};
+const COMMAND_NAMES = ['api', 'board', 'leaderboard', 'match', 'rank', 'score', 'team'];
+
+const buttonsOf = (m: APIMessage) =>
+  (m.components ?? []).flatMap((row) =>
+    'components' in row ? row.components.map((c) => ('custom_id' in c ? c.custom_id : '')) : [],
+  );
+const fieldsOf = (m: APIMessage) =>
+  Object.fromEntries((m.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
+const lines = (m: APIMessage) => (m.embeds[0]?.description ?? '').split('\n');
+let n = 0;
+const idem = () => ({ 'idempotency-key': `commands-${process.pid}-${++n}` });
+
+describe(`slash commands (${backendName})`, () => {
+  let fake: FakeDiscord;
+  let tally: TestTally;
+  let ownerId: string;
+  let key: string;
+  let ladder: Board;
+
+  beforeAll(async () => {
+    fake = await FakeDiscord.start({
+      applicationId: APP,
+      token: TOKEN,
+      guilds: [guild],
+      users: [dave],
+    });
+    tally = await startTestTally(
+      { DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP, DISCORD_API_URL: fake.apiUrl },
+      { discord: { loginRetryMs: 50, poster: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400 } } },
+    );
+    await fake.waitFor(() => fake.commands.get('global'), 10_000, 'command registration');
+    ownerId = await tally.owner(`guild:${guildId}`);
+    key = await tally.key({ ownerId });
+    ladder = await tally.board({
+      ownerId,
+      type: 'ELO',
+      name: 'Ladder',
+      moderatorChannelId: modChannel,
+      moderatorRoleId: modRole,
+    });
+  });
+  afterAll(async () => {
+    await tally?.stop();
+    await fake?.close();
+  });
+
+  /** Runs a command and resolves with the reply as the member sees it once it is final. */
+  async function run(input: CommandInput) {
+    const { token } = fake.runCommand(input);
+    const callback = await fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`));
+    const { type, data } = callback.body as { type: number; data?: { flags?: number } };
+    if (type === InteractionResponseType.DeferredChannelMessageWithSource) {
+      await fake.waitForRequest(
+        (r) => r.method === 'PATCH' && r.path === `/webhooks/${APP}/${token}/messages/@original`,
+        10_000,
+      );
+    }
+    const message = fake.replyOf(token)!;
+    return { token, message, ephemeral: ((data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0 };
+  }
+  const inGuild = (user: FakeMember, permissions = '0') => ({
+    channelId: general,
+    user,
+    permissions,
+  });
+  const press = async (message: APIMessage, customId: string, presser: Presser) => {
+    const { token } = fake.clickButton({ messageId: message.id, customId, ...presser });
+    const callback = await fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`));
+    return { token, callback: callback.body as { type: number; data?: { content?: string } } };
+  };
+  const reviewMessage = (handle: string) =>
+    fake.waitFor(
+      () =>
+        [...fake.messages.values()].find((m) => buttonsOf(m).includes(`review:approve:${handle}`)),
+      5000,
+      `the review message of ${handle}`,
+    );
+  const handleIn = (text: string) => /sub_\d+/.exec(text)?.[0] ?? '';
+  const status = async (handle: string) =>
+    (
+      (await tally.request('GET', `/v1/submissions/${handle}`, { key })).body as {
+        status: string;
+      }
+    ).status;
+  const decided = async (message: APIMessage, token: string) => {
+    await fake.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path === `/webhooks/${APP}/${token}/messages/@original`,
+    );
+    return fake.messages.get(message.id)!;
+  };
+  const standings = async (board: Board) =>
+    (await run({ ...inGuild(carol), command: ['leaderboard'], options: { board: board.id } }))
+      .message;
+
+  it('GIVEN the bot becomes ready THEN every command is registered globally, usable in servers and DMs', () => {
+    const registered = fake.commands.get('global')!;
+    expect(registered.map((c) => c.name).sort()).toEqual(COMMAND_NAMES);
+    expect(fake.commands.has(guildId)).toBe(false);
+    for (const command of registered) {
+      expect(command).toMatchObject({ integration_types: [0, 1], contexts: [0, 1] });
+    }
+  });
+
+  it('GIVEN a member reports a match THEN it is posted for review, a non-moderator is refused, the moderator approves and /leaderboard shows the new ratings', async () => {
+    const reported = await run({
+      ...inGuild(alice),
+      command: ['match', 'report'],
+      options: { board: ladder.id, opponents: `<@${bob.id}>`, result: 'won' },
+    });
+    expect(reported.ephemeral).toBe(false);
+    expect(reported.message.content).toContain(`Posted for review in <#${modChannel}>`);
+    const handle = handleIn(reported.message.content);
+    const message = await reviewMessage(handle);
+    expect(message.channel_id).toBe(modChannel);
+    expect(buttonsOf(message)).toEqual([
+      `review:approve:${handle}`,
+      `review:decline:${handle}`,
+      `review:adjust:${handle}`,
+    ]);
+    expect(fieldsOf(message)['Submitted by']).toBe(`<@${alice.id}>`);
+    expect(fieldsOf(message)['Team 1 · won']).toBe('Ali — 1000');
+
+    const refused = await press(message, `review:approve:${handle}`, { user: visitor });
+    expect(refused.callback.data?.content).toMatch(/Manage Server|moderator role/);
+    expect(await status(handle)).toBe('pending_review');
+
+    const { token } = await press(message, `review:approve:${handle}`, { user: mod });
+    const edited = await decided(message, token);
+    expect(fieldsOf(edited)['Outcome']).toContain(`Approved by <@${mod.id}>`);
+    expect(await status(handle)).toBe('approved');
+    expect(lines(await standings(ladder))).toEqual([
+      '**1.** Ali — 1016 (1-0-0)',
+      '**2.** Bobby — 984 (0-0-1)',
+    ]);
+  });
+
+  it('GIVEN an API write THEN the same review message and approval lead to the same standings command', async () => {
+    const res = await tally.request('POST', `/v1/boards/${ladder.id}/matches`, {
+      key,
+      headers: idem(),
+      body: JSON.stringify({
+        team1: [{ chat_id: carol.id }],
+        team2: [{ chat_id: bob.id }],
+        winner: 'team1',
+      }),
+    });
+    const handle = (res.body as { handle: string }).handle;
+    const message = await reviewMessage(handle);
+    expect(fieldsOf(message)['Submitted by']).toBe('the API');
+    const refused = await press(message, `review:decline:${handle}`, { user: alice });
+    expect(refused.callback.data?.content).toMatch(/Manage Server|moderator role/);
+    const { token } = await press(message, `review:approve:${handle}`, {
+      user: admin,
+      permissions: MANAGE_SERVER,
+    });
+    await decided(message, token);
+    // Bobby's 984 against carol's 1000: carol +15, Bobby −15.
+    expect(lines(await standings(ladder))).toEqual([
+      '**1.** Ali — 1016 (1-0-0)',
+      '**2.** carol — 1015 (1-0-0)',
+      '**3.** Bobby — 969 (0-0-2)',
+    ]);
+  });
+
+  it('GIVEN a League report of 3-1 THEN Adjust opens a prefilled form and the corrected 1-2 is applied as adjusted', async () => {
+    const league = await tally.board({
+      ownerId,
+      type: 'League',
+      name: 'Cup',
+      moderatorChannelId: modChannel,
+    });
+    const reported = await run({
+      ...inGuild(alice),
+      command: ['match', 'report'],
+      options: { board: league.id, opponents: `<@${bob.id}>`, score: '3-1' },
+    });
+    const handle = handleIn(reported.message.content);
+    const message = await reviewMessage(handle);
+    expect(fieldsOf(message)['Score']).toBe('3 – 1');
+
+    const refused = await press(message, `review:adjust:${handle}`, { user: carol });
+    expect(refused.callback.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(fake.modals).toHaveLength(0);
+
+    const opened = await press(message, `review:adjust:${handle}`, {
+      user: admin,
+      permissions: MANAGE_SERVER,
+    });
+    expect(opened.callback.type).toBe(InteractionResponseType.Modal);
+    const modal = fake.modals.find((m) => m.token === opened.token)!;
+    expect(modal.customId).toBe(`adjust:${handle}`);
+    expect(JSON.stringify(modal.data)).toContain('"value":"3"');
+
+    const bad = fake.submitModal({
+      channelId: modChannel,
+      messageId: message.id,
+      customId: modal.customId,
+      values: { team1_score: 'x', team2_score: '2' },
+      user: admin,
+      permissions: MANAGE_SERVER,
+    });
+    const badReply = await fake.waitForRequest(
+      (r) => r.method === 'POST' && r.path === `/webhooks/${APP}/${bad.token}`,
+    );
+    expect(badReply.body).toMatchObject({ flags: MessageFlags.Ephemeral });
+    expect((badReply.body as { content: string }).content).toContain('team1_score');
+    expect(await status(handle)).toBe('pending_review');
+
+    const { token } = fake.submitModal({
+      channelId: modChannel,
+      messageId: message.id,
+      customId: modal.customId,
+      values: { team1_score: '1', team2_score: '2' },
+      user: admin,
+      permissions: MANAGE_SERVER,
+    });
+    const edited = await decided(message, token);
+    expect(fieldsOf(edited)['Outcome']).toContain(`Adjusted by <@${admin.id}>`);
+    expect(fieldsOf(edited)['Score']).toBe('1 – 2');
+    expect(buttonsOf(edited)).toEqual([]);
+    const match = (
+      (await tally.request('GET', `/v1/boards/${league.id}/matches`, { key })).body as {
+        data: { status: string; team1_score: number; team2_score: number }[];
+      }
+    ).data[0];
+    expect(match).toMatchObject({ status: 'adjusted', team1_score: 1, team2_score: 2 });
+    expect(lines(await standings(league))).toEqual([
+      '**1.** Bobby — 3 (1-0-0)',
+      '**2.** Ali — 0 (0-0-1)',
+    ]);
+  });
+
+  it('GIVEN /api key create by Manage Server THEN the key works on the HTTP API and its secret is only in the ephemeral reply', async () => {
+    const refused = await run({
+      ...inGuild(alice),
+      command: ['api', 'key', 'create'],
+      options: { access: 'read' },
+    });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message.content).toContain('Manage Server');
+
+    const minted = await run({
+      ...inGuild(admin, MANAGE_SERVER),
+      command: ['api', 'key', 'create'],
+      options: { access: 'read', label: 'standings widget' },
+    });
+    expect(minted.ephemeral).toBe(true);
+    const secret = /sk_live_[A-Za-z0-9_-]+/.exec(minted.message.content)![0];
+    const res = await tally.request('GET', `/v1/boards/${ladder.id}/entries`, { key: secret });
+    expect(res.status).toBe(200);
+    expect((res.body as { data: unknown[] }).data).toHaveLength(3);
+
+    const carrying = fake.requests.filter((r) => JSON.stringify(r.body ?? '').includes(secret));
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]!.path.endsWith(`/${minted.token}/callback`)).toBe(true);
+    expect(carrying[0]!.body).toMatchObject({ data: { flags: MessageFlags.Ephemeral } });
+    const inMessages = [...fake.messages.values()].filter((m) =>
+      JSON.stringify(m).includes(secret),
+    );
+    expect(inMessages.map((m) => m.id)).toEqual([minted.message.id]);
+    expect(await databaseText()).not.toContain(secret);
+
+    const listed = await run({ ...inGuild(admin, MANAGE_SERVER), command: ['api', 'key', 'list'] });
+    expect(listed.ephemeral).toBe(true);
+    expect(listed.message.content).toContain('standings widget');
+    expect(listed.message.content).not.toContain(secret);
+    const keyId = /\*\*(key_\d+)\*\*/.exec(minted.message.content)![1]!;
+    const revoked = await run({
+      ...inGuild(admin, MANAGE_SERVER),
+      command: ['api', 'key', 'revoke'],
+      options: { key: keyId },
+    });
+    expect(revoked.message.content).toContain(`Revoked **${keyId}**`);
+    expect(
+      (await tally.request('GET', `/v1/boards/${ladder.id}/entries`, { key: secret })).status,
+    ).toBe(401);
+    const access = await run({ ...inGuild(admin, MANAGE_SERVER), command: ['api', 'access'] });
+    expect(access.message.content).toContain('API access is open');
+  });
+
+  it('GIVEN a Time board that applies at once THEN /score submit takes 1:30.250 as 90250 ms and says it is applied', async () => {
+    const sprint = await tally.board({ ownerId, type: 'Time', name: 'Sprint', windowHours: 0 });
+    const submitted = await run({
+      ...inGuild(carol),
+      command: ['score', 'submit'],
+      options: { board: sprint.id, score: '1:30.250' },
+    });
+    expect(submitted.message.content).toMatch(/applied/);
+    const entry = await tally.request('GET', `/v1/boards/${sprint.id}/entries/chat:${carol.id}`, {
+      key,
+    });
+    expect(entry.body).toMatchObject({ score: 90_250, rank: 1 });
+    expect(lines(await standings(sprint))).toEqual(['**1.** carol — 1:30.250']);
+    const wrong = await run({
+      ...inGuild(carol),
+      command: ['score', 'submit'],
+      options: { board: sprint.id, score: '90 seconds' },
+    });
+    expect(wrong.ephemeral).toBe(true);
+    expect(wrong.message.content).toContain('is not a time');
+  });
+
+  it('GIVEN more entries than a page THEN Next pages with the API’s cursor and First goes back', async () => {
+    const high = await tally.board({ ownerId, type: 'Highscore', name: 'Arcade', windowHours: 0 });
+    for (let i = 1; i <= 12; i++) {
+      const res = await tally.request('POST', `/v1/boards/${high.id}/scores`, {
+        key,
+        headers: idem(),
+        body: JSON.stringify({ player: { name: `P${i}`, custom: true }, score: i * 10 }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const first = await standings(high);
+    expect(lines(first)).toHaveLength(10);
+    expect(lines(first)[0]).toBe('**1.** P12 — 120');
+    const api = (await tally.request('GET', `/v1/boards/${high.id}/entries?limit=10`, { key }))
+      .body as { next_cursor: string };
+    expect(buttonsOf(first)).toEqual([`lb:${high.pk}:${api.next_cursor}`]);
+
+    const next = await press(first, buttonsOf(first)[0]!, { user: visitor });
+    expect(next.callback.type).toBe(InteractionResponseType.UpdateMessage);
+    const second = fake.messages.get(first.id)!;
+    expect(lines(second)).toEqual(['**11.** P2 — 20', '**12.** P1 — 10']);
+    expect(buttonsOf(second)).toEqual([`lb:${high.pk}:`]);
+    await press(second, `lb:${high.pk}:`, { user: visitor });
+    expect(lines(fake.messages.get(first.id)!)[0]).toBe('**1.** P12 — 120');
+  });
+
+  it('GIVEN /rank THEN a player sees their live rank and recent matches', async () => {
+    const ranked = await run({
+      ...inGuild(bob),
+      command: ['rank'],
+      options: { board: ladder.id },
+    });
+    const embed = ranked.message.embeds[0]!;
+    expect(embed.description).toContain('Rank **#3**');
+    expect(embed.description).toContain('rating **969**');
+    const recent = embed.fields?.[0]?.value.split('\n') ?? [];
+    expect(recent).toHaveLength(2);
+    expect(recent[0]).toMatch(/^#2 lost vs carol \(−15\)/);
+    expect(recent[1]).toMatch(/^#1 lost vs Ali \(−16\)/);
+    const none = await run({
+      ...inGuild(visitor),
+      command: ['rank'],
+      options: { board: ladder.id, player: visitor },
+    });
+    expect(none.ephemeral).toBe(true);
+    expect(none.message.content).toContain('no entry');
+  });
+
+  it('GIVEN /board create and edit THEN Manage Server is required, and info and list show the board', async () => {
+    const refused = await run({
+      ...inGuild(alice),
+      command: ['board', 'create'],
+      options: { type: 'ELO', name: 'Nope' },
+    });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message.content).toContain('Manage Server');
+
+    const created = await run({
+      ...inGuild(admin, MANAGE_SERVER),
+      command: ['board', 'create'],
+      options: {
+        type: 'ELO',
+        name: 'Doubles',
+        team_size: 2,
+        k: 24,
+        moderator_channel: { channelId: modChannel },
+      },
+    });
+    const id = /`(board_\d+)`/.exec(created.message.content)![1]!;
+    const board = await tally.ctx.repos.boards.byId(ownerId, id);
+    expect(board).toMatchObject({
+      displayName: 'Doubles',
+      teamSize: 2,
+      kFactor: 24,
+      moderatorChannelId: modChannel,
+    });
+    await run({
+      ...inGuild(admin, MANAGE_SERVER),
+      command: ['board', 'edit'],
+      options: { board: id, name: 'Pairs', moderator_role: { roleId: modRole }, window_hours: 48 },
+    });
+    expect(await tally.ctx.repos.boards.byId(ownerId, id)).toMatchObject({
+      displayName: 'Pairs',
+      moderatorRoleId: modRole,
+      validationWindowHours: 48,
+      teamSize: 2,
+    });
+    const info = await run({
+      ...inGuild(alice),
+      command: ['board', 'info'],
+      options: { board: id },
+    });
+    expect(info.message.embeds[0]?.title).toBe(`Pairs (${id})`);
+    expect(info.message.embeds[0]?.description).toContain(`<#${modChannel}>`);
+    const list = await run({ ...inGuild(alice), command: ['board', 'list'] });
+    expect(list.message.content).toContain(`\`${id}\` **Pairs** · ELO`);
+    expect(list.message.content).toContain(`\`${ladder.id}\` **Ladder** · ELO`);
+
+    const doubles = await run({
+      ...inGuild(alice),
+      command: ['match', 'report'],
+      options: { board: id, teammates: `<@${bob.id}>`, opponents: `<@${carol.id}>`, result: 'won' },
+    });
+    expect(doubles.ephemeral).toBe(true);
+    expect(doubles.message.content).toContain('this board takes exactly 2 per side');
+  });
+
+  it('GIVEN a fixed-teams board THEN /team create and list work and /match report takes team names', async () => {
+    const created = await run({
+      ...inGuild(admin, MANAGE_SERVER),
+      command: ['board', 'create'],
+      options: { type: 'ELO', name: 'Clubs', fixed_teams: true, window_hours: 0 },
+    });
+    const id = /`(board_\d+)`/.exec(created.message.content)![1]!;
+    for (const name of ['Reds', 'Blues']) {
+      const made = await run({
+        ...inGuild(admin, MANAGE_SERVER),
+        command: ['team', 'create'],
+        options: { board: id, name },
+      });
+      expect(made.message.content).toMatch(
+        new RegExp(`Created team \\*\\*${name}\\*\\* \\(\`team_\\d+\`\\)`),
+      );
+    }
+    const list = await run({
+      ...inGuild(alice),
+      command: ['team', 'list'],
+      options: { board: id },
+    });
+    expect(list.message.content.split('\n')).toHaveLength(2);
+    const reported = await run({
+      ...inGuild(alice),
+      command: ['match', 'report'],
+      options: { board: id, team: 'reds', opponents: 'Blues', result: 'lost' },
+    });
+    expect(reported.message.content).toMatch(/applied/);
+    const board = (await tally.ctx.repos.boards.byId(ownerId, id))!;
+    expect(lines(await standings(board))).toEqual([
+      '**1.** Blues — 1016 (1-0-0)',
+      '**2.** Reds — 984 (0-0-1)',
+    ]);
+  });
+
+  it('GIVEN a user in DMs THEN /board create makes a personal board and a report on it goes to them by DM', async () => {
+    const dm = fake.dmChannelOf(dave.id);
+    const created = await run({
+      channelId: dm,
+      user: dave,
+      command: ['board', 'create'],
+      options: { type: 'ELO', name: 'Mine' },
+    });
+    const id = /`(board_\d+)`/.exec(created.message.content)![1]!;
+    expect(await tally.ctx.repos.boards.byId(`user:${dave.id}`, id)).toMatchObject({
+      displayName: 'Mine',
+    });
+    const reported = await run({
+      channelId: dm,
+      user: dave,
+      command: ['match', 'report'],
+      options: { board: id, opponents: `<@${alice.id}>`, result: 'won' },
+    });
+    expect(reported.message.content).toContain("sent to the board's owner by DM");
+    const review = await reviewMessage(handleIn(reported.message.content));
+    expect(review.channel_id).toBe(dm);
+  });
+
+  async function databaseText(): Promise<string> {
+    const ds = tally.ctx.repos.db.dataSource;
+    const tables: string[] =
+      ds.options.type === 'better-sqlite3'
+        ? (
+            (await ds.query(`SELECT name FROM sqlite_master WHERE type = 'table'`)) as {
+              name: string;
+            }[]
+          ).map((t) => t.name)
+        : ((await ds.query('SHOW TABLES')) as Record<string, string>[]).map(
+            (t) => Object.values(t)[0]!,
+          );
+    const dumps: string[] = [];
+    for (const table of tables) {
+      const rows = (await ds.query(`SELECT * FROM ${table}`)) as unknown[];
+      dumps.push(JSON.stringify(rows));
+    }
+    return dumps.join('\n');
+  }
+});
