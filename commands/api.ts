@@ -1,4 +1,4 @@
-import { SlashCommandBuilder } from 'discord.js';
+import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
 import type { KeyType } from '../src/domain/keys';
 import type { AccessLevel } from '../src/domain/scopes';
 import { listKeys, mintKey, revokeKey } from '../src/pipeline/keys';
@@ -23,6 +23,8 @@ export const api = {
     new SlashCommandBuilder()
       .setName('api')
       .setDescription('Leaderboard Scoring API keys and access')
+      // Hidden from members without Manage Server by default; execute checks it regardless.
+      .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
       .addSubcommandGroup((group) =>
         group
           .setName('key')

@@ -145,6 +145,8 @@ describe(`slash commands (${backendName})`, () => {
     for (const command of registered) {
       expect(command).toMatchObject({ integration_types: [0, 1], contexts: [0, 1] });
     }
+    const api = registered.find((c) => c.name === 'api') as { default_member_permissions?: string };
+    expect(api.default_member_permissions).toBe(MANAGE_SERVER);
   });
 
   it('GIVEN a member reports a match THEN it is posted for review, a non-moderator is refused, the moderator approves and /leaderboard shows the new ratings', async () => {

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseParticipants } from '../../commands/participants';
+import { formatTime, parseScoreInput } from '../../commands/shared';
+import { parsePageButton, pageButtonId } from '../../commands/standings';
+
+/** What members type into the commands, turned into the API's values. */
+describe('command input', () => {
+  it.each([
+    ['1:30.250', 90_250],
+    ['1:30.25', 90_250],
+    ['1:30.2', 90_200],
+    ['0:59', 59_000],
+    ['1:02:03.004', 3_723_004],
+    [' 12:00.000 ', 720_000],
+  ])('GIVEN a Time board and %j THEN it is %i ms', (text, ms) => {
+    expect(parseScoreInput({ type: 'Time' }, text)).toBe(ms);
+  });
+
+  it.each(['90', '1:60', '1:3', '1:30.2500', 'abc', '-1:00', ''])(
+    'GIVEN a Time board and %j THEN it is refused',
+    (text) => {
+      expect(() => parseScoreInput({ type: 'Time' }, text)).toThrow(/is not a time/);
+    },
+  );
+
+  it('GIVEN other boards THEN whole numbers only', () => {
+    expect(parseScoreInput({ type: 'Highscore' }, '-42')).toBe(-42);
+    expect(() => parseScoreInput({ type: 'Classic' }, '1.5')).toThrow(/whole number/);
+    expect(() => parseScoreInput({ type: 'Classic' }, '1:30')).toThrow(/whole number/);
+  });
+
+  it.each([90_250, 59_000, 3_723_004, 0])('GIVEN %i ms THEN it reads back as typed', (ms) => {
+    expect(parseScoreInput({ type: 'Time' }, formatTime(ms))).toBe(ms);
+  });
+
+  it('GIVEN mentions THEN members and roles become participants', () => {
+    const id = '123456789012345678';
+    expect(
+      parseParticipants(`<@${id}>, <@!${id}> <@&${id}> ${id}`, { fixedTeams: false }, [], 'x'),
+    ).toEqual([{ chat_id: id }, { chat_id: id }, { role_id: `role_${id}` }, { chat_id: id }]);
+    expect(() => parseParticipants('@bob', { fixedTeams: false }, [], 'opponents')).toThrow(
+      /opponents: "@bob" is not a member or role mention/,
+    );
+    expect(() => parseParticipants('  ', { fixedTeams: false }, [], 'opponents')).toThrow(
+      /mention at least one/,
+    );
+  });
+
+  it('GIVEN a fixed-teams board THEN a team is named by id or by name, case-insensitively', () => {
+    const teams = [
+      { pk: 4, name: 'Reds' },
+      { pk: 9, name: 'Blue Jays' },
+    ];
+    expect(parseParticipants('team_4', { fixedTeams: true }, teams, 't')).toEqual([
+      { team_id: 'team_4' },
+    ]);
+    expect(parseParticipants('blue jays', { fixedTeams: true }, teams, 't')).toEqual([
+      { team_id: 'team_9' },
+    ]);
+    expect(() => parseParticipants('team_5', { fixedTeams: true }, teams, 't')).toThrow(
+      /not a team of this board/,
+    );
+  });
+
+  it('GIVEN a page button THEN it carries the board and the API cursor, and junk is refused', () => {
+    expect(parsePageButton(pageButtonId({ pk: 7 }, 'eyJ2IjoxMH0'))).toEqual({
+      boardPk: 7,
+      cursor: 'eyJ2IjoxMH0',
+    });
+    expect(parsePageButton('lb:7:')).toEqual({ boardPk: 7, cursor: '' });
+    for (const junk of ['lb::abc', 'lb:7:a b', 'review:approve:sub_1', 'lb:x:abc']) {
+      expect(parsePageButton(junk)).toBeNull();
+    }
+  });
+});
