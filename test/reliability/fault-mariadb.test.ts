@@ -284,4 +284,46 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
         `(${answeredAt - committedAt} ms after the commit; SYNC_WAIT_MS ${SYNC_WAIT_MS}); applied once after SIGCONT`,
     );
   }, 90_000);
+
+  it('GIVEN MariaDB frozen before a write reaches it THEN nothing is acknowledged until it thaws, then the write is answered and lands once', async () => {
+    // No 202 is possible here: spec 2.7 makes a 202 a durable handle, and the enqueue transaction
+    // cannot commit on a frozen server. The request waits; once the server thaws it completes.
+    const { databaseUrl, s, served } = await setup();
+    const board = s.boards.auto!;
+    mariadb.freeze();
+    let settled = false;
+    const pending = call(served.url, 'POST', `/v1/boards/${board.id}/scores`, {
+      key: s.key,
+      idempotencyKey: 'frozen-before-1',
+      body: { player: { name: 'Bo', custom: true }, score: 6 },
+      timeoutMs: 30_000,
+    }).finally(() => (settled = true));
+    try {
+      await sleep(3000);
+      expect(settled, 'answered while the database was frozen').toBe(false);
+    } finally {
+      mariadb.thaw();
+    }
+    const thawedAt = Date.now();
+    const reply = await pending;
+    expect(reply, 'no answer after the thaw').not.toBeInstanceOf(Error);
+    const r = reply as Reply;
+    expect([201, 202], r.text).toContain(r.status);
+    const accepted: Accepted[] = [
+      {
+        idempotencyKey: 'frozen-before-1',
+        handle: String(r.body?.handle),
+        boardPk: board.pk,
+        player: 'Bo',
+        score: 6,
+      },
+    ];
+    const rows = await drained(databaseUrl, s.ownerId, 15_000);
+    expect(auditScores(rows, accepted)).toEqual({ approved: 1, pending_review: 0, failed: 0 });
+    expectClassicTotals(rows, accepted, board.pk);
+    console.log(
+      `[fault] MariaDB frozen before the enqueue: no answer during a 3 s freeze (no 202 without a durable handle), ` +
+        `${r.status} ${Date.now() - thawedAt} ms after SIGCONT, applied once`,
+    );
+  }, 90_000);
 });
