@@ -26,10 +26,10 @@ export async function submitWrite(
     write,
     `chat:${interaction.user.id}`,
   );
+  // Armed before the worker is woken, so a worker that finishes at once is not missed.
+  const wake = ctx.signals.waitSettled(submission.id, Math.max(ctx.config.syncWaitMs, 1000));
   ctx.signals.queued();
-  // The worker reports every processed submission; wait for it like a synchronous API write.
-  await ctx.signals.waitSettled(submission.id, Math.max(ctx.config.syncWaitMs, 1000));
-  const now = (await ctx.repos.submissions.byId(submission.id)) ?? submission;
+  const now = (await settled(ctx, submission.id, wake)) ?? submission;
   const name = `**${board.displayName}**`;
   const content =
     now.status === 'approved'
@@ -53,4 +53,12 @@ function nextStep(board: Board, expiresAt: Date | null): string {
     return `Posted for review in <#${board.moderatorChannelId}>; it counts once a moderator approves it.${by}`;
   }
   return `It waits for review; this board has no moderator channel, so an operator decides with \`tally review\`.${by}`;
+}
+
+/** The submission once the worker has processed it, or as it stands when the wait runs out. */
+async function settled(ctx: Context, id: number, wake: Promise<boolean>) {
+  const first = await ctx.repos.submissions.byId(id);
+  if (first && first.status !== 'queued' && first.status !== 'processing') return first;
+  await wake;
+  return ctx.repos.submissions.byId(id);
 }

@@ -278,6 +278,50 @@ describe(`slash commands (${backendName})`, () => {
     ]);
   });
 
+  it('GIVEN a reviewed Time board THEN Adjust shows the time as typed and a corrected 1:29.5 is stored as 89500 ms', async () => {
+    const trial = await tally.board({
+      ownerId,
+      type: 'Time',
+      moderatorChannelId: modChannel,
+      moderatorRoleId: modRole,
+    });
+    const submitted = await run({
+      ...inGuild(carol),
+      command: ['score', 'submit'],
+      options: { board: trial.id, score: '1:30.250' },
+    });
+    const handle = handleIn(submitted.message.content);
+    const message = await reviewMessage(handle);
+    const opened = await press(message, `review:adjust:${handle}`, { user: mod });
+    const modal = fake.modals.find((m) => m.token === opened.token)!;
+    expect(JSON.stringify(modal.data)).toContain('"value":"1:30.250"');
+    const { token } = fake.submitModal({
+      channelId: modChannel,
+      messageId: message.id,
+      customId: modal.customId,
+      values: { score: '1:29.5' },
+      user: mod,
+    });
+    const edited = await decided(message, token);
+    expect(fieldsOf(edited)['Score']).toBe('89500 ms');
+    const entry = await tally.request('GET', `/v1/boards/${trial.id}/entries/chat:${carol.id}`, {
+      key,
+    });
+    expect(entry.body).toMatchObject({ score: 89_500 });
+  });
+
+  it('GIVEN a report against someone who is not on the server THEN the reply says it was not recorded and why', async () => {
+    const stranger = snowflake();
+    const reported = await run({
+      ...inGuild(alice),
+      command: ['match', 'report'],
+      options: { board: ladder.id, opponents: `<@${stranger}>`, result: 'won' },
+    });
+    expect(reported.message.content).toMatch(
+      new RegExp(`sub_\\d+ was not recorded: chat:${stranger}: not a member of this server`),
+    );
+  });
+
   it('GIVEN /api key create by Manage Server THEN the key works on the HTTP API and its secret is only in the ephemeral reply', async () => {
     const refused = await run({
       ...inGuild(alice),

@@ -98,6 +98,8 @@ export interface CommandInput extends Presser {
 type RegisteredOption = {
   name: string;
   type: ApplicationCommandOptionType;
+  required?: boolean;
+  choices?: { value: string | number }[];
   options?: RegisteredOption[];
 };
 type Registered = { name: string; options?: RegisteredOption[] };
@@ -322,6 +324,16 @@ export class FakeDiscord {
         throw new Error(`fake Discord: /${input.command.join(' ')} has no option ${key}`);
       return this.optionValue(guild, option, value, resolved);
     });
+    // Discord's client enforces required options and choices before anything is sent.
+    for (const option of declared) {
+      if (option.required && !(option.name in (input.options ?? {}))) {
+        throw new Error(`fake Discord: /${input.command.join(' ')} needs ${option.name}`);
+      }
+      const value = input.options?.[option.name];
+      if (option.choices && !option.choices.some((c) => c.value === value) && value !== undefined) {
+        throw new Error(`fake Discord: ${option.name} has no choice ${JSON.stringify(value)}`);
+      }
+    }
     for (const w of wrap.reverse()) options = w(options);
     const interaction: APIChatInputApplicationCommandInteraction = {
       ...interactionBase(this.applicationId),
