@@ -20,6 +20,8 @@ const invalid = (path: string, why: string) => new TallyError('invalid_request',
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const LONE_SURROGATE = /\p{Cs}/u;
+
 const FORMS = 'one of {"chat_id"}, {"name","custom":true}, {"role_id"} or {"team_id"}';
 
 /** spec 2.9: exactly one of four object forms; every other shape is unknown_player. */
@@ -39,6 +41,14 @@ export function parseParticipant(value: unknown, path: string): ParticipantRef {
       const name = value.name;
       if (typeof name !== 'string' || [...name].length < 1 || [...name].length > 100) {
         throw invalid(`${path}.name`, 'must be a string of 1–100 characters');
+      }
+      // A lone surrogate cannot be stored as UTF-8: SQLite and MariaDB would each turn it into
+      // something else, silently renaming the player or merging it with another one.
+      if (LONE_SURROGATE.test(name)) {
+        throw invalid(
+          `${path}.name`,
+          'must be well-formed Unicode (a lone surrogate is not a character)',
+        );
       }
       return { kind: 'custom', id: `custom:${name}`, name };
     }

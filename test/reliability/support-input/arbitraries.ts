@@ -488,7 +488,25 @@ const participant = (world: World) =>
         .oneof(fc.constantFrom(...world.a.players.map((p) => p.slice(5))), snowflake)
         .map((chat_id) => ({ chat_id })),
     ],
-    [2, fc.string({ minLength: 1, maxLength: 12 }).map((name) => ({ name, custom: true }))],
+    [
+      3,
+      // Any Unicode name: astral characters, lone surrogates, NUL, RTL marks, combining marks.
+      fc
+        .oneof(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
+          fc.constantFrom(
+            'a\ud800',
+            '\udfffz',
+            '\u0000',
+            'x\u202ey',
+            'e\u0301',
+            '\u{1f3b2}'.repeat(100),
+            'ß'.repeat(101),
+          ),
+        )
+        .map((name) => ({ name, custom: true })),
+    ],
     [1, fc.constantFrom(...[...world.a.teams, ...world.b.teams].map((team_id) => ({ team_id })))],
     [1, snowflake.map((s) => ({ role_id: `role_${s}` }))],
     [
