@@ -176,10 +176,45 @@ describe(`hostile input: property-based fuzzing of every endpoint (${backendName
           `a ${res.status} write changed the database\n${res.text}`,
         ).toBe(before);
       }
+      if (res.status === 201) await appliedAsSent(shot, body);
     }
     expect(prototypeNames()).toEqual(baseline);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     return { status: res.status, parsed: parses(shot.method, shot.target, headers) };
+  }
+
+  /**
+   * An applied write (201) stored its custom players under exactly the names sent: each one reads
+   * back by its id with the same name (a name the database altered would be another player).
+   */
+  async function appliedAsSent(shot: Shot, body: string | Buffer | undefined): Promise<void> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(body));
+    } catch {
+      return; // a replay of an earlier body, judged when it was new
+    }
+    const { player, team1, team2 } = parsed as Record<string, unknown>;
+    const named = [player, team1, team2]
+      .flat()
+      .filter(
+        (p): p is { name: string } => typeof (p as { name?: unknown } | null)?.name === 'string',
+      );
+    const board = shot.target.split('/')[3]!;
+    for (const { name } of named) {
+      if (/\p{Cs}/u.test(name)) {
+        throw new Error(
+          `a 201 accepted a name that is not Unicode (lone surrogate): ${JSON.stringify(name)}`,
+        );
+      }
+      const res = await sendRaw(world.tally.url, {
+        method: 'GET',
+        target: `/v1/boards/${board}/entries/${encodeURIComponent(`custom:${name}`)}`,
+        headers: [['Authorization', `Bearer ${world.a.key}`]],
+      });
+      expect(res.status, `custom player ${JSON.stringify(name)} after a 201`).toBe(200);
+      expect((res.body as { player_name: string }).player_name).toBe(name);
+    }
   }
 
   /** Runs a property of shots and prints what it tried. */

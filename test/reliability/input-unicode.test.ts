@@ -11,7 +11,8 @@ import { boardPath, freshIdempotencyKey, snapshot } from './support-input/world'
  * Whatever Unicode a client sends must come back exactly, as name and in the player id, on both
  * databases; a string that is not Unicode at all (a lone UTF-16 surrogate, which JSON's \u escapes
  * can carry) is refused, since storing it silently renamed the player (SQLite) or merged it with
- * the player named "\uFFFD" (MariaDB): found by input-fuzz.test.ts.
+ * the player named "\uFFFD" (MariaDB). input-fuzz.test.ts checks the same round trip on every
+ * applied write.
  */
 const NAMES = [
   '\u{1f3b2}', // astral (4 bytes in UTF-8)
