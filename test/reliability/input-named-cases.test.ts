@@ -273,4 +273,66 @@ describe(`issue 6 named hostile inputs (${backendName})`, () => {
       );
     }
   });
+
+  describe('found while fuzzing (regressions)', () => {
+    it('GIVEN a request head over 16 KB (a very long id or header) THEN the same 400 problem, not a bare 431', async () => {
+      const longPath = `/v1/boards/${'b'.repeat(20_000)}`;
+      const res = await deterministic(
+        { method: 'GET', target: longPath, headers: [bearer()] },
+        400,
+        'invalid_request',
+      );
+      // instance is the path that failed (spec 2.11), cut to 2 048 characters.
+      const { instance } = res.body as { instance: string };
+      expect(instance.startsWith('/v1/boards/bbb')).toBe(true);
+      expect(instance.length).toBeLessThanOrEqual(2048);
+      await deterministic(
+        {
+          method: 'GET',
+          target: '/v1/boards',
+          headers: [bearer(), ['X-Padding', 'p'.repeat(20_000)]],
+        },
+        400,
+        'invalid_request',
+        ['ppppppppppppppppppppp'],
+      );
+    });
+
+    it('GIVEN a gzip Content-Encoding whose bytes do not inflate THEN 400, not a 500', async () => {
+      const before = await snapshot(world.tally);
+      await deterministic(
+        {
+          method: 'POST',
+          target: boardPath(world.a.boards.highscore, '/scores'),
+          headers: [...writeHeaders(), ['Content-Encoding', 'gzip']],
+          body: '{"player":{"chat_id":"12345678901234567"},"score":1}',
+        },
+        400,
+        'invalid_request',
+      );
+      expect(await snapshot(world.tally)).toBe(before);
+    });
+
+    it('GIVEN OPTIONS on an operation path THEN a 404 not_found problem, not Express\'s text "GET, HEAD"', async () => {
+      for (const target of ['/v1/boards', boardPath(world.a.boards.elo, '/matches')]) {
+        await deterministic({ method: 'OPTIONS', target, headers: [bearer()] }, 404, 'not_found');
+      }
+      await deterministic(
+        { method: 'OPTIONS', target: '/v1/boards', headers: [] },
+        401,
+        'authentication_failed',
+      );
+    });
+
+    it('GIVEN a method Node does not know, or a lower-case one THEN a 400 problem', async () => {
+      for (const method of ['FOO', 'get']) {
+        await deterministic(
+          { method, target: '/v1/boards', headers: [bearer()] },
+          400,
+          'invalid_request',
+          [world.a.key],
+        );
+      }
+    });
+  });
 });
