@@ -47,10 +47,22 @@ interface Running {
   exited: Promise<void>;
 }
 
+/** Servers still running when the test process exits (a crash, a timeout) die with it. */
+const launched = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of launched) child.kill('SIGKILL');
+});
+
 function launch(cmd: string, args: string[]): Running {
   const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.resume();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  launched.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      launched.delete(child);
+      resolve();
+    }),
+  );
   return { child, exited };
 }
 
