@@ -58,7 +58,9 @@ export class EntryRepository extends Repository {
   /**
    * Up to `limit` entries after `after` in board order, each with its competition rank. Without a
    * cursor the first row is rank 1; with one, the counters at the cursor's key say how many
-   * entries are better than it and how many share it, which is all a page needs.
+   * entries are better than it and how many share it, which is all a page needs. The redundant
+   * `rank_key >= ?` gives the index a start: SQLite cannot seek on the OR alone and would walk
+   * the board from its first row (a page 90 % down a 1M board: 900 000 rows per request).
    */
   async page(boardPk: number, after: EntryPosition | null, limit: number): Promise<RankedEntry[]> {
     let rows: (EntryRow & { better?: number | string; tied?: number | string })[];
@@ -80,9 +82,19 @@ export class EntryRepository extends Repository {
         m.query(
           `SELECT ${COLUMNS}, ${ranges || '0'} AS better,
              (SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ? AND level = 0 AND bucket = ?) AS tied
-           FROM entries WHERE board_pk = ? AND (rank_key > ? OR (rank_key = ? AND player_id > ?))
+           FROM entries WHERE board_pk = ? AND rank_key >= ?
+             AND (rank_key > ? OR (rank_key = ? AND player_id > ?))
            ORDER BY rank_key, player_id LIMIT ?`,
-          [boardPk, after.rankKey, boardPk, after.rankKey, after.rankKey, after.playerId, limit],
+          [
+            boardPk,
+            after.rankKey,
+            boardPk,
+            after.rankKey,
+            after.rankKey,
+            after.rankKey,
+            after.playerId,
+            limit,
+          ],
         ),
       );
     }
