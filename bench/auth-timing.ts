@@ -21,7 +21,10 @@ export const AUTH_MAX_DIFF_US = 50;
 export interface AuthTiming {
   backend: RunningBackend['backend']['name'];
   result: ProbeResult;
+  /** Largest difference of the medians (µs). */
   maxDiffUs: number;
+  /** Largest |median of paired differences| (µs): the figure the target is checked on. */
+  maxPairedUs: number;
   identical: boolean;
   answer: string;
 }
@@ -50,12 +53,14 @@ export async function measureAuthTiming(
   });
   const medians = result.variants.map((v) => v.medianUs);
   const maxDiffUs = Math.max(...medians) - Math.min(...medians);
+  const maxPairedUs = Math.max(...result.paired.map((p) => Math.abs(p.medianDiffUs)));
   const answers = new Set(result.variants.flatMap((v) => v.answers));
   const answer = [...answers][0] ?? '';
   return {
     backend: running.backend.name,
     result,
     maxDiffUs,
+    maxPairedUs,
     identical: answers.size === 1 && answer.startsWith('401 '),
     answer,
   };
@@ -72,8 +77,14 @@ export function authTimingLines(timings: AuthTiming[], samples: number): string 
           `  (p10 ${v.p10Us.toFixed(0)}, p90 ${v.p90Us.toFixed(0)})  ${JSON.stringify(v.statuses)}`,
       );
     }
+    for (const p of t.result.paired) {
+      lines.push(
+        `${t.backend.padEnd(8)} ${p.a} − ${p.b}: median of paired differences ${p.medianDiffUs.toFixed(1)} µs`,
+      );
+    }
     lines.push(
-      `${t.backend.padEnd(8)} largest difference of medians ${t.maxDiffUs.toFixed(1)} µs; ` +
+      `${t.backend.padEnd(8)} largest difference of medians ${t.maxDiffUs.toFixed(1)} µs, ` +
+        `largest paired difference ${t.maxPairedUs.toFixed(1)} µs; ` +
         (t.identical
           ? `every answer identical: ${t.answer.slice(0, 160)}…`
           : `ANSWERS DIFFER: ${t.result.variants.map((v) => `${v.name}: ${v.answers.join(' | ')}`).join('; ')}`),
@@ -92,9 +103,9 @@ export function authTimingChecks(timings: AuthTiming[]): TargetCheck[] {
     },
     {
       backend: t.backend,
-      target: `refused keys: medians within ${AUTH_MAX_DIFF_US} µs of each other`,
-      measured: `largest difference ${t.maxDiffUs.toFixed(1)} µs`,
-      met: t.maxDiffUs <= AUTH_MAX_DIFF_US,
+      target: `refused keys: within ${AUTH_MAX_DIFF_US} µs of each other (paired medians)`,
+      measured: `largest paired difference ${t.maxPairedUs.toFixed(1)} µs (of medians ${t.maxDiffUs.toFixed(1)} µs)`,
+      met: t.maxPairedUs <= AUTH_MAX_DIFF_US,
     },
   ]);
 }

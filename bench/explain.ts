@@ -15,6 +15,8 @@ interface Plan {
   query: string;
   lines: string[];
   sorts: boolean;
+  /** Deep page only: the index is entered at the cursor (a range on rank_key), not walked from the board's first row. */
+  seeks: boolean | null;
 }
 
 async function explainAll(
@@ -61,7 +63,13 @@ export async function explainPages(running: RunningBackend): Promise<Plan[]> {
           : String(r.detail),
       );
       const sorts = lines.some((l) => /filesort|TEMP B-TREE FOR ORDER BY/i.test(l));
-      out.push({ query: `${query} (${board.size} entries)`, lines, sorts });
+      const main = lines[0] ?? '';
+      const seeks = query.startsWith('deep')
+        ? dialect === 'mysql'
+          ? /type=range/.test(main)
+          : /rank_key>/.test(main)
+        : null;
+      out.push({ query: `${query} (${board.size} entries)`, lines, sorts, seeks });
     }
   }
   return out;
@@ -71,7 +79,7 @@ export function explainLines(backend: string, plans: Plan[]): string {
   return [
     `\n== ${backend}: query plans of the entries reads (src/store/entries.ts) ==`,
     ...plans.flatMap((p) => [
-      `${p.query}: ${p.sorts ? 'SORTS' : 'no sort'}`,
+      `${p.query}: ${p.sorts ? 'SORTS' : 'no sort'}${p.seeks === null ? '' : p.seeks ? ', seeks to the cursor' : ', WALKS FROM THE FIRST ROW'}`,
       ...p.lines.map((l) => `    ${l}`),
     ]),
   ].join('\n');
@@ -81,7 +89,7 @@ export function explainChecks(
   backend: RunningBackend['backend']['name'],
   plans: Plan[],
 ): TargetCheck[] {
-  return plans
+  const checks: TargetCheck[] = plans
     .filter((p) => p.query.includes('page'))
     .map((p) => ({
       backend,
@@ -89,4 +97,13 @@ export function explainChecks(
       measured: p.sorts ? 'sorts' : 'index order',
       met: !p.sorts,
     }));
+  for (const p of plans.filter((x) => x.seeks !== null)) {
+    checks.push({
+      backend,
+      target: 'deep page: index range from the cursor (no walk from the first row)',
+      measured: p.seeks ? 'range' : 'walks the board',
+      met: p.seeks === true,
+    });
+  }
+  return checks;
 }

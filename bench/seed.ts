@@ -1,13 +1,15 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config';
-import { openAndMigrate } from '../src/store/data-source';
 import { hashSecret } from '../src/domain/keys';
+import { openContext } from '../src/main';
+import { createBoard as createBoardUseCase } from '../src/pipeline/boards';
+import type { Context } from '../src/pipeline/context';
+import { mintKey as mintKeyUseCase, revokeKey } from '../src/pipeline/keys';
+import { addOwner } from '../src/pipeline/owners';
 import { rebuildRankCounts } from '../src/store/entries';
-import { DATA_DIR, ROOT, type Backend } from './backends';
+import { DATA_DIR, type Backend } from './backends';
 
 /**
  * Seeded boards, cached between runs: data/bench/state-<backend>.json remembers the owner, the
@@ -39,23 +41,6 @@ export const WRITE_KEYS = 4;
 /** Player ids are `chat:` and an 18-digit snowflake that encodes the seeding index. */
 export const playerId = (i: number) => `chat:1${String(i).padStart(17, '0')}`;
 
-const execFileAsync = promisify(execFile);
-
-/** The operator CLI (DESIGN.md 4), as an operator would run it. */
-export async function tallyCli(backend: Backend, args: string[]): Promise<string> {
-  const { stdout } = await execFileAsync(process.execPath, [join(ROOT, 'bin/tally.mjs'), ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: backend.databaseUrl,
-      LOG_LEVEL: 'warn',
-      ...backend.serverEnv,
-    },
-    maxBuffer: 1 << 20,
-  });
-  return stdout.trim().split('\n').pop() ?? '';
-}
-
 const stateFile = (backend: Backend) => join(DATA_DIR, `state-${backend.name}.json`);
 
 function readState(backend: Backend): BenchState | null {
@@ -73,23 +58,21 @@ export function writeState(backend: Backend, state: BenchState): void {
   writeFileSync(stateFile(backend), `${JSON.stringify(state, null, 2)}\n`);
 }
 
+/**
+ * Owners, boards and keys are made with the use cases the operator CLI runs (DESIGN.md 4), in
+ * this process: spawning `tally` once per key costs seconds each on a busy machine.
+ */
 export async function mintKey(
-  backend: Backend,
+  ctx: Context,
   access: 'read' | 'read-write' = 'read',
 ): Promise<BenchState['key']> {
-  const out = JSON.parse(
-    await tallyCli(backend, [
-      'key',
-      'create',
-      OWNER,
-      '--type',
-      'live',
-      '--access',
-      access,
-      '--json',
-    ]),
-  ) as { id: string; secret: string };
-  return { id: out.id, secret: out.secret };
+  const minted = await mintKeyUseCase(ctx, {
+    ownerId: OWNER,
+    type: 'live',
+    access,
+    label: 'bench',
+  });
+  return { id: minted.id, secret: minted.secret };
 }
 
 /** Keys known to the database and not revoked (a cached state may outlive its database rows). */
@@ -108,6 +91,7 @@ async function keyIsActive(ds: DataSource, secret: string): Promise<boolean> {
 export async function prepareWriteSetup(
   backend: Backend,
   state: BenchState,
+  ctx: Context,
   ds: DataSource,
 ): Promise<{
   write: NonNullable<BenchState['write']>;
@@ -122,9 +106,9 @@ export async function prepareWriteSetup(
     if (Number(rows[0]?.pk) !== write.board.pk || keysOk.includes(false)) write = undefined;
   }
   if (!write) {
-    const board = await createBoard(backend, ds, 0, 'Bench writes');
+    const board = await createBoard(ctx, 0, 'Bench writes');
     const keys = [];
-    for (let i = 0; i < WRITE_KEYS; i++) keys.push(await mintKey(backend, 'read-write'));
+    for (let i = 0; i < WRITE_KEYS; i++) keys.push(await mintKey(ctx, 'read-write'));
     write = { board, keys };
     state.write = write;
     writeState(backend, state);
@@ -137,20 +121,17 @@ export async function prepareWriteSetup(
     if (rows.length !== 1 || rows[0]!.revoked_at === null) revoked = undefined;
   }
   if (!revoked) {
-    revoked = await mintKey(backend, 'read');
-    await tallyCli(backend, ['key', 'revoke', revoked.id, '--json']);
+    revoked = await mintKey(ctx, 'read');
+    await revokeKey(ctx, revoked.id);
     state.revoked = revoked;
     writeState(backend, state);
   }
   return { write, revoked };
 }
 
-async function freshState(backend: Backend, log: (m: string) => void): Promise<BenchState> {
+async function freshState(backend: Backend, log: (m: string) => void): Promise<void> {
   log(`${backend.name}: creating a fresh database`);
   await backend.reset();
-  await tallyCli(backend, ['migrate']);
-  await tallyCli(backend, ['owner', 'add', OWNER, '--name', 'Bench', '--json']);
-  return { version: SEED_VERSION, owner: OWNER, key: await mintKey(backend), boards: {} };
 }
 
 const count = async (ds: DataSource, sql: string, params: unknown[]) =>
@@ -181,16 +162,25 @@ export async function prepareBackend(
   backend: Backend,
   sizes: number[],
   log: (m: string) => void,
-): Promise<{ state: BenchState; dataSource: DataSource }> {
+): Promise<{ state: BenchState; dataSource: DataSource; ctx: Context }> {
   let state = readState(backend);
-  if (!state || !(await backend.exists())) state = await freshState(backend, log);
-  const config = loadConfig({ DATABASE_URL: backend.databaseUrl });
-  const { dataSource } = await openAndMigrate(config.database);
+  if (!state || !(await backend.exists())) {
+    await freshState(backend, log);
+    state = null;
+  }
+  // Migrates a fresh database; no REDIS_URL: the harness needs no signals across processes.
+  const { ctx, db } = await openContext(loadConfig({ DATABASE_URL: backend.databaseUrl }));
+  const dataSource = db.dataSource;
+  if (!state) {
+    await addOwner(ctx, OWNER, 'Bench');
+    state = { version: SEED_VERSION, owner: OWNER, key: await mintKey(ctx), boards: {} };
+    writeState(backend, state);
+  }
   for (const size of sizes) {
     const known = state.boards[size];
     if (known && (await boardIsIntact(dataSource, known))) continue;
     if (known) log(`${backend.name}: board of ${size} entries is not intact; seeding it again`);
-    const board = known ?? (await createBoard(backend, dataSource, size));
+    const board = known ?? (await createBoard(ctx, size));
     const started = performance.now();
     await seedEntries(dataSource, board, log);
     log(
@@ -200,33 +190,22 @@ export async function prepareBackend(
     writeState(backend, state);
   }
   writeState(backend, state);
-  return { state, dataSource };
+  return { state, dataSource, ctx };
 }
 
+/** A Highscore board (desc) with validation window 0: writes auto-apply. */
 async function createBoard(
-  backend: Backend,
-  ds: DataSource,
+  ctx: Context,
   size: number,
   name = `Bench ${size}`,
 ): Promise<SeededBoard> {
-  const out = JSON.parse(
-    await tallyCli(backend, [
-      'board',
-      'create',
-      OWNER,
-      '--type',
-      'Highscore',
-      '--window',
-      '0',
-      '--name',
-      name,
-      '--json',
-    ]),
-  ) as { id: string };
-  const rows = (await ds.query('SELECT pk FROM boards WHERE public_id = ?', [out.id])) as {
-    pk: number;
-  }[];
-  return { id: out.id, pk: Number(rows[0]?.pk), size };
+  const board = await createBoardUseCase(ctx, {
+    ownerId: OWNER,
+    type: 'Highscore',
+    windowHours: 0,
+    name,
+  });
+  return { id: board.id, pk: board.pk, size };
 }
 
 /** mulberry32: a small seeded PRNG, so every machine seeds the same boards. */

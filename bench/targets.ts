@@ -89,8 +89,8 @@ export async function startBackend(
   nodeArgs: string[] = [],
 ): Promise<RunningBackend> {
   const backend = backendFor(name, config);
-  const { state, dataSource } = await prepareBackend(backend, config.sizes, log);
-  const { write, revoked } = await prepareWriteSetup(backend, state, dataSource);
+  const { state, dataSource, ctx } = await prepareBackend(backend, config.sizes, log);
+  const { write, revoked } = await prepareWriteSetup(backend, state, ctx, dataSource);
   const spawnedAt = performance.now();
   const { server, url } = await startTally(backend, config, nodeArgs);
   const firstBoard = Object.values(state.boards)[0];
@@ -101,7 +101,7 @@ export async function startBackend(
     await res.arrayBuffer();
     if (res.status === 401) {
       log(`${name}: the cached key is refused; minting a new one`);
-      state.key = await mintKey(backend);
+      state.key = await mintKey(ctx);
       writeState(backend, state);
     }
   }

@@ -28,6 +28,11 @@ export interface ProbeVariantResult {
 
 export interface ProbeResult {
   variants: ProbeVariantResult[];
+  /**
+   * For each pair of kinds (a, b): the median over rounds of time(a) − time(b) within the same
+   * round (µs). Paired within a round, so drift and bursts of load that hit both cancel out.
+   */
+  paired: { a: string; b: string; medianDiffUs: number }[];
 }
 
 function normalise(status: number, body: Buffer): string {
@@ -75,9 +80,21 @@ export async function runProbe(job: ProbeJob): Promise<ProbeResult> {
     }
   }
   conn.close();
+  const paired: ProbeResult['paired'] = [];
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      const diffs = times[a]!.map((t, r) => t - times[b]![r]!).sort((x, y) => x - y);
+      paired.push({
+        a: job.variants[a]!.name,
+        b: job.variants[b]!.name,
+        medianDiffUs: quantile(diffs, 0.5),
+      });
+    }
+  }
   return {
+    paired,
     variants: job.variants.map((v, i) => {
-      const sorted = times[i]!.sort((a, b) => a - b);
+      const sorted = [...times[i]!].sort((a, b) => a - b);
       return {
         name: v.name,
         medianUs: quantile(sorted, 0.5),
