@@ -1,8 +1,7 @@
 import { ChannelType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { BOARD_TYPES, type Board } from '../entities/board';
-import { serializeBoard } from '../src/api/serialize/board';
+import { BOARD_TYPES } from '../entities/board';
 import { createBoard, editBoard, requireBoard } from '../src/pipeline/boards';
-import type { Context } from '../src/pipeline/context';
+import { boardInfo } from './board-info';
 import { everywhere } from './contexts';
 import { ensureOwner, invalid, reply, requireManageServer, type Command } from './shared';
 
@@ -98,14 +97,7 @@ export const board = {
       const created = await createBoard(ctx, {
         ownerId,
         type: o.getString('type', true),
-        ...(o.getString('name') ? { name: o.getString('name', true) } : {}),
-        ...(o.getChannel('moderator_channel')
-          ? { moderatorChannelId: o.getChannel('moderator_channel', true).id }
-          : {}),
-        ...(o.getRole('moderator_role')
-          ? { moderatorRoleId: o.getRole('moderator_role', true).id }
-          : {}),
-        ...optionalInt(interaction, 'window_hours', 'windowHours'),
+        ...placement(interaction),
         ...optionalInt(interaction, 'team_size', 'teamSize'),
         ...optionalInt(interaction, 'k', 'kFactor'),
         ...(o.getBoolean('fixed_teams') !== null
@@ -116,26 +108,19 @@ export const board = {
       });
       await reply(interaction, {
         content: `Created **${created.displayName}** (\`${created.id}\`).`,
-        embeds: [info(ctx, created)],
+        embeds: [boardInfo(ctx, created)],
       });
     } else if (sub === 'edit') {
       const edited = await editBoard(ctx, ownerId, o.getString('board', true), {
-        ...(o.getString('name') ? { name: o.getString('name', true) } : {}),
-        ...(o.getChannel('moderator_channel')
-          ? { moderatorChannelId: o.getChannel('moderator_channel', true).id }
-          : {}),
-        ...(o.getRole('moderator_role')
-          ? { moderatorRoleId: o.getRole('moderator_role', true).id }
-          : {}),
-        ...optionalInt(interaction, 'window_hours', 'windowHours'),
+        ...placement(interaction),
       });
       await reply(interaction, {
         content: `Updated **${edited.displayName}**.`,
-        embeds: [info(ctx, edited)],
+        embeds: [boardInfo(ctx, edited)],
       });
     } else if (sub === 'info') {
       await reply(interaction, {
-        embeds: [info(ctx, await requireBoard(ctx, ownerId, o.getString('board', true)))],
+        embeds: [boardInfo(ctx, await requireBoard(ctx, ownerId, o.getString('board', true)))],
       });
     } else {
       const boards = await ctx.repos.boards.page(ownerId, 0, 50);
@@ -146,6 +131,20 @@ export const board = {
     }
   },
 } satisfies Command;
+
+/** The options create and edit share: name, where and by whom review happens, the window. */
+function placement(interaction: ChatInputCommandInteraction) {
+  const o = interaction.options;
+  const channel = o.getChannel('moderator_channel');
+  const role = o.getRole('moderator_role');
+  const name = o.getString('name');
+  return {
+    ...(name ? { name } : {}),
+    ...(channel ? { moderatorChannelId: channel.id } : {}),
+    ...(role ? { moderatorRoleId: role.id } : {}),
+    ...optionalInt(interaction, 'window_hours', 'windowHours'),
+  };
+}
 
 function optionalInt(interaction: ChatInputCommandInteraction, option: string, field: string) {
   const value = interaction.options.getInteger(option);
@@ -158,30 +157,4 @@ function parsePoints(text: string): [number, number, number] {
     throw invalid('points: three whole numbers for win, draw and loss, e.g. 3,1,0');
   }
   return parts as [number, number, number];
-}
-
-function info(ctx: Context, b: Board) {
-  const body = serializeBoard(b, ctx.config.publicUrl);
-  const review = b.ownerId.startsWith('user:')
-    ? 'by DM to the owner'
-    : b.moderatorChannelId
-      ? `in <#${b.moderatorChannelId}>${b.moderatorRoleId ? ` by <@&${b.moderatorRoleId}> or Manage Server` : ' by Manage Server'}`
-      : 'with `tally review` (no moderator channel)';
-  const settings = [
-    `Type **${b.type}**, best is ${b.sort === 'desc' ? 'highest' : 'lowest'}`,
-    b.type === 'ELO' ? `k ${b.kFactor}, start ${b.startRating}` : null,
-    b.type === 'League' ? `points ${b.pointsWin}/${b.pointsDraw}/${b.pointsLoss}` : null,
-    body.team_size > 1 || b.fixedTeams
-      ? `${b.fixedTeams ? 'fixed teams' : `${b.teamSize} per side`}`
-      : null,
-    body.auto_applies
-      ? 'applies at once'
-      : `reviewed ${review}, window ${b.validationWindowHours} h`,
-  ].filter((line) => line !== null);
-  return {
-    title: `${b.displayName} (${b.id})`.slice(0, 256),
-    url: body.url,
-    description: settings.join('\n'),
-    footer: { text: body.write ? `API: ${body.write.endpoint}` : 'API: read only' },
-  };
 }

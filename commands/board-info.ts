@@ -1,0 +1,30 @@
+import type { Board } from '../entities/board';
+import { serializeBoard } from '../src/api/serialize/board';
+import type { Context } from '../src/pipeline/context';
+
+/** A board's settings as an embed: what /board info, create and edit show. */
+export function boardInfo(ctx: Context, b: Board) {
+  const body = serializeBoard(b, ctx.config.publicUrl);
+  const review = b.ownerId.startsWith('user:')
+    ? 'by DM to the owner'
+    : b.moderatorChannelId
+      ? `in <#${b.moderatorChannelId}>${b.moderatorRoleId ? ` by <@&${b.moderatorRoleId}> or Manage Server` : ' by Manage Server'}`
+      : 'with `tally review` (no moderator channel)';
+  const settings = [
+    `Type **${b.type}**, best is ${b.sort === 'desc' ? 'highest' : 'lowest'}`,
+    b.type === 'ELO' ? `k ${b.kFactor}, start ${b.startRating}` : null,
+    b.type === 'League' ? `points ${b.pointsWin}/${b.pointsDraw}/${b.pointsLoss}` : null,
+    body.team_size > 1 || b.fixedTeams
+      ? `${b.fixedTeams ? 'fixed teams' : `${b.teamSize} per side`}`
+      : null,
+    body.auto_applies
+      ? 'applies at once'
+      : `reviewed ${review}, window ${b.validationWindowHours} h`,
+  ].filter((line) => line !== null);
+  return {
+    title: `${b.displayName} (${b.id})`.slice(0, 256),
+    url: body.url,
+    description: settings.join('\n'),
+    footer: { text: body.write ? `API: ${body.write.endpoint}` : 'API: read only' },
+  };
+}
