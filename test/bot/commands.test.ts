@@ -1,6 +1,7 @@
 import { InteractionResponseType, MessageFlags, type APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
+import { setOwnerAccess } from '../../src/pipeline/owners';
 import { backendName } from '../support/backends';
 import {
   FakeDiscord,
@@ -556,6 +557,34 @@ describe(`slash commands (${backendName})`, () => {
     expect(reported.message.content).toContain("sent to the board's owner by DM");
     const review = await reviewMessage(handleIn(reported.message.content));
     expect(review.channel_id).toBe(dm);
+  });
+
+  it('GIVEN a personal workspace THEN /api works in DMs without Manage Server, and a withdrawn owner is told why no key is minted', async () => {
+    const dm = fake.dmChannelOf(dave.id);
+    const minted = await run({
+      channelId: dm,
+      user: dave,
+      command: ['api', 'key', 'create'],
+      options: { access: 'read-write', type: 'test' },
+    });
+    expect(minted.ephemeral).toBe(true);
+    expect(minted.message.content).toMatch(/sk_test_/);
+    await setOwnerAccess(tally.ctx, `user:${dave.id}`, 'withdraw');
+    const refused = await run({
+      channelId: dm,
+      user: dave,
+      command: ['api', 'key', 'create'],
+      options: { access: 'read' },
+    });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message.content).toContain(`API access of user:${dave.id} is withdrawn`);
+    const access = await run({
+      channelId: dm,
+      user: dave,
+      command: ['api', 'access'],
+      options: { action: 'request' },
+    });
+    expect(access.message.content).toContain('API access is withdrawn');
   });
 
   async function databaseText(): Promise<string> {
