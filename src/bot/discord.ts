@@ -5,6 +5,7 @@ import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import type { ChatPort } from './chat-port';
 import { routeInteraction } from './interactions';
+import { NameRefresher } from './name-refresh';
 import { resolveDiscordNames } from './names';
 import { POSTER_DEFAULTS, ReviewPoster, type ReviewPosterOptions } from './review-poster';
 import { ReviewMessageRepository } from './review-store';
@@ -32,6 +33,7 @@ export class DiscordBot implements ChatPort {
   private client: Client | null = null;
   private readonly poster: ReviewPoster;
   private readonly store: ReviewMessageRepository;
+  private readonly names: NameRefresher;
   private stopped = false;
   private connecting: Promise<void> | null = null;
   private cancelWait: (() => void) | null = null;
@@ -42,6 +44,7 @@ export class DiscordBot implements ChatPort {
   ) {
     this.rest = new REST(options.restApi ? { api: options.restApi } : {}).setToken(options.token);
     this.store = new ReviewMessageRepository(ctx.repos.db);
+    this.names = new NameRefresher(ctx);
     this.poster = new ReviewPoster(ctx, this.rest, this.store, {
       ...POSTER_DEFAULTS,
       ...options.poster,
@@ -108,7 +111,10 @@ export class DiscordBot implements ChatPort {
       ...(this.options.restApi ? { rest: { api: this.options.restApi } } : {}),
     });
     const deps = { ctx: this.ctx, store: this.store };
-    client.on(Events.InteractionCreate, (interaction) => void routeInteraction(deps, interaction));
+    client.on(Events.InteractionCreate, (interaction) => {
+      this.names.refresh(interaction);
+      void routeInteraction(deps, interaction);
+    });
     client.on(Events.ClientReady, (ready) => {
       const application = ready.application.id;
       log.info('discord bot ready', { application, guilds: ready.guilds.cache.size });

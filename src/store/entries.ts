@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Entry } from '../../entities/entry';
+import { EntryEntity, type Entry } from '../../entities/entry';
 import { BITS, FANOUT, LEVELS, betterRanges, countChanges } from '../domain/rank-tree';
 import { dateFromColumn } from './columns';
 import type { Dialect } from './data-source';
@@ -123,6 +123,24 @@ export class EntryRepository extends Repository {
       ranked.push({ ...entry, rank: groupRank });
     });
     return ranked;
+  }
+
+  /**
+   * Issue 5.5: a chat member's current display name on every board of one owner, so standings
+   * follow a nickname change. Match rosters keep the name at submission time, as history does.
+   * Returns how many entries changed.
+   */
+  async renamePlayer(ownerId: string, playerId: string, name: string): Promise<number> {
+    const result = await this.db.run((m) =>
+      m
+        .createQueryBuilder()
+        .update(EntryEntity)
+        .set({ playerName: name })
+        .where('player_id = :playerId AND player_name <> :name', { playerId, name })
+        .andWhere('board_pk IN (SELECT pk FROM boards WHERE owner_id = :ownerId)', { ownerId })
+        .execute(),
+    );
+    return result.affected ?? 0;
   }
 
   /** One entry with its live rank against the whole board, in one statement. */
