@@ -3,6 +3,7 @@ import { EntryEntity, type Entry } from '../../entities/entry';
 import { BITS, FANOUT, LEVELS, betterRanges, countChanges } from '../domain/rank-tree';
 import { dateFromColumn } from './columns';
 import type { Dialect } from './data-source';
+import { preparedReader } from './prepared';
 import { Repository } from './repository';
 
 const COLUMNS =
@@ -55,6 +56,9 @@ const BETTER_SQL = Array.from({ length: LEVELS }, (_, level) => levelSum(level, 
  * the same transaction. Each read is one statement, so it sees one consistent state.
  */
 export class EntryRepository extends Repository {
+  /** Pages and ranks are read on every entries request: prepared once, no query runner. */
+  private readonly read = preparedReader(this.db);
+
   /**
    * Up to `limit` entries after `after` in board order, each with its competition rank. Without a
    * cursor the first row is rank 1; with one, the counters at the cursor's key say how many
@@ -65,11 +69,9 @@ export class EntryRepository extends Repository {
   async page(boardPk: number, after: EntryPosition | null, limit: number): Promise<RankedEntry[]> {
     let rows: (EntryRow & { better?: number | string; tied?: number | string })[];
     if (!after) {
-      rows = await this.db.run((m) =>
-        m.query(
-          `SELECT ${COLUMNS} FROM entries WHERE board_pk = ? ORDER BY rank_key, player_id LIMIT ?`,
-          [boardPk, limit],
-        ),
+      rows = await this.read(
+        `SELECT ${COLUMNS} FROM entries WHERE board_pk = ? ORDER BY rank_key, player_id LIMIT ?`,
+        [boardPk, limit],
       );
     } else {
       const ranges = betterRanges(after.rankKey)
@@ -78,24 +80,22 @@ export class EntryRepository extends Repository {
             `(SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ${boardPk} AND level = ${r.level} AND bucket >= ${r.from} AND bucket < ${r.to})`,
         )
         .join(' + ');
-      rows = await this.db.run((m) =>
-        m.query(
-          `SELECT ${COLUMNS}, ${ranges || '0'} AS better,
+      rows = await this.read(
+        `SELECT ${COLUMNS}, ${ranges || '0'} AS better,
              (SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ? AND level = 0 AND bucket = ?) AS tied
            FROM entries WHERE board_pk = ? AND rank_key >= ?
              AND (rank_key > ? OR (rank_key = ? AND player_id > ?))
            ORDER BY rank_key, player_id LIMIT ?`,
-          [
-            boardPk,
-            after.rankKey,
-            boardPk,
-            after.rankKey,
-            after.rankKey,
-            after.rankKey,
-            after.playerId,
-            limit,
-          ],
-        ),
+        [
+          boardPk,
+          after.rankKey,
+          boardPk,
+          after.rankKey,
+          after.rankKey,
+          after.rankKey,
+          after.playerId,
+          limit,
+        ],
       );
     }
     const entries = rows.map(toEntry);
@@ -145,11 +145,9 @@ export class EntryRepository extends Repository {
 
   /** One entry with its live rank against the whole board, in one statement. */
   async get(boardPk: number, playerId: string): Promise<RankedEntry | null> {
-    const rows: (EntryRow & { better: number | string })[] = await this.db.run((m) =>
-      m.query(
-        `SELECT ${COLUMNS}, ${BETTER_SQL} AS better FROM entries e WHERE e.board_pk = ? AND e.player_id = ?`,
-        [boardPk, playerId],
-      ),
+    const rows = await this.read<EntryRow & { better: number | string }>(
+      `SELECT ${COLUMNS}, ${BETTER_SQL} AS better FROM entries e WHERE e.board_pk = ? AND e.player_id = ?`,
+      [boardPk, playerId],
     );
     const row = rows[0];
     return row ? { ...toEntry(row), rank: Number(row.better) + 1 } : null;

@@ -6,6 +6,7 @@ import { TeamEntity, type Team } from '../../entities/team';
 import type { Scope } from '../domain/scopes';
 import type { Database } from './database';
 import { dateFromColumn } from './columns';
+import { preparedReader } from './prepared';
 import { Repository } from './repository';
 import { EntryRepository } from './entries';
 import { IdempotencyRepository } from './idempotency';
@@ -31,6 +32,8 @@ export class OwnerRepository extends Repository {
 }
 
 export class KeyRepository extends Repository {
+  private readonly read = preparedReader(this.db);
+
   async insert(key: Omit<ApiKey, 'id'>, tx?: EntityManager): Promise<ApiKey> {
     const result = await this.use(tx, (m) => m.insert(ApiKeyEntity, key));
     return { ...key, id: Number(result.identifiers[0]?.id) };
@@ -45,15 +48,17 @@ export class KeyRepository extends Repository {
   async findUsableByHash(
     hash: string,
   ): Promise<Pick<ApiKey, 'id' | 'ownerId' | 'type' | 'scopes'> | null> {
-    const rows: { id: number; owner_id: string; type: ApiKey['type']; scopes: string }[] =
-      await this.use(undefined, (m) =>
-        m.query(
-          `SELECT k.id, k.owner_id, k.type, k.scopes FROM api_keys k
-           JOIN owners o ON o.id = k.owner_id
-           WHERE k.hash = ? AND k.revoked_at IS NULL AND o.api_access <> 'withdrawn'`,
-          [hash],
-        ),
-      );
+    const rows = await this.read<{
+      id: number;
+      owner_id: string;
+      type: ApiKey['type'];
+      scopes: string;
+    }>(
+      `SELECT k.id, k.owner_id, k.type, k.scopes FROM api_keys k
+       JOIN owners o ON o.id = k.owner_id
+       WHERE k.hash = ? AND k.revoked_at IS NULL AND o.api_access <> 'withdrawn'`,
+      [hash],
+    );
     const row = rows[0];
     if (!row) return null;
     return {
@@ -101,6 +106,8 @@ export class KeyRepository extends Repository {
 }
 
 export class BoardRepository extends Repository {
+  private readonly read = preparedReader(this.db);
+
   async insert(board: Omit<Board, 'pk'>, tx?: EntityManager): Promise<Board> {
     const result = await this.use(tx, (m) => m.insert(BoardEntity, board));
     return { ...board, pk: Number(result.identifiers[0]?.pk) };
@@ -110,9 +117,10 @@ export class BoardRepository extends Repository {
   }
   /** The board a request names; on every board request, so one prepared statement. */
   async byId(ownerId: string, id: string, tx?: EntityManager): Promise<Board | null> {
-    const rows: BoardRow[] = await this.use(tx, (m) =>
-      m.query('SELECT * FROM boards WHERE owner_id = ? AND public_id = ?', [ownerId, id]),
-    );
+    const sql = 'SELECT * FROM boards WHERE owner_id = ? AND public_id = ?';
+    const rows: BoardRow[] = tx
+      ? await tx.query(sql, [ownerId, id])
+      : await this.read<BoardRow>(sql, [ownerId, id]);
     return rows[0] ? boardFromRow(rows[0]) : null;
   }
   byPk(pk: number, tx?: EntityManager): Promise<Board | null> {
