@@ -43,6 +43,7 @@ export async function applyMatchRecord(
     tx,
     board,
     applied.changes.map((change) => change.entry),
+    current,
   );
   crashPoint('apply:after-entries');
   for (const [i, change] of applied.changes.entries()) {
@@ -72,5 +73,5 @@ export async function applyScoreRecord(
     score.playerId,
     score.playerName,
   );
-  await ctx.repos.results.saveEntries(tx, board, [entry]);
+  await ctx.repos.results.saveEntries(tx, board, [entry], current ? [current] : []);
 }

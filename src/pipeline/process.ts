@@ -18,36 +18,79 @@ function participantsOf(write: MatchWrite | ScoreWrite): ParticipantRef[] {
   return write.kind === 'match' ? [...write.team1, ...write.team2] : [write.player];
 }
 
+/** Most queued submissions of one board applied in one transaction (one commit for all). */
+export const BATCH_SIZE = 64;
+
+export interface BatchResult {
+  outcome: ProcessOutcome;
+  /** Submissions that reached a final or reviewable state: applied, pending review or failed. */
+  settled: number[];
+}
+
 /**
  * Turns one queued submission into its match or score: the one code path for every front end
- * (DESIGN.md 1). Names are resolved through the chat port before the transaction; inside it the
- * board is locked, ratings are snapshotted, the record is created and, on an auto-applying board,
- * applied at once. A crash anywhere rolls the whole step back and the row stays queued.
+ * (DESIGN.md 1). The single-item case of processBatch.
  */
 export async function processSubmission(
   ctx: Context,
   chat: ChatPort,
   queued: Submission,
 ): Promise<ProcessOutcome> {
-  const board = await ctx.repos.boards.byPk(queued.boardPk);
+  return (await processBatch(ctx, chat, [queued])).outcome;
+}
+
+/**
+ * Turns queued submissions of one board, oldest first, into their matches or scores in ONE
+ * transaction. Names are resolved through the chat port before the transaction (a participant
+ * that cannot be resolved fails its own submission only); inside it the board is locked, the
+ * rows are claimed and re-read in queue order, and each is recorded and, on an auto-applying
+ * board, applied in turn, so every submission sees the ones before it exactly as if they had
+ * committed one by one. A crash anywhere rolls the whole batch back and every row stays queued.
+ * A submission that throws rolls the batch back too: the caller then retries its rows one per
+ * transaction, so the fault stays with the submission that caused it.
+ */
+export async function processBatch(
+  ctx: Context,
+  chat: ChatPort,
+  queued: Submission[],
+): Promise<BatchResult> {
+  const first = queued[0];
+  if (!first) return { outcome: 'gone', settled: [] };
+  const settled: number[] = [];
+  const board = await ctx.repos.boards.byPk(first.boardPk);
   if (!board) {
-    await fail(ctx, queued, 'the board no longer exists');
-    return 'done';
+    for (const submission of queued) {
+      await fail(ctx, submission, 'the board no longer exists');
+      settled.push(submission.id);
+    }
+    return { outcome: 'done', settled };
   }
-  const write = queued.payload as MatchWrite | ScoreWrite;
-  const refs = participantsOf(write);
-  let names: Map<string, string>;
-  try {
-    const known = await ctx.repos.results.knownNames(
-      board.pk,
-      refs.map((r) => r.id),
-    );
-    names = await chat.resolveNames(board.ownerId, refs, known);
-  } catch (err) {
-    if (!(err instanceof UnresolvableParticipant)) throw err;
-    await fail(ctx, queued, `${err.participantId}: ${err.message}`);
-    return 'done';
+  const known = await ctx.repos.results.knownNames(board.pk, [
+    ...new Set(
+      queued.flatMap((q) => participantsOf(q.payload as MatchWrite | ScoreWrite).map((r) => r.id)),
+    ),
+  ]);
+  const names = new Map<number, Map<string, string>>();
+  for (const [i, submission] of queued.entries()) {
+    const refs = participantsOf(submission.payload as MatchWrite | ScoreWrite);
+    try {
+      names.set(submission.id, await chat.resolveNames(board.ownerId, refs, known));
+    } catch (err) {
+      if (err instanceof UnresolvableParticipant) {
+        await fail(ctx, submission, `${err.participantId}: ${err.message}`);
+        settled.push(submission.id);
+        continue;
+      }
+      // The rows resolved so far go ahead; this one and the rest wait for the next pass.
+      if (i === 0 || names.size === 0) {
+        if (settled.length > 0) return { outcome: 'done', settled };
+        throw err;
+      }
+      break;
+    }
   }
+  if (names.size === 0) return { outcome: 'done', settled };
+  const applied: number[] = [];
   const outcome = await ctx.repos.db.transaction(async (tx): Promise<ProcessOutcome> => {
     if (!(await ctx.repos.results.lockBoard(tx, board.pk, true))) return 'busy';
     // SQLite has no row locks (DESIGN.md 5): the claim, a compare-and-set, is the first statement,
@@ -55,55 +98,77 @@ export async function processSubmission(
     // first, its first write failed with SQLITE_BUSY whenever another process committed meanwhile.
     const claimed =
       ctx.repos.db.dialect !== 'sqlite' ||
-      (await ctx.repos.submissions.transition(queued.id, 'queued', { claimedAt: ctx.now() }, tx));
+      (await ctx.repos.submissions.claim(tx, [...names.keys()], ctx.now())) > 0;
     if (!claimed) return 'gone';
-    const submission = await ctx.repos.submissions.oldestQueued(tx, board.pk);
-    if (!submission || submission.id !== queued.id) return 'gone';
+    const rows = await ctx.repos.submissions.queuedBatch(tx, board.pk, names.size, true);
     crashPoint('process:after-claim');
-    const nameOf = (ref: ParticipantRef) => names.get(ref.id) ?? ref.id;
     const now = ctx.now();
-    const apply = autoApplies(board);
-    const status = apply ? 'approved' : 'pending';
-    const common = {
-      boardPk: board.pk,
-      status,
-      submittedAt: submission.queuedAt,
-      submittedBy: submission.submittedBy,
-      submissionId: submission.id,
-      reviewedAt: apply ? now : null,
-      reviewedBy: apply ? 'auto' : null,
-    } as const;
-    const fields: Partial<Submission> = {
-      status: apply ? 'approved' : 'pending_review',
-      claimedAt: now,
-      attempts: submission.attempts + 1,
-      expiresAt:
-        apply || board.validationWindowHours === NO_EXPIRY_WINDOW
-          ? null
-          : new Date(now.getTime() + board.validationWindowHours * HOUR_MS),
-    };
-    if (write.kind === 'match') {
-      const match = await createMatch(ctx, tx, board, write, nameOf, common);
-      fields.matchPk = match.pk;
-      crashPoint('process:after-record');
-      if (apply) await applyMatchRecord(ctx, tx, board, match);
-    } else {
-      const score = await ctx.repos.results.insertScore(tx, {
-        ...common,
-        playerId: write.player.id,
-        playerName: nameOf(write.player),
-        score: write.score,
-      });
-      fields.scorePk = score.pk;
-      crashPoint('process:after-record');
-      if (apply) await applyScoreRecord(ctx, tx, board, score);
+    for (const submission of rows) {
+      // Queue order: stop at the first row this batch did not resolve (queued meanwhile).
+      const resolved = names.get(submission.id);
+      if (!resolved) break;
+      await recordOne(ctx, tx, board, submission, resolved, now);
+      applied.push(submission.id);
     }
-    await ctx.repos.submissions.update(submission.id, fields, tx);
+    if (applied.length === 0) return 'gone';
     crashPoint('process:after-apply');
     return 'done';
   });
   if (outcome === 'done') crashPoint('process:after-commit');
-  return outcome;
+  settled.push(...applied);
+  return { outcome: settled.length > 0 ? 'done' : outcome, settled };
+}
+
+/** Records one claimed submission inside the batch's transaction and applies it if the board auto-applies. */
+async function recordOne(
+  ctx: Context,
+  tx: EntityManager,
+  board: Board,
+  submission: Submission,
+  names: Map<string, string>,
+  now: Date,
+): Promise<void> {
+  const write = submission.payload as MatchWrite | ScoreWrite;
+  const nameOf = (ref: ParticipantRef) => names.get(ref.id) ?? ref.id;
+  const apply = autoApplies(board);
+  const status = apply ? 'approved' : 'pending';
+  const common = {
+    boardPk: board.pk,
+    status,
+    submittedAt: submission.queuedAt,
+    submittedBy: submission.submittedBy,
+    submissionId: submission.id,
+    reviewedAt: apply ? now : null,
+    reviewedBy: apply ? 'auto' : null,
+  } as const;
+  const fields = {
+    status: apply ? ('approved' as const) : ('pending_review' as const),
+    claimedAt: now,
+    attempts: submission.attempts + 1,
+    expiresAt:
+      apply || board.validationWindowHours === NO_EXPIRY_WINDOW
+        ? null
+        : new Date(now.getTime() + board.validationWindowHours * HOUR_MS),
+    matchPk: null as number | null,
+    scorePk: null as number | null,
+  };
+  if (write.kind === 'match') {
+    const match = await createMatch(ctx, tx, board, write, nameOf, common);
+    fields.matchPk = match.pk;
+    crashPoint('process:after-record');
+    if (apply) await applyMatchRecord(ctx, tx, board, match);
+  } else {
+    const score = await ctx.repos.results.insertScore(tx, {
+      ...common,
+      playerId: write.player.id,
+      playerName: nameOf(write.player),
+      score: write.score,
+    });
+    fields.scorePk = score.pk;
+    crashPoint('process:after-record');
+    if (apply) await applyScoreRecord(ctx, tx, board, score);
+  }
+  await ctx.repos.submissions.markProcessed(tx, submission.id, fields);
 }
 
 async function createMatch(

@@ -1,9 +1,10 @@
+import type { Submission } from '../../entities/submission';
 import type { ChatPort } from '../bot/chat-port';
 import { ChatUnavailable } from '../bot/chat-unavailable';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from './context';
-import { fail, processSubmission } from './process';
+import { BATCH_SIZE, fail, processBatch } from './process';
 import { expireOverdue } from './review';
 import type { Signals } from './signals';
 
@@ -73,28 +74,68 @@ export class Worker {
     return progressed;
   }
 
+  /**
+   * Works one board's queue in batches: up to BATCH_SIZE submissions per transaction, one
+   * commit, then every waiting request is woken. When a batch throws, its rows are retried one
+   * per transaction, so a faulty submission is failed alone and the others still apply.
+   */
   private async drainBoard(boardPk: number): Promise<boolean> {
     let progressed = false;
     while (!this.stopping) {
-      const next = await this.ctx.repos.db.run((m) =>
-        this.ctx.repos.submissions.oldestQueued(m, boardPk, false),
+      const batch = await this.ctx.repos.db.run((m) =>
+        this.ctx.repos.submissions.queuedBatch(m, boardPk, BATCH_SIZE, false),
       );
-      if (!next) return progressed;
-      let outcome;
+      const first = batch[0];
+      if (!first) return progressed;
+      let result;
       try {
-        outcome = await processSubmission(this.ctx, this.chat, next);
+        result = await processBatch(this.ctx, this.chat, batch);
       } catch (err) {
-        // Discord is unreachable: the row stays queued, uncounted, and the board waits a poll.
+        // Discord is unreachable: the rows stay queued, uncounted, and the board waits a poll.
+        if (err instanceof ChatUnavailable) {
+          log.warn('chat platform unavailable; submission waits', { submission: first.id, err });
+          return progressed;
+        }
+        if (batch.length === 1 || isLockContention(err)) {
+          await this.onError(first.id, first, err);
+          return true;
+        }
+        log.debug('batch failed; retrying its submissions one by one', { board: boardPk, err });
+        return (await this.drainSingly(batch)) || progressed;
+      }
+      for (const id of result.settled) this.signals.settled(id);
+      if (result.outcome === 'busy') return progressed; // another worker holds this board
+      progressed = true;
+    }
+    return progressed;
+  }
+
+  /** One transaction per submission, in queue order: the fallback after a batch failed. */
+  private async drainSingly(batch: Submission[]): Promise<boolean> {
+    let progressed = false;
+    for (const queued of batch) {
+      if (this.stopping) break;
+      // Re-read: the failed batch left it queued, but a moderator may have acted since.
+      const next = await this.ctx.repos.submissions.byId(queued.id);
+      if (next?.status !== 'queued') continue;
+      let result;
+      try {
+        result = await processBatch(this.ctx, this.chat, [next]);
+      } catch (err) {
         if (err instanceof ChatUnavailable) {
           log.warn('chat platform unavailable; submission waits', { submission: next.id, err });
           return progressed;
         }
         await this.onError(next.id, next, err);
-        return true;
+        // Queue order: nothing behind a submission that may still be retried goes ahead of it.
+        const after = await this.ctx.repos.submissions.byId(next.id);
+        if (after?.status === 'queued') return true;
+        progressed = true;
+        continue;
       }
-      if (outcome === 'busy') return progressed; // another worker holds this board
+      for (const id of result.settled) this.signals.settled(id);
+      if (result.outcome === 'busy') return progressed;
       progressed = true;
-      this.signals.settled(next.id);
     }
     return progressed;
   }

@@ -1,6 +1,6 @@
 import { In, type EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
-import { EntryEntity, type Entry } from '../../entities/entry';
+import type { Entry } from '../../entities/entry';
 import { MatchEntity, type Match } from '../../entities/match';
 import { MatchParticipantEntity, type MatchParticipant } from '../../entities/match-participant';
 import { ScoreEntity, type Score } from '../../entities/score';
@@ -8,7 +8,27 @@ import { TeamEntity } from '../../entities/team';
 import { entryRankKey } from '../domain/ranking';
 import type { EntryState } from '../domain/scoring';
 import { recordRankMoves } from './entries';
+import { dateFromColumn } from './columns';
+import { execute, timeParam } from './raw';
 import { Repository } from './repository';
+
+const ENTRY_COLUMNS =
+  'player_id, player_name, score, elo, rank_key, wins, draws, losses, submissions, last_sub';
+
+interface EntryRow {
+  player_id: string;
+  player_name: string;
+  score: number | string | null;
+  elo: number | string | null;
+  rank_key: number | string;
+  wins: number | string | null;
+  draws: number | string | null;
+  losses: number | string | null;
+  submissions: number | string | null;
+  last_sub: Date | string | null;
+}
+
+const num = (value: number | string | null) => (value === null ? null : Number(value));
 
 /** Matches, scores and the entries they move: written only inside the worker's transactions. */
 export class ResultsRepository extends Repository {
@@ -22,9 +42,26 @@ export class ResultsRepository extends Repository {
     return rows.length === 1;
   }
 
-  entries(tx: EntityManager, boardPk: number, playerIds: string[]): Promise<Entry[]> {
-    if (playerIds.length === 0) return Promise.resolve([]);
-    return tx.findBy(EntryEntity, { boardPk, playerId: In(playerIds) });
+  /** Current entries of these players, by one fixed-shape statement per list length. */
+  async entries(tx: EntityManager, boardPk: number, playerIds: string[]): Promise<Entry[]> {
+    if (playerIds.length === 0) return [];
+    const rows: EntryRow[] = await tx.query(
+      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE board_pk = ? AND player_id IN (${playerIds.map(() => '?').join(', ')})`,
+      [boardPk, ...playerIds],
+    );
+    return rows.map((row) => ({
+      boardPk,
+      playerId: row.player_id,
+      playerName: row.player_name,
+      score: num(row.score),
+      elo: num(row.elo),
+      rankKey: Number(row.rank_key),
+      wins: num(row.wins),
+      draws: num(row.draws),
+      losses: num(row.losses),
+      submissions: num(row.submissions),
+      lastSub: row.last_sub === null ? null : dateFromColumn(row.last_sub),
+    }));
   }
 
   /** Stored names of these participants on this board: entries first, teams for team ids. */
@@ -45,26 +82,57 @@ export class ResultsRepository extends Repository {
     });
   }
 
-  async saveEntries(tx: EntityManager, board: Board, states: EntryState[]): Promise<void> {
+  /**
+   * Writes entries that moved and keeps the rank counters in step. `current` are the entries as
+   * the caller read them in this transaction (so they need not be read again); without it they
+   * are read here.
+   */
+  async saveEntries(
+    tx: EntityManager,
+    board: Board,
+    states: EntryState[],
+    current?: Entry[],
+  ): Promise<void> {
     const existing = new Map(
       (
-        await this.entries(
+        current ??
+        (await this.entries(
           tx,
           board.pk,
           states.map((s) => s.playerId),
-        )
+        ))
       ).map((e) => [e.playerId, e.rankKey]),
     );
     const moves: { from: number | null; to: number }[] = [];
     for (const state of states) {
-      const row: Entry = { ...state, boardPk: board.pk, rankKey: entryRankKey(state, board) };
+      const rankKey = entryRankKey(state, board);
       const from = existing.get(state.playerId);
+      const values = [
+        state.playerName,
+        state.score,
+        state.elo,
+        rankKey,
+        state.wins,
+        state.draws,
+        state.losses,
+        state.submissions,
+        timeParam(this.dialect, state.lastSub),
+      ];
       if (from !== undefined) {
-        await tx.update(EntryEntity, { boardPk: board.pk, playerId: state.playerId }, row);
+        await tx.query(
+          `UPDATE entries SET player_name = ?, score = ?, elo = ?, rank_key = ?, wins = ?, draws = ?,
+             losses = ?, submissions = ?, last_sub = ? WHERE board_pk = ? AND player_id = ?`,
+          [...values, board.pk, state.playerId],
+        );
       } else {
-        await tx.insert(EntryEntity, row);
+        await tx.query(
+          `INSERT INTO entries (player_name, score, elo, rank_key, wins, draws, losses, submissions,
+             last_sub, board_pk, player_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [...values, board.pk, state.playerId],
+        );
       }
-      moves.push({ from: from ?? null, to: row.rankKey });
+      existing.set(state.playerId, rankKey);
+      moves.push({ from: from ?? null, to: rankKey });
     }
     await recordRankMoves(tx, this.dialect, board.pk, moves);
   }
@@ -94,8 +162,25 @@ export class ResultsRepository extends Repository {
   }
 
   async insertScore(tx: EntityManager, score: Omit<Score, 'pk'>): Promise<Score> {
-    const result = await tx.insert(ScoreEntity, score);
-    return { ...score, pk: Number(result.identifiers[0]?.pk) };
+    const t = (d: Date | null) => timeParam(this.dialect, d);
+    const { insertId } = await execute(
+      tx,
+      `INSERT INTO scores (board_pk, player_id, player_name, score, status, submitted_at,
+         submitted_by, submission_id, reviewed_at, reviewed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        score.boardPk,
+        score.playerId,
+        score.playerName,
+        score.score,
+        score.status,
+        t(score.submittedAt),
+        score.submittedBy,
+        score.submissionId,
+        t(score.reviewedAt),
+        score.reviewedBy,
+      ],
+    );
+    return { ...score, pk: insertId };
   }
 
   match(pk: number, tx?: EntityManager): Promise<Match | null> {

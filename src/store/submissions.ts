@@ -1,12 +1,35 @@
 import type { EntityManager } from 'typeorm';
 import { SubmissionEntity, type Submission } from '../../entities/submission';
 import { dateFromColumn } from './columns';
+import { execute, timeParam } from './raw';
 import { Repository } from './repository';
 
 export class SubmissionRepository extends Repository {
   async insert(submission: Omit<Submission, 'id'>, tx: EntityManager): Promise<Submission> {
-    const result = await tx.insert(SubmissionEntity, submission);
-    return { ...submission, id: Number(result.identifiers[0]?.id) };
+    const t = (d: Date | null) => timeParam(this.dialect, d);
+    const { insertId } = await execute(
+      tx,
+      `INSERT INTO submissions (owner_id, board_pk, kind, payload, status, match_pk, score_pk,
+         failure_reason, submitted_by, queued_at, claimed_at, attempts, expires_at, review_attempts)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        submission.ownerId,
+        submission.boardPk,
+        submission.kind,
+        JSON.stringify(submission.payload),
+        submission.status,
+        submission.matchPk,
+        submission.scorePk,
+        submission.failureReason,
+        submission.submittedBy,
+        t(submission.queuedAt),
+        t(submission.claimedAt),
+        submission.attempts,
+        t(submission.expiresAt),
+        submission.reviewAttempts ?? 0,
+      ],
+    );
+    return { ...submission, id: insertId };
   }
 
   byId(id: number, tx?: EntityManager): Promise<Submission | null> {
@@ -45,15 +68,65 @@ export class SubmissionRepository extends Repository {
     return rows.map((r) => Number(r.board_pk));
   }
 
-  /** The oldest queued submission of a board; with `lock`, locked for the transaction on MariaDB. */
-  async oldestQueued(tx: EntityManager, boardPk: number, lock = true): Promise<Submission | null> {
+  /**
+   * Up to `limit` queued submissions of a board, oldest first; with `lock`, locked for the
+   * transaction on MariaDB (the board lock already keeps other workers out; this keeps a
+   * moderator's or the expiry's compare-and-set from slipping in between read and write).
+   */
+  async queuedBatch(
+    tx: EntityManager,
+    boardPk: number,
+    limit: number,
+    lock: boolean,
+  ): Promise<Submission[]> {
     const query = tx
       .createQueryBuilder(SubmissionEntity, 's')
       .where("s.board_pk = :boardPk AND s.status = 'queued'", { boardPk })
       .orderBy('s.id', 'ASC')
-      .limit(1);
+      .limit(limit);
     if (lock && this.dialect === 'mysql') query.setLock('pessimistic_write');
-    return query.getOne();
+    return query.getMany();
+  }
+
+  /**
+   * SQLite's claim (DESIGN.md 5): a compare-and-set on still-queued rows, sent as the first
+   * statement of the worker's transaction so it takes the write lock before anything is read.
+   * Returns how many rows were still queued.
+   */
+  async claim(tx: EntityManager, ids: number[], now: Date): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await tx
+      .createQueryBuilder()
+      .update(SubmissionEntity)
+      .set({ claimedAt: now })
+      .where("id IN (:...ids) AND status = 'queued'", { ids })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** The worker's outcome for a claimed row: one fixed statement (the hot path of every write). */
+  async markProcessed(
+    tx: EntityManager,
+    id: number,
+    fields: Pick<
+      Submission,
+      'status' | 'claimedAt' | 'attempts' | 'expiresAt' | 'matchPk' | 'scorePk'
+    >,
+  ): Promise<void> {
+    const t = (d: Date | null) => timeParam(this.dialect, d);
+    await execute(
+      tx,
+      'UPDATE submissions SET status = ?, claimed_at = ?, attempts = ?, expires_at = ?, match_pk = ?, score_pk = ? WHERE id = ?',
+      [
+        fields.status,
+        t(fields.claimedAt),
+        fields.attempts,
+        t(fields.expiresAt),
+        fields.matchPk,
+        fields.scorePk,
+        id,
+      ],
+    );
   }
 
   async update(
