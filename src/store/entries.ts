@@ -67,9 +67,10 @@ export class EntryRepository extends Repository {
    * the board from its first row (a page 90 % down a 1M board: 900 000 rows per request).
    */
   async page(boardPk: number, after: EntryPosition | null, limit: number): Promise<RankedEntry[]> {
-    let rows: (EntryRow & { better?: number | string; tied?: number | string })[];
+    // Arrays in COLUMNS order (then better, tied): half the cost of row objects on SQLite.
+    let rows: unknown[][];
     if (!after) {
-      rows = await this.read(
+      rows = await this.read.arrays(
         `SELECT ${COLUMNS} FROM entries WHERE board_pk = ? ORDER BY rank_key, player_id LIMIT ?`,
         [boardPk, limit],
       );
@@ -80,7 +81,7 @@ export class EntryRepository extends Repository {
             `(SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ${boardPk} AND level = ${r.level} AND bucket >= ${r.from} AND bucket < ${r.to})`,
         )
         .join(' + ');
-      rows = await this.read(
+      rows = await this.read.arrays(
         `SELECT ${COLUMNS}, ${ranges || '0'} AS better,
              (SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ? AND level = 0 AND bucket = ?) AS tied
            FROM entries WHERE board_pk = ? AND rank_key >= ?
@@ -98,30 +99,33 @@ export class EntryRepository extends Repository {
         ],
       );
     }
-    const entries = rows.map(toEntry);
-    const first = entries[0];
-    if (!first) return [];
+    const head = rows[0];
+    if (!head) return [];
+    const firstKey = Number(head[4]);
     // Rank of the first row of the page, then ranks by position within the page.
     let groupRank = 1;
-    let groupStart = 0;
     if (after) {
-      const better = Number(rows[0]!.better);
-      const tied = Number(rows[0]!.tied);
-      groupRank = first.rankKey === after.rankKey ? better + 1 : better + tied + 1;
+      const better = Number(head[10]);
+      const tied = Number(head[11]);
+      groupRank = firstKey === after.rankKey ? better + 1 : better + tied + 1;
     }
+    let groupStart = 0;
+    let previousKey = firstKey;
     const ranked: RankedEntry[] = [];
-    entries.forEach((entry, i) => {
-      const previous = entries[i - 1];
-      if (previous && previous.rankKey !== entry.rankKey) {
+    for (let i = 0; i < rows.length; i++) {
+      const entry = entryOf(rows[i]!, 0);
+      if (i > 0 && entry.rankKey !== previousKey) {
         // Rows before i in this page are better; so is everything before the page's first group.
         groupRank =
-          groupStart === 0 && after && first.rankKey === after.rankKey
-            ? Number(rows[0]!.better) + Number(rows[0]!.tied) + 1
+          groupStart === 0 && after && firstKey === after.rankKey
+            ? Number(head[10]) + Number(head[11]) + 1
             : groupRank + (i - groupStart);
         groupStart = i;
       }
-      ranked.push({ ...entry, rank: groupRank });
-    });
+      previousKey = entry.rankKey;
+      ranked.push(entry);
+      entry.rank = groupRank;
+    }
     return ranked;
   }
 
@@ -145,7 +149,7 @@ export class EntryRepository extends Repository {
 
   /** One entry with its live rank against the whole board, in one statement. */
   async get(boardPk: number, playerId: string): Promise<RankedEntry | null> {
-    const rows = await this.read<EntryRow & { better: number | string }>(
+    const rows = await this.read.all<EntryRow & { better: number | string }>(
       `SELECT ${COLUMNS}, ${BETTER_SQL} AS better FROM entries e WHERE e.board_pk = ? AND e.player_id = ?`,
       [boardPk, playerId],
     );
@@ -179,6 +183,24 @@ export async function recordRankMoves(
 }
 
 const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** A row of `SELECT ${COLUMNS}` as an array, rank to be set by the caller. */
+function entryOf(row: unknown[], rank: number): RankedEntry {
+  const lastSub = row[9] as Date | string | null;
+  return {
+    playerId: row[0] as string,
+    playerName: row[1] as string,
+    score: num(row[2] as number | string | null),
+    elo: num(row[3] as number | string | null),
+    rankKey: Number(row[4]),
+    wins: num(row[5] as number | null),
+    draws: num(row[6] as number | null),
+    losses: num(row[7] as number | null),
+    submissions: num(row[8] as number | null),
+    lastSub: lastSub === null ? null : lastSubOf(lastSub),
+    rank,
+  };
+}
 
 function toEntry(row: EntryRow): Omit<Entry, 'boardPk'> {
   return {

@@ -48,7 +48,7 @@ export class KeyRepository extends Repository {
   async findUsableByHash(
     hash: string,
   ): Promise<Pick<ApiKey, 'id' | 'ownerId' | 'type' | 'scopes'> | null> {
-    const rows = await this.read<{
+    const rows = await this.read.all<{
       id: number;
       owner_id: string;
       type: ApiKey['type'];
@@ -120,7 +120,7 @@ export class BoardRepository extends Repository {
     const sql = 'SELECT * FROM boards WHERE owner_id = ? AND public_id = ?';
     const rows: BoardRow[] = tx
       ? await tx.query(sql, [ownerId, id])
-      : await this.read<BoardRow>(sql, [ownerId, id]);
+      : await this.read.all<BoardRow>(sql, [ownerId, id]);
     return rows[0] ? boardFromRow(rows[0]) : null;
   }
   byPk(pk: number, tx?: EntityManager): Promise<Board | null> {
