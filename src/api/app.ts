@@ -34,9 +34,6 @@ export function createApp(deps: ApiDeps): Express {
   const metrics = new Metrics(ctx);
   app.use(requestId);
   app.use(metrics.middleware());
-  app.get('/openapi.yaml', openapiRoute());
-  app.use(operabilityRoutes(ctx, metrics, deps.redis));
-  app.use(boardPages(ctx)); // DESIGN.md 3: every board's `url`, public HTML outside /v1
 
   // spec 5.10: authentication, then the limiter, then routing, so a mistyped URL without a key is 401.
   const v1 = express.Router();
@@ -51,7 +48,13 @@ export function createApp(deps: ApiDeps): Express {
   v1.use((req) => {
     throw notFound(`No operation ${req.method} ${req.baseUrl}${req.path}`);
   });
+  // First after the shared middleware: API requests, the hot path, skip the layers below. No
+  // path overlaps theirs, and an error from /v1 passes routers by (they take no error).
   app.use('/v1', v1);
+
+  app.get('/openapi.yaml', openapiRoute());
+  app.use(operabilityRoutes(ctx, metrics, deps.redis));
+  app.use(boardPages(ctx)); // DESIGN.md 3: every board's `url`, public HTML outside /v1
 
   app.use((req) => {
     throw notFound(`Nothing at ${req.path}`);

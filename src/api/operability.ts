@@ -60,13 +60,29 @@ export class Metrics {
    * structured access-log line carrying the request id (info level; LOG_LEVEL=warn silences it).
    */
   middleware(): RequestHandler {
+    // The labelled children by label values: prom-client otherwise hashes the labels object on
+    // every inc and observe. Bounded as the series themselves are (methods × routes × statuses).
+    const children = new Map<
+      string,
+      { count: { inc(): void }; latency: { observe(seconds: number): void } }
+    >();
+    const childrenOf = (labels: { method: string; route: string; status: string }) => {
+      const key = `${labels.method} ${labels.route} ${labels.status}`;
+      let found = children.get(key);
+      if (!found) {
+        found = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
+        children.set(key, found);
+      }
+      return found;
+    };
     return (req, res, next) => {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
         const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        this.requests.inc(labels);
-        this.latency.observe(labels, seconds);
+        const child = childrenOf(labels);
+        child.count.inc();
+        child.latency.observe(seconds);
         log.info('request', {
           requestId: res.locals.requestId as unknown,
           ...labels,
