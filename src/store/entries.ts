@@ -223,14 +223,24 @@ function toEntry(row: EntryRow): Omit<Entry, 'boardPk'> {
  */
 function lastSubOf(value: Date | string): Date {
   if (typeof value !== 'string' || !SQLITE_TIME.test(value)) return dateFromColumn(value);
-  const n = (from: number, to: number) => {
-    let v = 0;
-    for (let i = from; i < to; i++) v = v * 10 + value.charCodeAt(i) - 48;
-    return v;
-  };
+  const n = digits;
   return new Date(
-    Date.UTC(n(0, 4), n(5, 7) - 1, n(8, 10), n(11, 13), n(14, 16), n(17, 19), n(20, 23)),
+    Date.UTC(
+      n(value, 0, 4),
+      n(value, 5, 7) - 1,
+      n(value, 8, 10),
+      n(value, 11, 13),
+      n(value, 14, 16),
+      n(value, 17, 19),
+      n(value, 20, 23),
+    ),
   );
+}
+/** The decimal number in text[from, to), which holds only digits. */
+function digits(text: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) v = v * 10 + text.charCodeAt(i) - 48;
+  return v;
 }
 const SQLITE_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/;
 
