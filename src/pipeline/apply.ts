@@ -6,6 +6,7 @@ import { operatorOf } from '../domain/board-rules';
 import { TallyError } from '../domain/errors';
 import { isScoreOperator, applyScore } from '../domain/score-operators';
 import { applyMatch } from '../domain/scoring';
+import type { EntryBatch } from '../store/results';
 import type { Context } from './context';
 import { crashPoint } from './crash-points';
 
@@ -59,12 +60,17 @@ export async function applyScoreRecord(
   tx: EntityManager,
   board: Board,
   score: Score,
+  batch?: EntryBatch,
 ): Promise<void> {
   const operator = operatorOf(board.type, board.sort);
   if (operator === null || !isScoreOperator(operator)) {
     throw new TallyError('internal_error', `${board.type} boards take no scores`);
   }
-  const [current] = await ctx.repos.results.entries(tx, board.pk, [score.playerId]);
+  const cached = batch?.entries.get(score.playerId);
+  const current =
+    cached !== undefined
+      ? (cached ?? undefined)
+      : (await ctx.repos.results.entries(tx, board.pk, [score.playerId]))[0];
   const entry = applyScore(
     current,
     operator,
@@ -73,5 +79,5 @@ export async function applyScoreRecord(
     score.playerId,
     score.playerName,
   );
-  await ctx.repos.results.saveEntries(tx, board, [entry], current ? [current] : []);
+  await ctx.repos.results.saveEntries(tx, board, [entry], current ? [current] : [], batch);
 }

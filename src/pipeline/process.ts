@@ -6,6 +6,7 @@ import { autoApplies, NO_EXPIRY_WINDOW } from '../domain/board-rules';
 import { eloSettings, snapshotRating } from '../domain/elo';
 import type { ParticipantRef } from '../domain/participants';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
+import { EntryBatch } from '../store/results';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
 import { crashPoint } from './crash-points';
@@ -103,14 +104,30 @@ export async function processBatch(
     const rows = await ctx.repos.submissions.queuedBatch(tx, board.pk, names.size, true);
     crashPoint('process:after-claim');
     const now = ctx.now();
+    // Score boards: every player's entry read once for the batch, counters written once.
+    const batch = new EntryBatch();
+    if (autoApplies(board) && board.type !== 'ELO' && board.type !== 'League') {
+      const players = [
+        ...new Set(
+          rows.flatMap((row) => {
+            const write = row.payload as MatchWrite | ScoreWrite;
+            return names.has(row.id) && write.kind === 'score' ? [write.player.id] : [];
+          }),
+        ),
+      ];
+      for (const id of players) batch.entries.set(id, null);
+      for (const entry of await ctx.repos.results.entries(tx, board.pk, players))
+        batch.entries.set(entry.playerId, entry);
+    }
     for (const submission of rows) {
       // Queue order: stop at the first row this batch did not resolve (queued meanwhile).
       const resolved = names.get(submission.id);
       if (!resolved) break;
-      await recordOne(ctx, tx, board, submission, resolved, now);
+      await recordOne(ctx, tx, board, submission, resolved, now, batch);
       applied.push(submission.id);
     }
     if (applied.length === 0) return 'gone';
+    await ctx.repos.results.flushBatch(tx, board.pk, batch);
     crashPoint('process:after-apply');
     return 'done';
   });
@@ -127,6 +144,7 @@ async function recordOne(
   submission: Submission,
   names: Map<string, string>,
   now: Date,
+  batch: EntryBatch,
 ): Promise<void> {
   const write = submission.payload as MatchWrite | ScoreWrite;
   const nameOf = (ref: ParticipantRef) => names.get(ref.id) ?? ref.id;
@@ -166,7 +184,7 @@ async function recordOne(
     });
     fields.scorePk = score.pk;
     crashPoint('process:after-record');
-    if (apply) await applyScoreRecord(ctx, tx, board, score);
+    if (apply) await applyScoreRecord(ctx, tx, board, score, batch);
   }
   await ctx.repos.submissions.markProcessed(tx, submission.id, fields);
 }

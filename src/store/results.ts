@@ -30,6 +30,17 @@ interface EntryRow {
 
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
+/**
+ * State a worker batch carries across its submissions, inside its one transaction: the entries
+ * of its players as the batch has left them (null: known to have none), read once up front, and
+ * the rank counter moves, written once at the end (nothing reads the counters in between: the
+ * transaction is uncommitted until then).
+ */
+export class EntryBatch {
+  readonly entries = new Map<string, Entry | null>();
+  moves: { from: number | null; to: number }[] = [];
+}
+
 /** Matches, scores and the entries they move: written only inside the worker's transactions. */
 export class ResultsRepository extends Repository {
   /** Serialises scoring on one board (DESIGN.md 1); SQLite has a single writer already. */
@@ -92,6 +103,7 @@ export class ResultsRepository extends Repository {
     board: Board,
     states: EntryState[],
     current?: Entry[],
+    batch?: EntryBatch,
   ): Promise<void> {
     const existing = new Map(
       (
@@ -132,9 +144,17 @@ export class ResultsRepository extends Repository {
         );
       }
       existing.set(state.playerId, rankKey);
+      batch?.entries.set(state.playerId, { ...state, boardPk: board.pk, rankKey });
       moves.push({ from: from ?? null, to: rankKey });
     }
-    await recordRankMoves(tx, this.dialect, board.pk, moves);
+    if (batch) batch.moves.push(...moves);
+    else await recordRankMoves(tx, this.dialect, board.pk, moves);
+  }
+
+  /** The rank counter changes a batch deferred, in one statement (before its commit). */
+  async flushBatch(tx: EntityManager, boardPk: number, batch: EntryBatch): Promise<void> {
+    await recordRankMoves(tx, this.dialect, boardPk, batch.moves);
+    batch.moves = [];
   }
 
   async nextMatchNumber(tx: EntityManager, boardPk: number): Promise<number> {
