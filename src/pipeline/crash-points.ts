@@ -11,11 +11,11 @@ export type CrashPoint =
   | 'enqueue:before-commit'
   /** The enqueue transaction committed; the worker has not been woken and nothing was answered. */
   | 'enqueue:after-commit'
-  /** Inside the processing transaction: board locked, the queued row re-read and claimed. */
+  /** Inside the processing transaction: board locked, the batch's queued rows re-read and claimed. */
   | 'process:after-claim'
-  /** Inside the processing transaction: the match/score row exists, nothing applied yet. */
+  /** Inside the processing transaction: a match/score row of the batch exists, not yet applied. */
   | 'process:after-record'
-  /** Inside the processing transaction: entries moved and the row marked, not yet committed. */
+  /** Inside the processing transaction: every row of the batch applied and marked, not yet committed. */
   | 'process:after-apply'
   /** Processing committed; the settled signal has not been sent. */
   | 'process:after-commit'
