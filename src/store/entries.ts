@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { Board } from '../../entities/board';
 import { EntryEntity, type Entry } from '../../entities/entry';
 import { BITS, FANOUT, LEVELS, betterRanges, countChanges } from '../domain/rank-tree';
 import { dateFromColumn } from './columns';
@@ -130,6 +131,36 @@ export class EntryRepository extends Repository {
   }
 
   /**
+   * The first page of a board named by its owner and public id, with the board's pk, type and
+   * sort, in one statement: one round trip instead of two on the hot path (GET entries without
+   * a cursor). The board is a const lookup on its unique index and the entries follow the
+   * covering index in order (an inner join: a LEFT JOIN makes MariaDB sort the whole board).
+   * Null when there is no row: no such board for this owner, or a board without entries.
+   */
+  async firstPageByBoardId(
+    ownerId: string,
+    boardId: string,
+    limit: number,
+  ): Promise<{ board: Pick<Board, 'pk' | 'id' | 'type' | 'sort'>; entries: RankedEntry[] } | null> {
+    const rows = await this.read.arrays(
+      `SELECT ${BOARD_FIRST_COLUMNS}, b.pk, b.type, b.sort FROM boards b
+         JOIN entries e ON e.board_pk = b.pk
+       WHERE b.owner_id = ? AND b.public_id = ?
+       ORDER BY e.rank_key, e.player_id LIMIT ?`,
+      [ownerId, boardId, limit],
+    );
+    const head = rows[0];
+    if (!head) return null;
+    const board = {
+      pk: Number(head[10]),
+      id: boardId,
+      type: head[11] as Board['type'],
+      sort: head[12] as Board['sort'],
+    };
+    return { board, entries: rankFirstPage(rows) };
+  }
+
+  /**
    * Issue 5.5: a chat member's current display name on every board of one owner, so standings
    * follow a nickname change. Match rosters keep the name at submission time, as history does.
    * Returns how many entries changed.
@@ -183,6 +214,22 @@ export async function recordRankMoves(
 }
 
 const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+const BOARD_FIRST_COLUMNS = COLUMNS.split(', ')
+  .map((c) => `e.${c}`)
+  .join(', ');
+
+/** Competition ranks of a board's first page (rows in COLUMNS order, best first). */
+function rankFirstPage(rows: unknown[][]): RankedEntry[] {
+  const ranked: RankedEntry[] = [];
+  let rank = 1;
+  for (let i = 0; i < rows.length; i++) {
+    const entry = entryOf(rows[i]!, rank);
+    if (i > 0 && entry.rankKey !== ranked[i - 1]!.rankKey) entry.rank = rank = i + 1;
+    ranked.push(entry);
+  }
+  return ranked;
+}
 
 /** A row of `SELECT ${COLUMNS}` as an array, rank to be set by the caller. */
 function entryOf(row: unknown[], rank: number): RankedEntry {

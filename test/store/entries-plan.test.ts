@@ -71,6 +71,12 @@ describe(`entries page query plans (${backendName})`, () => {
       expect(plan.join('\n')).not.toMatch(/filesort|TEMP B-TREE/i);
       expect(plan[0]).toMatch(/ix_entries_board_pk_rank_key_player_id/);
     }
+    // The first page as the API reads it, joined to its board by owner and public id: the board
+    // is one row of its unique index, the entries still walk the keyset index with no sort.
+    const [joined] = await plans((r) => r.firstPageByBoardId(owner, board.id, 51));
+    expect(joined!.join('\n')).not.toMatch(/filesort|TEMP B-TREE|temporary/i);
+    expect(joined!.join('\n')).toMatch(/ix_boards_owner_id_public_id/);
+    expect(joined!.join('\n')).toMatch(/ix_entries_board_pk_rank_key_player_id/);
     // The entries row of the deep page: a range on rank_key, not board_pk alone.
     if (t.ctx.repos.db.dialect === 'mysql') expect(deep![0]).toMatch(/type=range/);
     else expect(deep![0]).toMatch(/board_pk=\? AND rank_key>\?/);

@@ -5,13 +5,14 @@ import { notFound, TallyError } from '../../domain/errors';
 import { parsePlayerId } from '../../domain/player-id';
 import { rankKeyOf, valueOf } from '../../domain/ranking';
 import type { Context } from '../../pipeline/context';
-import type { EntryPosition } from '../../store/entries';
+import type { EntryPosition, RankedEntry } from '../../store/entries';
+import { principalOf } from '../middleware/authenticate';
 import { page, pageCursor, pageLimit } from '../params';
 import { serializeEntry } from '../serialize/entry';
-import { loadBoard } from './load-board';
+import { boardIdOf, loadBoard } from './load-board';
 
 /** Rating boards keep no entries in this version (spec 4.4). */
-function requireEntries(board: Board): void {
+function requireEntries(board: Pick<Board, 'type'>): void {
   if (board.type === 'Rating') {
     throw new TallyError(
       'board_type_mismatch',
@@ -36,13 +37,28 @@ export function listEntries(ctx: Context) {
   return async (req: Request, res: Response) => {
     const limit = pageLimit(req);
     const cursor = cursorPosition(req);
-    const board = await loadBoard(ctx, req, res);
-    requireEntries(board);
-    const after: EntryPosition | null = cursor && {
-      rankKey: rankKeyOf(cursor.value, board.sort),
-      playerId: cursor.playerId,
-    };
-    const rows = await ctx.repos.entries.page(board.pk, after, limit + 1);
+    let board: Pick<Board, 'pk' | 'id' | 'type' | 'sort'>;
+    let rows: RankedEntry[];
+    if (!cursor) {
+      // The first page: board and rows in one statement (one round trip on the hot path). No
+      // row: no such board (404), a Rating board (422) or an empty one, told apart by the board.
+      const found = await ctx.repos.entries.firstPageByBoardId(
+        principalOf(res.locals).ownerId,
+        boardIdOf(req),
+        limit + 1,
+      );
+      if (found) ({ board, entries: rows } = found);
+      else [board, rows] = [await loadBoard(ctx, req, res), []];
+      requireEntries(board);
+    } else {
+      board = await loadBoard(ctx, req, res);
+      requireEntries(board);
+      const after: EntryPosition = {
+        rankKey: rankKeyOf(cursor.value, board.sort),
+        playerId: cursor.playerId,
+      };
+      rows = await ctx.repos.entries.page(board.pk, after, limit + 1);
+    }
     res.json(
       page(
         rows,
