@@ -2,9 +2,68 @@ import type { EntityManager } from 'typeorm';
 import { SubmissionEntity, type Submission } from '../../entities/submission';
 import { dateFromColumn } from './columns';
 import { execute, timeParam } from './raw';
+import { preparedReader, type Reader } from './prepared';
 import { Repository } from './repository';
 
+const SUBMISSION_COLUMNS = `id, owner_id, board_pk, kind, payload, status, match_pk, score_pk,
+  failure_reason, submitted_by, queued_at, claimed_at, attempts, expires_at, review_state,
+  review_channel_id, review_message_id, review_posted_at, review_attempts, review_retry_at`;
+
+interface SubmissionRow {
+  id: number | string;
+  owner_id: string;
+  board_pk: number | string;
+  kind: Submission['kind'];
+  payload: string | object;
+  status: Submission['status'];
+  match_pk: number | string | null;
+  score_pk: number | string | null;
+  failure_reason: string | null;
+  submitted_by: string;
+  queued_at: Date | string;
+  claimed_at: Date | string | null;
+  attempts: number | string;
+  expires_at: Date | string | null;
+  review_state: Submission['reviewState'];
+  review_channel_id: string | null;
+  review_message_id: string | null;
+  review_posted_at: Date | string | null;
+  review_attempts: number | string;
+  review_retry_at: Date | string | null;
+}
+
+const orNull = <T, R>(value: T | null, map: (v: T) => R): R | null =>
+  value === null ? null : map(value);
+
+/** A row as TypeORM's entity mapping would give it (simple-json payload parsed, datetimes as Dates). */
+function toSubmission(row: SubmissionRow): Submission {
+  return {
+    id: Number(row.id),
+    ownerId: row.owner_id,
+    boardPk: Number(row.board_pk),
+    kind: row.kind,
+    payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as object,
+    status: row.status,
+    matchPk: orNull(row.match_pk, Number),
+    scorePk: orNull(row.score_pk, Number),
+    failureReason: row.failure_reason,
+    submittedBy: row.submitted_by,
+    queuedAt: dateFromColumn(row.queued_at),
+    claimedAt: orNull(row.claimed_at, dateFromColumn),
+    attempts: Number(row.attempts),
+    expiresAt: orNull(row.expires_at, dateFromColumn),
+    reviewState: row.review_state,
+    reviewChannelId: row.review_channel_id,
+    reviewMessageId: row.review_message_id,
+    reviewPostedAt: orNull(row.review_posted_at, dateFromColumn),
+    reviewAttempts: Number(row.review_attempts),
+    reviewRetryAt: orNull(row.review_retry_at, dateFromColumn),
+  };
+}
+
 export class SubmissionRepository extends Repository {
+  private reader: Reader | undefined;
+
   async insert(submission: Omit<Submission, 'id'>, tx: EntityManager): Promise<Submission> {
     const t = (d: Date | null) => timeParam(this.dialect, d);
     const { insertId } = await execute(
@@ -32,8 +91,17 @@ export class SubmissionRepository extends Repository {
     return { ...submission, id: insertId };
   }
 
-  byId(id: number, tx?: EntityManager): Promise<Submission | null> {
-    return this.use(tx, (m) => m.findOneBy(SubmissionEntity, { id }));
+  /**
+   * One submission by id: a fixed statement (every synchronous write reads its row back), on the
+   * prepared reader outside a transaction.
+   */
+  async byId(id: number, tx?: EntityManager): Promise<Submission | null> {
+    const sql = `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE id = ?`;
+    const rows: SubmissionRow[] = tx
+      ? await tx.query(sql, [id])
+      : await (this.reader ??= preparedReader(this.db)).all<SubmissionRow>(sql, [id]);
+    const row = rows[0];
+    return row ? toSubmission(row) : null;
   }
 
   /** Queue depth and the oldest waiting submission, for the metrics. */
@@ -79,13 +147,12 @@ export class SubmissionRepository extends Repository {
     limit: number,
     lock: boolean,
   ): Promise<Submission[]> {
-    const query = tx
-      .createQueryBuilder(SubmissionEntity, 's')
-      .where("s.board_pk = :boardPk AND s.status = 'queued'", { boardPk })
-      .orderBy('s.id', 'ASC')
-      .limit(limit);
-    if (lock && this.dialect === 'mysql') query.setLock('pessimistic_write');
-    return query.getMany();
+    const forUpdate = lock && this.dialect === 'mysql' ? ' FOR UPDATE' : '';
+    const rows: SubmissionRow[] = await tx.query(
+      `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE board_pk = ? AND status = 'queued' ORDER BY id LIMIT ?${forUpdate}`,
+      [boardPk, limit],
+    );
+    return rows.map(toSubmission);
   }
 
   /**
