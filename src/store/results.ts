@@ -10,7 +10,22 @@ import type { EntryState } from '../domain/scoring';
 import { recordRankMoves } from './entries';
 import { dateFromColumn } from './columns';
 import { execute, timeParam } from './raw';
+import { preparedReader, type Reader } from './prepared';
 import { Repository } from './repository';
+
+interface ScoreRow {
+  pk: number | string;
+  board_pk: number | string;
+  player_id: string;
+  player_name: string;
+  score: number | string;
+  status: Score['status'];
+  submitted_at: Date | string;
+  submitted_by: string | null;
+  submission_id: number | string | null;
+  reviewed_at: Date | string | null;
+  reviewed_by: string | null;
+}
 
 const ENTRY_COLUMNS =
   'player_id, player_name, score, elo, rank_key, wins, draws, losses, submissions, last_sub';
@@ -43,6 +58,8 @@ export class EntryBatch {
 
 /** Matches, scores and the entries they move: written only inside the worker's transactions. */
 export class ResultsRepository extends Repository {
+  private reader: Reader | undefined;
+
   /** Serialises scoring on one board (DESIGN.md 1); SQLite has a single writer already. */
   async lockBoard(tx: EntityManager, boardPk: number, skipLocked: boolean): Promise<boolean> {
     if (this.dialect !== 'mysql') return true;
@@ -206,8 +223,28 @@ export class ResultsRepository extends Repository {
   match(pk: number, tx?: EntityManager): Promise<Match | null> {
     return this.use(tx, (m) => m.findOneBy(MatchEntity, { pk }));
   }
-  score(pk: number, tx?: EntityManager): Promise<Score | null> {
-    return this.use(tx, (m) => m.findOneBy(ScoreEntity, { pk }));
+  /** One score by pk: a fixed statement (a synchronous score write answers with it). */
+  async score(pk: number, tx?: EntityManager): Promise<Score | null> {
+    const sql = `SELECT pk, board_pk, player_id, player_name, score, status, submitted_at, submitted_by,
+      submission_id, reviewed_at, reviewed_by FROM scores WHERE pk = ?`;
+    const rows: ScoreRow[] = tx
+      ? await tx.query(sql, [pk])
+      : await (this.reader ??= preparedReader(this.db)).all<ScoreRow>(sql, [pk]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      pk: Number(row.pk),
+      boardPk: Number(row.board_pk),
+      playerId: row.player_id,
+      playerName: row.player_name,
+      score: Number(row.score),
+      status: row.status,
+      submittedAt: dateFromColumn(row.submitted_at),
+      submittedBy: row.submitted_by,
+      submissionId: row.submission_id === null ? null : Number(row.submission_id),
+      reviewedAt: row.reviewed_at === null ? null : dateFromColumn(row.reviewed_at),
+      reviewedBy: row.reviewed_by,
+    };
   }
   roster(matchPk: number, tx?: EntityManager): Promise<MatchParticipant[]> {
     return this.use(tx, (m) =>
