@@ -171,6 +171,17 @@ describe(`the read API: entries, ranks and matches (${backendName})`, () => {
     }
   });
 
+  it('GIVEN a board without entries THEN its first page is an empty 200, not a 404', async () => {
+    // The first page joins board and entries in one statement; no row must still mean "empty".
+    for (const type of ['Highscore', 'ELO'] as const) {
+      const empty = await tally.board({ ownerId: owner, type });
+      const res = await get(path(empty, '/entries'));
+      expect(res.status).toBe(200);
+      assertContract(res, 'listEntries');
+      expect(res.body).toEqual({ data: [], has_more: false, next_cursor: null });
+    }
+  });
+
   it('GIVEN a Rating board THEN its entries are 422 board_type_mismatch', async () => {
     const rating = await tally.board({ ownerId: owner, type: 'Rating' });
     assertProblem(await get(path(rating, '/entries')), 422, 'board_type_mismatch', 'listEntries');
