@@ -7,20 +7,21 @@ import type { Dialect } from './data-source';
 import { preparedReader } from './prepared';
 import { Repository } from './repository';
 
-const COLUMNS =
+/** The entry columns in the order the row readers (toEntry, array rows) expect. */
+export const COLUMNS =
   'player_id, player_name, score, elo, rank_key, wins, draws, losses, submissions, last_sub';
 const OFFSET = '9007199254740992'; // 2^53: rank_key + OFFSET is never negative
 
-interface EntryRow {
+export interface EntryRow {
   player_id: string;
   player_name: string;
   score: number | string | null;
   elo: number | string | null;
   rank_key: number | string;
-  wins: number | null;
-  draws: number | null;
-  losses: number | null;
-  submissions: number | null;
+  wins: number | string | null;
+  draws: number | string | null;
+  losses: number | string | null;
+  submissions: number | string | null;
   last_sub: Date | string | null;
 }
 
@@ -249,7 +250,7 @@ function entryOf(row: unknown[], rank: number): RankedEntry {
   };
 }
 
-function toEntry(row: EntryRow): Omit<Entry, 'boardPk'> {
+export function toEntry(row: EntryRow): Omit<Entry, 'boardPk'> {
   return {
     playerId: row.player_id,
     playerName: row.player_name,

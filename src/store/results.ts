@@ -7,7 +7,7 @@ import { ScoreEntity, type Score } from '../../entities/score';
 import { TeamEntity } from '../../entities/team';
 import { entryRankKey } from '../domain/ranking';
 import type { EntryState } from '../domain/scoring';
-import { recordRankMoves } from './entries';
+import { COLUMNS as ENTRY_COLUMNS, recordRankMoves, toEntry, type EntryRow } from './entries';
 import { dateFromColumn } from './columns';
 import { execute, timeParam } from './raw';
 import { preparedReader, type Reader } from './prepared';
@@ -26,24 +26,6 @@ interface ScoreRow {
   reviewed_at: Date | string | null;
   reviewed_by: string | null;
 }
-
-const ENTRY_COLUMNS =
-  'player_id, player_name, score, elo, rank_key, wins, draws, losses, submissions, last_sub';
-
-interface EntryRow {
-  player_id: string;
-  player_name: string;
-  score: number | string | null;
-  elo: number | string | null;
-  rank_key: number | string;
-  wins: number | string | null;
-  draws: number | string | null;
-  losses: number | string | null;
-  submissions: number | string | null;
-  last_sub: Date | string | null;
-}
-
-const num = (value: number | string | null) => (value === null ? null : Number(value));
 
 /**
  * State a worker batch carries across its submissions, inside its one transaction: the entries
@@ -77,19 +59,7 @@ export class ResultsRepository extends Repository {
       `SELECT ${ENTRY_COLUMNS} FROM entries WHERE board_pk = ? AND player_id IN (${playerIds.map(() => '?').join(', ')})`,
       [boardPk, ...playerIds],
     );
-    return rows.map((row) => ({
-      boardPk,
-      playerId: row.player_id,
-      playerName: row.player_name,
-      score: num(row.score),
-      elo: num(row.elo),
-      rankKey: Number(row.rank_key),
-      wins: num(row.wins),
-      draws: num(row.draws),
-      losses: num(row.losses),
-      submissions: num(row.submissions),
-      lastSub: row.last_sub === null ? null : dateFromColumn(row.last_sub),
-    }));
+    return rows.map((row) => ({ boardPk, ...toEntry(row) }));
   }
 
   /** Stored names of these participants on this board: entries first, teams for team ids. */
