@@ -1,4 +1,9 @@
-import { ChannelType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ChannelType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type SlashCommandSubcommandBuilder,
+} from 'discord.js';
 import { BOARD_TYPES } from '../entities/board';
 import { createBoard, editBoard, requireBoard } from '../src/pipeline/boards';
 import { boardInfo } from './board-info';
@@ -8,6 +13,25 @@ import { ensureOwner, invalid, reply, requireManageServer, type Command } from '
 const boardOption = (o: import('discord.js').SlashCommandStringOption) =>
   o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
 
+/** The options /board create and /board edit share: name, and where and how long review runs. */
+const withPlacement = (sub: SlashCommandSubcommandBuilder) =>
+  sub
+    .addStringOption((o) => o.setName('name').setDescription('Display name').setMaxLength(100))
+    .addChannelOption((o) =>
+      o
+        .setName('moderator_channel')
+        .setDescription('Where submissions are posted for review')
+        .addChannelTypes(ChannelType.GuildText),
+    )
+    .addRoleOption((o) => o.setName('moderator_role').setDescription('Who may review'))
+    .addIntegerOption((o) =>
+      o
+        .setName('window_hours')
+        .setDescription('Review window; 0 applies at once, 999 never expires')
+        .setMinValue(0)
+        .setMaxValue(999),
+    );
+
 /** /board create|edit (Manage Server) and /board info|list (anyone): the `tally board` use cases. */
 export const board = {
   data: everywhere(
@@ -15,33 +39,18 @@ export const board = {
       .setName('board')
       .setDescription('Leaderboards of this server')
       .addSubcommand((sub) =>
-        sub
-          .setName('create')
-          .setDescription('Create a board (Manage Server)')
-          .addStringOption((o) =>
-            o
-              .setName('type')
-              .setDescription('Scoring type')
-              .setRequired(true)
-              .addChoices(...BOARD_TYPES.map((t) => ({ name: t, value: t }))),
-          )
-          .addStringOption((o) =>
-            o.setName('name').setDescription('Display name').setMaxLength(100),
-          )
-          .addChannelOption((o) =>
-            o
-              .setName('moderator_channel')
-              .setDescription('Where submissions are posted for review')
-              .addChannelTypes(ChannelType.GuildText),
-          )
-          .addRoleOption((o) => o.setName('moderator_role').setDescription('Who may review'))
-          .addIntegerOption((o) =>
-            o
-              .setName('window_hours')
-              .setDescription('Review window; 0 applies at once, 999 never expires')
-              .setMinValue(0)
-              .setMaxValue(999),
-          )
+        withPlacement(
+          sub
+            .setName('create')
+            .setDescription('Create a board (Manage Server)')
+            .addStringOption((o) =>
+              o
+                .setName('type')
+                .setDescription('Scoring type')
+                .setRequired(true)
+                .addChoices(...BOARD_TYPES.map((t) => ({ name: t, value: t }))),
+            ),
+        )
           .addIntegerOption((o) =>
             o.setName('team_size').setDescription('Players per side').setMinValue(1).setMaxValue(8),
           )
@@ -60,27 +69,12 @@ export const board = {
           ),
       )
       .addSubcommand((sub) =>
-        sub
-          .setName('edit')
-          .setDescription('Change a board’s name, window or review place (Manage Server)')
-          .addStringOption(boardOption)
-          .addStringOption((o) =>
-            o.setName('name').setDescription('Display name').setMaxLength(100),
-          )
-          .addChannelOption((o) =>
-            o
-              .setName('moderator_channel')
-              .setDescription('Where submissions are posted for review')
-              .addChannelTypes(ChannelType.GuildText),
-          )
-          .addRoleOption((o) => o.setName('moderator_role').setDescription('Who may review'))
-          .addIntegerOption((o) =>
-            o
-              .setName('window_hours')
-              .setDescription('Review window')
-              .setMinValue(0)
-              .setMaxValue(999),
-          ),
+        withPlacement(
+          sub
+            .setName('edit')
+            .setDescription('Change a board’s name, window or review place (Manage Server)')
+            .addStringOption(boardOption),
+        ),
       )
       .addSubcommand((sub) =>
         sub.setName('info').setDescription('A board’s settings').addStringOption(boardOption),

@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { hashSecret } from '../../src/domain/keys';
 import { openContext } from '../../src/main';
 import { listKeys, mintKey } from '../../src/pipeline/keys';
+import { PUBLIC_URL, ROOT, TALLY_ENV } from '../support/serve';
 import type { Context } from '../../src/pipeline/context';
 import { createDataSource } from '../../src/store/data-source';
 import {
@@ -24,25 +24,8 @@ import { nextSnowflake } from '../support/tally';
  * database of its own: a SQLite file (the CLI is another process, so not :memory:) or a fresh
  * MariaDB database. Every call spawns tsx (about a second), so the file keeps to ~25 calls.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PUBLIC_URL = 'http://tally.test';
 const CALL_TIMEOUT_MS = 30_000;
 const TEST_TIMEOUT_MS = 60_000;
-
-/** Every variable Tally reads; the child gets only the ones a test sets. */
-const TALLY_ENV = [
-  'DATABASE_URL',
-  'REDIS_URL',
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'DISCORD_TOKEN',
-  'DISCORD_APPLICATION_ID',
-  'API_ACCESS',
-  'SYNC_WAIT_MS',
-  'RATE_LIMIT_READ_PER_MIN',
-  'RATE_LIMIT_WRITE_PER_MIN',
-];
 
 interface Run {
   code: number | null;

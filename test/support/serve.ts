@@ -7,7 +7,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PUBLIC_URL = 'http://tally.test';
 
 /** Every variable Tally reads, plus the crash point: the child gets only what a test sets. */
-const TALLY_ENV = [
+export const TALLY_ENV = [
   'DATABASE_URL',
   'REDIS_URL',
   'PORT',
