@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServe, within, type Served } from '../support/serve';
@@ -231,7 +232,14 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
     const holder = await createConnection(databaseUrl);
     await holder.query('START TRANSACTION');
     await holder.query('SELECT pk FROM boards WHERE pk = ? FOR UPDATE', [board.pk]);
-    const probe = await createConnection(databaseUrl);
+    // Tally publishes `queued` only once MariaDB acknowledged the enqueue's commit. A row merely
+    // visible to another connection is not enough: SIGSTOP between the commit and its OK packet
+    // leaves the request waiting for the thaw (the "frozen before" case), which made this flaky.
+    const subscriber = new Redis(redis.url);
+    await subscriber.subscribe('tally:queued');
+    const enqueued = new Promise<number>((resolve) =>
+      subscriber.once('message', () => resolve(Date.now())),
+    );
 
     const started = Date.now();
     const pending = call(served.url, 'POST', `/v1/boards/${board.id}/scores`, {
@@ -240,17 +248,9 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
       body: { player: { name: 'Ann', custom: true }, score: 4 },
       timeoutMs: SYNC_WAIT_MS + 10_000,
     });
-    // Freeze the moment the enqueue committed (the handle is durable).
-    const deadline = Date.now() + 10_000;
-    let committedAt = 0;
-    while (!committedAt) {
-      const [found] = await probe.query('SELECT id FROM submissions WHERE owner_id = ?', [
-        s.ownerId,
-      ]);
-      if ((found as unknown[]).length > 0) committedAt = Date.now();
-      else if (Date.now() > deadline) throw new Error('the write was never enqueued');
-      else await sleep(20);
-    }
+    // Freeze the moment the enqueue's commit was acknowledged (the handle is durable).
+    const committedAt = await within(10_000, 'the write was never enqueued', enqueued);
+    subscriber.disconnect();
     mariadb.freeze();
     let reply: Reply | Error;
     try {
@@ -267,7 +267,6 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
 
     await holder.query('ROLLBACK');
     await holder.end();
-    await probe.end();
     const rows = await drained(databaseUrl, s.ownerId, 15_000);
     const accepted: Accepted[] = [
       { idempotencyKey: 'frozen-1', handle, boardPk: board.pk, player: 'Ann', score: 4 },
