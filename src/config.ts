@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 /** The only reader of process.env (DESIGN.md 4): parsed once, every bad value named. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 export type DatabaseConfig =
   { kind: 'sqlite'; path: string } | { kind: 'mysql'; url: string; database: string };
 
@@ -9,7 +12,12 @@ export interface Config {
   redisUrl: string | undefined;
   port: number;
   host: string;
+  /** PUBLIC_URL, else `http://localhost:$PORT`; a server on PORT=0 puts its bound port here. */
   publicUrl: string;
+  /** True when PUBLIC_URL was not given, so the URL follows the port the server really bound. */
+  publicUrlFollowsPort: boolean;
+  /** LOG_LEVEL when set; unset leaves the log's own default (info; error under tests). */
+  logLevel: LogLevel | undefined;
   discordToken: string | undefined;
   discordApplicationId: string | undefined;
   /** REST base override (`…/api`); tests point it at the fake Discord. Production leaves it unset. */
@@ -23,6 +31,19 @@ export interface Config {
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/**
+ * A start-up failure the operator fixes by changing one variable (a taken PORT, a DATABASE_URL
+ * that refuses connections): printed as one line that names it, never as a stack trace.
+ */
+export class StartupError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
   }
 }
 
@@ -56,6 +77,8 @@ function parseDatabaseUrl(raw: string, ctx: z.RefinementCtx): DatabaseConfig {
   return { kind: 'mysql', url: url.toString(), database };
 }
 
+const localUrl = (port: number) => `http://localhost:${port}`;
+
 const integer = (name: string, min: number, max: number) =>
   z
     .string()
@@ -84,6 +107,7 @@ const schema = z.object({
     .url('must be an absolute http(s) URL such as http://127.0.0.1:8080/api')
     .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
     .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
   API_ACCESS: z.enum(['open', 'approval'], 'must be "open" or "approval"').default('open'),
   SYNC_WAIT_MS: integer('SYNC_WAIT_MS', 0, 30_000).default(3000),
   // Benchmarks only: the spec's limits are 600 reads and 60 writes per minute (spec 8).
@@ -106,7 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL || undefined,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? localUrl(e.PORT)).replace(/\/+$/, ''),
+    publicUrlFollowsPort: e.PUBLIC_URL === undefined,
+    logLevel: e.LOG_LEVEL,
     discordToken: e.DISCORD_TOKEN,
     discordApplicationId: e.DISCORD_APPLICATION_ID,
     discordApiUrl: e.DISCORD_API_URL?.replace(/\/+$/, ''),
@@ -115,4 +141,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     readPerMinute: e.RATE_LIMIT_READ_PER_MIN,
     writePerMinute: e.RATE_LIMIT_WRITE_PER_MIN,
   };
+}
+
+/** The configuration a server that bound `port` runs with (PORT=0 binds any free port). */
+export function withBoundPort(config: Config, port: number): Config {
+  if (!config.publicUrlFollowsPort || port === config.port) return config;
+  return { ...config, port, publicUrl: localUrl(port) };
 }

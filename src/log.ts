@@ -1,8 +1,14 @@
 /** Structured JSON log lines on stderr; quiet under tests unless LOG_LEVEL says otherwise. */
-type Level = 'debug' | 'info' | 'warn' | 'error';
+import type { LogLevel as Level } from './config';
+
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const threshold: Level =
+let threshold: Level =
   (process.env.LOG_LEVEL as Level | undefined) ?? (process.env.VITEST ? 'error' : 'info');
+
+/** LOG_LEVEL as checked by loadConfig; the process applies it once it has its configuration. */
+export function setLogLevel(level: Level | undefined): void {
+  if (level) threshold = level;
+}
 
 export type Fields = Record<string, unknown>;
 

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
 import { createApp } from './api/app';
@@ -9,8 +8,9 @@ import { FallbackTokenBuckets } from './api/limits/fallback-buckets';
 import type { TokenBuckets } from './api/limits/token-bucket';
 import { OfflineChat, type ChatPort } from './bot/chat-port';
 import { startDiscordBot, type DiscordBot, type DiscordBotOptions } from './bot/discord';
-import type { Config } from './config';
-import { log } from './log';
+import { withBoundPort, type Config } from './config';
+import { bind } from './listen';
+import { log, setLogLevel } from './log';
 import type { Context } from './pipeline/context';
 import { LocalSignals, RedisSignals } from './pipeline/signals';
 import { Worker } from './pipeline/worker';
@@ -70,9 +70,23 @@ function createBuckets(redis: Redis | undefined, redisPrefix: string): TokenBuck
   return redis ? new FallbackTokenBuckets(redis, redisPrefix) : new MemoryTokenBuckets();
 }
 
-export async function startTally(config: Config, options: StartOptions = {}): Promise<Tally> {
+export async function startTally(requested: Config, options: StartOptions = {}): Promise<Tally> {
+  setLogLevel(requested.logLevel);
+  // The port first: a taken one is reported before any migration, and PORT=0 is resolved
+  // before anything builds a URL from the configuration.
+  const bound = await bind(requested);
+  const config = withBoundPort(requested, bound.port);
+  const { server } = bound;
+  server.on('clientError', clientErrorHandler(config.publicUrl));
   const redisPrefix = options.redisPrefix ?? 'tally:';
-  const opened = await openContext(config, redisPrefix);
+  let opened: Opened;
+  try {
+    opened = await openContext(config, redisPrefix);
+  } catch (err) {
+    server.closeAllConnections();
+    server.close();
+    throw err;
+  }
   const { ctx, redis } = opened;
   const buckets = createBuckets(redis, redisPrefix);
   // Never waits for Discord: the bot logs in (and retries) in the background.
@@ -96,12 +110,8 @@ export async function startTally(config: Config, options: StartOptions = {}): Pr
     buckets,
     redis,
   });
-  const server = app.listen(config.port, config.host);
-  server.on('clientError', clientErrorHandler(config.publicUrl));
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  bound.serve(app);
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${bound.port}`;
   log.info('tally listening', { url, database: config.database.kind, redis: Boolean(redis) });
   return {
     ctx,

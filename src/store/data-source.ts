@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { DataSource } from 'typeorm';
 import { entities } from '../../entities';
 import { migrations } from '../../migrations';
-import type { DatabaseConfig } from '../config';
+import { StartupError, type DatabaseConfig } from '../config';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -50,8 +50,46 @@ export async function openDatabase(database: DatabaseConfig): Promise<DataSource
 export async function openAndMigrate(
   database: DatabaseConfig,
 ): Promise<{ dataSource: DataSource; applied: string[] }> {
-  const dataSource = createDataSource(database);
-  await dataSource.initialize();
+  let dataSource: DataSource;
+  try {
+    dataSource = createDataSource(database);
+    await dataSource.initialize();
+  } catch (err) {
+    throw connectError(err, database);
+  }
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   return { dataSource, applied: applied.map((m) => m.name) };
+}
+
+/** Why the database named by DATABASE_URL cannot be opened, as one line an operator can act on. */
+function connectError(err: unknown, database: DatabaseConfig): unknown {
+  const { code, message } = err as { code?: string; message?: string };
+  if (database.kind === 'sqlite') {
+    // A file-system errno (EACCES, EROFS, EEXIST for a file where the folder should be, …) or
+    // SQLite's own refusal (SQLITE_CANTOPEN, SQLITE_NOTADB, …).
+    if (code && /^(E[A-Z]+|SQLITE_\w+)$/.test(code))
+      return new StartupError(
+        'DATABASE_URL',
+        `cannot open the SQLite file ${database.path} (${code}: ${message}); point it at a writable path`,
+      );
+    return err;
+  }
+  const url = new URL(database.url);
+  if (url.password) url.password = '***';
+  const where = `${url.hostname}:${url.port || 3306}`;
+  const down = 'start the database server or change DATABASE_URL';
+  const problem: Record<string, string> = {
+    ECONNREFUSED: `nothing accepts connections at ${where}; ${down}`,
+    ETIMEDOUT: `${where} did not answer in time; ${down}`,
+    EHOSTUNREACH: `${where} cannot be reached; ${down}`,
+    ENOTFOUND: `the host ${url.hostname} is not known; change DATABASE_URL`,
+    EAI_AGAIN: `the host ${url.hostname} could not be looked up; change DATABASE_URL`,
+    ER_ACCESS_DENIED_ERROR: `the server refused user "${decodeURIComponent(url.username)}"; fix the user or password in DATABASE_URL`,
+    ER_DBACCESS_DENIED_ERROR: `user "${decodeURIComponent(url.username)}" may not use database "${database.database}"; grant it or change DATABASE_URL`,
+    ER_BAD_DB_ERROR: `database "${database.database}" does not exist; create it or change DATABASE_URL`,
+  };
+  const known = code ? problem[code] : undefined;
+  return known
+    ? new StartupError('DATABASE_URL', `cannot connect to ${url.toString()}: ${known}`)
+    : err;
 }
