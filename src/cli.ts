@@ -1,9 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, StartupError, loadConfig } from './config';
 import { TallyError } from './domain/errors';
 import { parseScopes, type AccessLevel } from './domain/scopes';
 import type { KeyType } from './domain/keys';
-import { closeContext, openContext, startTally } from './main';
+import { log } from './log';
+import { closeContext, openContext, startTally, type Tally } from './main';
 import { serializeBoard } from './api/serialize/board';
 import { createBoard, createTeam } from './pipeline/boards';
 import type { Context } from './pipeline/context';
@@ -24,10 +25,10 @@ const printer =
     console.log(opts.json ? JSON.stringify(json) : text);
 
 /** Opens the database for one command and always closes it. */
-async function withContext(run: (ctx: Context) => Promise<void>): Promise<void> {
+async function withContext<T>(run: (ctx: Context) => Promise<T>): Promise<T> {
   const opened = await openContext(loadConfig());
   try {
-    await run(opened.ctx);
+    return await run(opened.ctx);
   } finally {
     await closeContext(opened);
   }
@@ -43,22 +44,44 @@ program
   .description('migrate, then run the worker, the HTTP API and the bot (if DISCORD_TOKEN is set)')
   .option('--demo', 'on a database without owners, first seed the demo (tally demo) and print it')
   .action(async (o: { demo?: boolean }) => {
-    let guide = '';
-    if (o.demo) {
-      await withContext(async (ctx) => {
-        const demo = await seedDemo(ctx, { onlyIfEmpty: true });
-        guide = demo
-          ? demoGuide(demo, ctx.config.publicUrl)
-          : 'Demo not seeded: the database already has owners (`npx tally demo` mints fresh demo keys).';
-      });
-    }
-    const tally = await startTally(loadConfig());
+    const config = loadConfig();
+    const demo = o.demo ? await withContext((ctx) => seedDemo(ctx, { onlyIfEmpty: true })) : null;
+    const tally = await startTally(config);
+    stopOnSignals(tally);
     console.log(`Tally is serving the API at ${tally.url}/v1 (OpenAPI: ${tally.url}/openapi.yaml)`);
-    if (guide) console.log(`\n${guide}`);
-    const stop = () => void tally.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    if (!o.demo) return;
+    // After the start: with PORT=0 only the running server knows the port its URLs carry.
+    console.log(
+      demo
+        ? `\n${demoGuide(demo, tally.ctx.config.publicUrl)}`
+        : '\nDemo not seeded: the database already has owners (`npx tally demo` mints fresh demo keys).',
+    );
   });
+
+/**
+ * SIGTERM or SIGINT (a supervisor, `docker stop`, Ctrl-C) stops Tally gracefully: no new
+ * connections, requests in flight answered, the worker's item finished. A second signal, or a
+ * stop that outlasts the longest synchronous write wait by 7 s, ends the process at once.
+ */
+function stopOnSignals(tally: Tally): void {
+  const stop = (signal: NodeJS.Signals) => {
+    log.info('stopping', { signal });
+    const graceMs = tally.ctx.config.syncWaitMs + 7_000;
+    setTimeout(() => {
+      log.error('graceful stop took too long; exiting', { graceMs });
+      process.exit(1);
+    }, graceMs).unref();
+    tally.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error('error while stopping', { err });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
 
 program
   .command('migrate')
@@ -266,6 +289,10 @@ try {
   if (err instanceof ConfigError) {
     console.error(err.message);
     process.exit(2);
+  }
+  if (err instanceof StartupError) {
+    console.error(`tally: ${err.message}`);
+    process.exit(1);
   }
   if (
     err instanceof TallyError ||

@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { alive, describe as describeProcesses, processTree } from '../support/process-tree';
+import { ROOT, TALLY_ENV, within } from '../support/serve';
+
+/**
+ * Issue: `npm start` under a supervisor. A supervisor (systemd, a container runtime, a shell
+ * script) signals the pid it started: the README's run command. That pid is npm's; the signal
+ * must stop Tally gracefully and leave no process of the tree behind.
+ */
+const started: number[][] = [];
+afterEach(() => {
+  for (const pid of started.flatMap((tree) => alive(tree))) process.kill(pid, 'SIGKILL');
+  started.length = 0;
+});
+
+async function refused(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function until(what: string, ms: number, check: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('npm start under a supervisor', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'GIVEN %s to the npm pid THEN the port stops answering and no process of the tree is left',
+    async (signal) => {
+      const dir = await mkdtemp(join(tmpdir(), 'tally-supervisor-'));
+      try {
+        const env = Object.fromEntries(
+          Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
+        );
+        // Exactly the README's run command (after `npm ci`), on a database of its own.
+        const npm = spawn('npm', ['start'], {
+          cwd: ROOT,
+          env: { ...env, DATABASE_URL: `sqlite:${dir}/tally.sqlite`, PORT: '0' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        npm.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+        npm.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+          (resolve) => npm.once('exit', (code, sig) => resolve({ code, signal: sig })),
+        );
+        await until('npm start to serve', 60_000, () => /serving the API at/.test(output));
+        const url = /serving the API at (http:\/\/\S+)\/v1/.exec(output)![1]!;
+        const tree = processTree(npm.pid!);
+        started.push(tree);
+        expect(describeProcesses(tree)).toMatch(/bin\/tally\.mjs serve --demo/);
+        expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+        const sent = Date.now();
+        process.kill(npm.pid!, signal);
+        await until('the port to stop answering', 5_000, () => refused(url));
+        const how = await within(10_000, 'npm to exit', exited);
+        await until(`no process of the tree left:\n${describeProcesses(alive(tree))}`, 5_000, () =>
+          Promise.resolve(alive(tree).length === 0),
+        );
+        // Graceful: Tally's own handler closed it (exit 0), well within a supervisor's patience.
+        expect(how, output).toEqual({ code: 0, signal: null });
+        expect(Date.now() - sent).toBeLessThan(5_000);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
+});
