@@ -4,7 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
-import { BOARD_TYPES } from '../entities/board';
+import { BOARD_TYPES } from '../src/domain/vocabulary';
 import { createBoard, editBoard, requireBoard } from '../src/pipeline/boards';
 import { boardInfo } from './board-info';
 import { everywhere } from './contexts';

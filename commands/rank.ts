@@ -2,6 +2,8 @@ import { escapeMarkdown, SlashCommandBuilder, time, TimestampStyles } from 'disc
 import type { Board } from '../entities/board';
 import { isMatchBoard } from '../src/domain/board-rules';
 import type { Context } from '../src/pipeline/context';
+import { matchesPage } from '../src/pipeline/match-reads';
+import { entryOf } from '../src/pipeline/standings';
 import type { MatchWithRoster } from '../src/store/matches';
 import { everywhere } from './contexts';
 import { boardOf, formatValue, reply, type Command } from './shared';
@@ -24,7 +26,7 @@ export const rank = {
     const board = await boardOf(ctx, interaction);
     const player = interaction.options.getUser('player') ?? interaction.user;
     const playerId = `chat:${player.id}`;
-    const entry = await ctx.repos.entries.get(board.pk, playerId);
+    const entry = await entryOf(ctx, board, playerId);
     if (!entry) {
       await reply(
         interaction,
@@ -54,7 +56,7 @@ export const rank = {
 } satisfies Command;
 
 async function recentMatches(ctx: Context, board: Board, playerId: string): Promise<string[]> {
-  const matches = await ctx.repos.matches.page(board.pk, { player: playerId }, RECENT);
+  const { matches } = await matchesPage(ctx, board, { player: playerId, limit: RECENT });
   return matches.map((m) => describe(m, playerId));
 }
 

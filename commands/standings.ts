@@ -7,12 +7,9 @@ import {
   type APIEmbed,
 } from 'discord.js';
 import type { Board } from '../entities/board';
-import { boardUrl } from '../src/api/serialize/board';
-import { cursorInt, cursorString, decodeCursor, encodeCursor } from '../src/domain/cursor';
-import { TallyError } from '../src/domain/errors';
-import { rankKeyOf, valueOf } from '../src/domain/ranking';
+import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
-import type { RankedEntry } from '../src/store/entries';
+import { standingsPage, type RankedEntry } from '../src/pipeline/standings';
 import { formatValue } from './shared';
 
 export const PAGE_SIZE = 10;
@@ -40,24 +37,12 @@ export async function standings(
   board: Board,
   cursor: string,
 ): Promise<{ embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] }> {
-  if (board.type === 'Rating') {
-    throw new TallyError('board_type_mismatch', 'Rating boards keep no standings in this version');
-  }
-  const after = cursor === '' ? null : decodeCursor(cursor);
-  const rows = await ctx.repos.entries.page(
-    board.pk,
-    after && {
-      rankKey: rankKeyOf(cursorInt(after, 'v'), board.sort),
-      playerId: cursorString(after, 'p'),
-    },
-    PAGE_SIZE + 1,
-  );
-  const shown = rows.slice(0, PAGE_SIZE);
-  const last = shown[shown.length - 1];
-  const next =
-    rows.length > PAGE_SIZE && last
-      ? pageButtonId(board, encodeCursor({ v: valueOf(last, board.type), p: last.playerId }))
-      : null;
+  const page = await standingsPage(ctx, board, {
+    cursor: cursor === '' ? undefined : cursor,
+    limit: PAGE_SIZE,
+  });
+  const shown = page.entries;
+  const next = page.nextCursor === null ? null : pageButtonId(board, page.nextCursor);
   const url = boardUrl(ctx.config.publicUrl, board);
   const lines = shown.map((entry) => line(board, entry));
   const buttons: APIButtonComponent[] = [];

@@ -1,9 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { col } from './columns';
 
-export const BOARD_TYPES = ['Classic', 'Highscore', 'Time', 'ELO', 'League', 'Rating'] as const;
-export type BoardType = (typeof BOARD_TYPES)[number];
-export type BoardSort = 'asc' | 'desc';
+import type { BoardSort, BoardType } from '../src/domain/vocabulary';
 
 export interface Board {
   pk: number;

@@ -1,8 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { col } from './columns';
 
-export type MatchStatus = 'pending' | 'approved' | 'rejected' | 'adjusted' | 'set';
-export type Winner = 'team1' | 'team2' | 'draw';
+import type { MatchStatus, Winner } from '../src/domain/vocabulary';
 
 /** A match on an ELO or League board (spec 2.5); `number` is the per-board match id. */
 export interface Match {

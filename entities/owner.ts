@@ -2,7 +2,7 @@ import { EntitySchema } from 'typeorm';
 import { col } from './columns';
 
 /** spec 5.8 / DESIGN.md 3: an owner-level flag that gates key creation only. */
-export type ApiAccess = 'none' | 'requested' | 'open' | 'withdrawn';
+import type { ApiAccess } from '../src/domain/vocabulary';
 
 export interface Owner {
   id: string; // guild:<snowflake> | user:<snowflake>

@@ -1,7 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { col } from './columns';
 
-export type ScoreStatus = 'pending' | 'approved' | 'rejected' | 'adjusted' | 'set';
+import type { ScoreStatus } from '../src/domain/vocabulary';
 
 /** A score submitted to a Classic, Highscore or Time board. */
 export interface Score {

@@ -1,8 +1,7 @@
 import { EntitySchema } from 'typeorm';
 import { col } from './columns';
 
-export type SubmissionStatus =
-  'queued' | 'processing' | 'pending_review' | 'approved' | 'rejected' | 'failed';
+import type { SubmissionStatus } from '../src/domain/vocabulary';
 
 /**
  * A submission handle, and the queue item itself (DESIGN.md 1: transactional outbox).

@@ -9,7 +9,7 @@ import {
   type APIEmbed,
   type APIEmbedField,
 } from 'discord.js';
-import type { BoardType } from '../../entities/board';
+import type { BoardType } from '../domain/vocabulary';
 import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';

@@ -36,3 +36,32 @@ export function cursorString(position: Record<string, unknown>, field: string, m
   if (typeof value !== 'string' || value.length > max) throw badRequest('cursor is malformed');
   return value;
 }
+
+/** Where an entries page starts (DESIGN.md 3): the last row's value and player_id, never a rank. */
+export interface EntriesCursor {
+  value: number;
+  playerId: string;
+}
+
+export const encodeEntriesCursor = (c: EntriesCursor) =>
+  encodeCursor({ v: c.value, p: c.playerId });
+
+/** A malformed cursor is a 400 (spec 4.4); a hand-built but well-formed one starts where it says. */
+export function decodeEntriesCursor(cursor: string): EntriesCursor {
+  const position = decodeCursor(cursor);
+  return { value: cursorInt(position, 'v'), playerId: cursorString(position, 'p') };
+}
+
+/**
+ * A keyset page from `limit + 1` rows read (spec 2.10): there is a next page only when the
+ * extra row exists, never because a page came back short; its cursor is the last row shown.
+ */
+export function splitPage<T>(
+  rows: T[],
+  limit: number,
+  cursorOf: (last: T) => string,
+): { items: T[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { items: rows, nextCursor: null };
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: cursorOf(items[items.length - 1]!) };
+}

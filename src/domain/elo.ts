@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import type { Winner } from '../../entities/match';
+import type { Winner } from './vocabulary';
 import { DEFAULTS } from './board-rules';
 import { TallyError } from './errors';
 

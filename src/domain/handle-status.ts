@@ -1,5 +1,5 @@
-import type { MatchStatus } from '../../entities/match';
-import type { SubmissionStatus } from '../../entities/submission';
+import type { MatchStatus } from './vocabulary';
+import type { SubmissionStatus } from './vocabulary';
 
 /**
  * DESIGN.md 3: once a match or score exists, the handle's status is read from that live row

@@ -1,4 +1,4 @@
-import type { BoardSort, BoardType } from '../../entities/board';
+import type { BoardSort, BoardType } from './vocabulary';
 import { TallyError } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import type { Winner } from '../../entities/match';
+import type { Winner } from './vocabulary';
 import { eloDeltas, eloSettings } from './elo';
 import { TallyError } from './errors';
 import { leaguePoints, outcomeFor, winnerOf, type Outcome } from './league';

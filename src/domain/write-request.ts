@@ -1,5 +1,5 @@
-import type { BoardType } from '../../entities/board';
-import type { Winner } from '../../entities/match';
+import type { BoardType } from './vocabulary';
+import type { Winner } from './vocabulary';
 import { TallyError } from './errors';
 import {
   checkAccepted,

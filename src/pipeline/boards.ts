@@ -1,5 +1,7 @@
-import type { Board, BoardSort } from '../../entities/board';
-import { BOARD_TYPES, BoardEntity } from '../../entities/board';
+import type { Board } from '../../entities/board';
+import type { BoardSort } from '../domain/vocabulary';
+import { BoardEntity } from '../../entities/board';
+import { BOARD_TYPES } from '../domain/vocabulary';
 import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
 import { TallyError } from '../domain/errors';

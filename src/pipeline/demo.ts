@@ -1,7 +1,7 @@
 import type { Board } from '../../entities/board';
 import { OwnerEntity, type Owner } from '../../entities/owner';
 import type { Submission } from '../../entities/submission';
-import { boardUrl } from '../api/serialize/board';
+import { boardUrl } from '../domain/board-url';
 import { OfflineChat } from '../bot/chat-port';
 import { formatHandle, ownerKind } from '../domain/ids';
 import { parseMatchWrite, parseScoreWrite } from '../domain/write-request';

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
-import type { Match, Winner } from '../../entities/match';
+import type { Match } from '../../entities/match';
+import type { Winner } from '../domain/vocabulary';
 import type { Submission } from '../../entities/submission';
 import { TallyError } from '../domain/errors';
 import { HANDLE } from '../domain/ids';

@@ -1,5 +1,6 @@
 import { In } from 'typeorm';
-import { MatchEntity, type Match, type MatchStatus } from '../../entities/match';
+import { MatchEntity, type Match } from '../../entities/match';
+import type { MatchStatus } from '../domain/vocabulary';
 import { MatchParticipantEntity, type MatchParticipant } from '../../entities/match-participant';
 import { Repository } from './repository';
 

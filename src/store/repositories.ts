@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { ApiKeyEntity, type ApiKey } from '../../entities/api-key';
 import { BoardEntity, type Board } from '../../entities/board';
-import { OwnerEntity, type ApiAccess, type Owner } from '../../entities/owner';
+import { OwnerEntity, type Owner } from '../../entities/owner';
+import type { ApiAccess } from '../domain/vocabulary';
 import { TeamEntity, type Team } from '../../entities/team';
 import type { Scope } from '../domain/scopes';
 import type { Database } from './database';

@@ -1,14 +1,13 @@
-import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Response } from 'express';
 import type { Board } from '../../entities/board';
-import { page, pageCursor, pageLimit } from '../api/params';
-import { boardUrl } from '../api/serialize/board';
-import { cursorInt, cursorString, decodeCursor, encodeCursor } from '../domain/cursor';
+import { pageCursor, pageLimit } from '../http/params';
+import { boardUrl } from '../domain/board-url';
+import { decodeEntriesCursor } from '../domain/cursor';
 import { notFound, TallyError } from '../domain/errors';
 import { isBoardId, OWNER_ID } from '../domain/ids';
-import { rankKeyOf, valueOf } from '../domain/ranking';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
-import type { EntryPosition, RankedEntry } from '../store/entries';
+import { standingsPage, type RankedEntry, type StandingsPage } from '../pipeline/standings';
 
 /**
  * The public board page (DESIGN.md 3): a board's `url` (spec 2.2) is plain HTML standings, served
@@ -18,11 +17,13 @@ export function boardPages(ctx: Context): Router {
   const router = Router();
   router.get('/boards/:ownerId/:boardId', async (req, res) => {
     const limit = pageLimit(req);
-    const after = cursorValue(req);
+    const cursor = pageCursor(req);
+    if (cursor !== undefined) decodeEntriesCursor(cursor); // a bad cursor is a 400 before a 404
     const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
-    const standings = board.type === 'Rating' ? null : await entriesPage(ctx, board, after, limit);
+    const standings =
+      board.type === 'Rating' ? null : await standingsPage(ctx, board, { cursor, limit });
     const links = linksOf(ctx.config.publicUrl, board, req.query.limit !== undefined, limit);
-    sendHtml(res, 200, boardHtml(board, standings, links, after !== null));
+    sendHtml(res, 200, boardHtml(board, standings, links, cursor !== undefined));
   });
   router.get('/boards{/*rest}', () => {
     throw notFound('No board here');
@@ -36,31 +37,6 @@ async function publicBoard(ctx: Context, ownerId: string, id: string): Promise<B
     OWNER_ID.test(ownerId) && isBoardId(id) ? await ctx.repos.boards.byId(ownerId, id) : null;
   if (!board) throw notFound('No such board');
   return board;
-}
-
-/** The same cursor as the API's (src/api/routes/entries.ts): the last row's (value, player_id). */
-function cursorValue(req: Request): { value: number; playerId: string } | null {
-  const cursor = pageCursor(req);
-  if (cursor === undefined) return null;
-  const position = decodeCursor(cursor);
-  return { value: cursorInt(position, 'v'), playerId: cursorString(position, 'p') };
-}
-
-type Standings = ReturnType<typeof page<RankedEntry, RankedEntry>>;
-
-async function entriesPage(
-  ctx: Context,
-  board: Board,
-  cursor: { value: number; playerId: string } | null,
-  limit: number,
-): Promise<Standings> {
-  const after: EntryPosition | null = cursor && {
-    rankKey: rankKeyOf(cursor.value, board.sort),
-    playerId: cursor.playerId,
-  };
-  const rows = await ctx.repos.entries.page(board.pk, after, limit + 1);
-  const cursorOf = (e: RankedEntry) => encodeCursor({ v: valueOf(e, board.type), p: e.playerId });
-  return page(rows, limit, (e) => e, cursorOf);
 }
 
 /**
@@ -155,7 +131,7 @@ ${entries.map((e) => rowHtml(e, columns)).join('\n')}
 
 function boardHtml(
   board: Board,
-  standings: Standings | null,
+  standings: StandingsPage | null,
   links: ReturnType<typeof linksOf>,
   resumed: boolean,
 ): string {
@@ -163,12 +139,12 @@ function boardHtml(
   const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, 'updated live'];
   const nav = [
     resumed ? `<a href="${escapeHtml(links.first)}">First page</a>` : '',
-    standings?.next_cursor
-      ? `<a rel="next" href="${escapeHtml(links.next(standings.next_cursor))}">Next page</a>`
+    standings?.nextCursor
+      ? `<a rel="next" href="${escapeHtml(links.next(standings.nextCursor))}">Next page</a>`
       : '',
   ].join('');
   const body = standings
-    ? tableHtml(board, standings.data)
+    ? tableHtml(board, standings.entries)
     : '<p class="empty">Rating boards keep no standings in this version.</p>';
   return documentHtml(
     name,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
-import { boardUrl } from '../../src/api/serialize/board';
+import { boardUrl } from '../../src/domain/board-url';
 import type { EntryState } from '../../src/domain/scoring';
 import { startTestTally, type TestTally } from '../support/tally';
 

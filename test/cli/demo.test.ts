@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_TYPES } from '../../entities/board';
+import { BOARD_TYPES } from '../../src/domain/vocabulary';
 import { loadConfig } from '../../src/config';
 import { closeContext, openContext } from '../../src/main';
 import type { Context } from '../../src/pipeline/context';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardSort, BoardType } from '../../entities/board';
+import type { BoardSort, BoardType } from '../../src/domain/vocabulary';
 import { TallyError } from '../../src/domain/errors';
 import {
   compareEntries,

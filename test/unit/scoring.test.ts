@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Winner } from '../../entities/match';
+import type { Winner } from '../../src/domain/vocabulary';
 import { eloDeltas } from '../../src/domain/elo';
 import { TallyError } from '../../src/domain/errors';
 import { outcomeFor, winnerOf } from '../../src/domain/league';

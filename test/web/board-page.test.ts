@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
-import { boardUrl } from '../../src/api/serialize/board';
+import { boardUrl } from '../../src/domain/board-url';
 import { encodeCursor } from '../../src/domain/cursor';
 import { competitionRanks } from '../../src/domain/ranking';
 import type { EntryState } from '../../src/domain/scoring';

@@ -1,16 +1,14 @@
 import type { Request, Response } from 'express';
 import type { Board } from '../../../entities/board';
-import { notFound, TallyError } from '../../domain/errors';
+import { TallyError } from '../../domain/errors';
 import { isBoardId } from '../../domain/ids';
 import type { Context } from '../../pipeline/context';
+import { ownedBoard } from '../../pipeline/board-reads';
 import { principalOf } from '../middleware/authenticate';
 
 /** The path's board for the key's owner; another owner's board is the same 404 (spec 4.1). */
-export async function loadBoard(ctx: Context, req: Request, res: Response): Promise<Board> {
-  const id = boardIdOf(req);
-  const board = await ctx.repos.boards.byId(principalOf(res.locals).ownerId, id);
-  if (!board) throw notFound(`No board "${id}"`);
-  return board;
+export function loadBoard(ctx: Context, req: Request, res: Response): Promise<Board> {
+  return ownedBoard(ctx, principalOf(res.locals).ownerId, boardIdOf(req));
 }
 
 /** The path's board id, or a 400: spec 4.1, a board id is 1–100 characters. */

@@ -1,32 +1,20 @@
 import type { Request, Response } from 'express';
-import type { Board } from '../../../entities/board';
-import type { MatchStatus } from '../../../entities/match';
-import { cursorInt, decodeCursor, encodeCursor } from '../../domain/cursor';
+import { MATCH_STATUSES, type MatchStatus } from '../../domain/vocabulary';
 import { notFound, TallyError } from '../../domain/errors';
 import { parsePlayerId } from '../../domain/player-id';
 import type { Context } from '../../pipeline/context';
-import { page, pageCursor, pageLimit, queryValue } from '../params';
+import { matchesPageOf, matchOf } from '../../pipeline/match-reads';
+import { principalOf } from '../middleware/authenticate';
+import { envelope, pageCursor, pageLimit, queryValue } from '../../http/params';
 import { serializeMatch } from '../serialize/match';
-import { loadBoard } from './load-board';
-
-const STATUSES: readonly MatchStatus[] = ['pending', 'approved', 'rejected', 'adjusted', 'set'];
-
-/** Only ELO and League boards record matches (spec 4.6); the others point to their entries. */
-function requireMatches(board: Board): void {
-  if (board.type !== 'ELO' && board.type !== 'League') {
-    throw new TallyError(
-      'board_type_mismatch',
-      `${board.type} boards record scores, not matches; read /v1/boards/${encodeURIComponent(board.id)}/entries`,
-    );
-  }
-}
+import { boardIdOf, loadBoard } from './load-board';
 
 function statusFilter(req: Request): MatchStatus | undefined {
   const raw = queryValue(req, 'status');
   if (raw === undefined) return undefined;
-  const status = STATUSES.find((s) => s === raw);
+  const status = MATCH_STATUSES.find((s) => s === raw);
   if (!status)
-    throw new TallyError('invalid_request', `status must be one of ${STATUSES.join(', ')}`);
+    throw new TallyError('invalid_request', `status must be one of ${MATCH_STATUSES.join(', ')}`);
   return status;
 }
 
@@ -37,21 +25,17 @@ export function listMatches(ctx: Context) {
     const rawPlayer = queryValue(req, 'player');
     const player = rawPlayer === undefined ? undefined : parsePlayerId(rawPlayer, 'player');
     const status = statusFilter(req);
-    const cursor = pageCursor(req);
-    const beforeNumber = cursor === undefined ? undefined : cursorInt(decodeCursor(cursor), 'n');
-    const board = await loadBoard(ctx, req, res);
-    requireMatches(board);
-    const rows = await ctx.repos.matches.page(
-      board.pk,
-      { player, status, beforeNumber },
-      limit + 1,
-    );
+    const { ownerId } = principalOf(res.locals);
+    const { board, matches, nextCursor } = await matchesPageOf(ctx, ownerId, boardIdOf(req), {
+      player,
+      status,
+      cursor: pageCursor(req),
+      limit,
+    });
     res.json(
-      page(
-        rows,
-        limit,
-        (match) => serializeMatch(match, board),
-        (match) => encodeCursor({ n: match.number }),
+      envelope(
+        matches.map((match) => serializeMatch(match, board)),
+        nextCursor,
       ),
     );
   };
@@ -66,8 +50,7 @@ export function getMatch(ctx: Context) {
       throw new TallyError('invalid_request', 'match_id must be a positive integer');
     }
     const board = await loadBoard(ctx, req, res);
-    requireMatches(board);
-    const match = await ctx.repos.matches.byNumber(board.pk, Number(raw));
+    const match = await matchOf(ctx, board, Number(raw));
     if (!match) throw notFound(`No match ${raw} on board "${board.id}"`);
     res.json(serializeMatch(match, board));
   };

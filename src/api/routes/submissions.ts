@@ -4,7 +4,7 @@ import { HANDLE } from '../../domain/ids';
 import { HANDLE_LIFETIME_MS, handleStatus, isApplied } from '../../domain/handle-status';
 import type { Context } from '../../pipeline/context';
 import { principalOf } from '../middleware/authenticate';
-import { boardUrl } from '../serialize/board';
+import { boardUrl } from '../../domain/board-url';
 import type { Submission } from '../../../entities/submission';
 
 export interface MatchRefBody {

@@ -1,5 +1,6 @@
 import type { Board } from '../../../entities/board';
 import { autoApplies, writeContract, type WriteContract } from '../../domain/board-rules';
+import { boardUrl } from '../../domain/board-url';
 
 /** The Board resource of spec 2.2, exactly its fields. */
 export interface BoardBody {
@@ -13,11 +14,6 @@ export interface BoardBody {
   write: WriteContract | null;
   validation_window_hours: number;
   auto_applies: boolean;
-}
-
-/** The public standings page of a board, served outside /v1 (DESIGN.md 3). */
-export function boardUrl(publicUrl: string, board: Pick<Board, 'ownerId' | 'id'>): string {
-  return `${publicUrl}/boards/${encodeURIComponent(board.ownerId)}/${encodeURIComponent(board.id)}`;
 }
 
 export function serializeBoard(board: Board, publicUrl: string): BoardBody {

@@ -1,5 +1,5 @@
 import type { Board } from '../../../entities/board';
-import type { Winner } from '../../../entities/match';
+import type { Winner } from '../../domain/vocabulary';
 import { isApplied } from '../../domain/handle-status';
 import type { MatchWithRoster } from '../../store/matches';
 

@@ -21,19 +21,7 @@ export function pageLimit(req: Request): number {
 
 export const pageCursor = (req: Request) => queryValue(req, 'cursor');
 
-/** A page envelope (spec 2.10): `has_more` from one extra row fetched, never from a short page. */
-export function page<T, R>(
-  rows: T[],
-  limit: number,
-  map: (row: T) => R,
-  cursorOf: (row: T) => string,
-) {
-  const more = rows.length > limit;
-  const shown = more ? rows.slice(0, limit) : rows;
-  const last = shown[shown.length - 1];
-  return {
-    data: shown.map(map),
-    has_more: more,
-    next_cursor: more && last !== undefined ? cursorOf(last) : null,
-  };
+/** A page envelope (spec 2.10); the use case read one extra row to know there is more. */
+export function envelope<T>(data: T[], nextCursor: string | null) {
+  return { data, has_more: nextCursor !== null, next_cursor: nextCursor };
 }
