@@ -2,8 +2,7 @@ import { time, TimestampStyles, type ChatInputCommandInteraction } from 'discord
 import type { Board } from '../entities/board';
 import { autoApplies } from '../src/domain/board-rules';
 import type { Context } from '../src/pipeline/context';
-import { enqueueWrite } from '../src/pipeline/enqueue';
-import { validateWrite } from '../src/pipeline/validate-write';
+import { submit } from '../src/pipeline/submit';
 
 /**
  * The chat front end of a write (STYLE.md 2): the same validation and queue as POST
@@ -17,19 +16,19 @@ export async function submitWrite(
   kind: 'match' | 'score',
   body: Record<string, unknown>,
 ): Promise<void> {
-  const write = await validateWrite(ctx, board, kind, body);
-  // Refusals above are ephemeral (interactions.ts); the accepted write gets a public reply.
-  await interaction.deferReply();
-  const { submission, handle } = await enqueueWrite(
+  const { submission, handle, settled } = await submit(
     ctx,
-    board,
-    write,
-    `chat:${interaction.user.id}`,
+    {
+      board,
+      kind,
+      body,
+      submittedBy: `chat:${interaction.user.id}`,
+      waitMs: ctx.config.syncWaitMs,
+    },
+    // Refusals before this are ephemeral (interactions.ts); the accepted write gets a public reply.
+    { validated: async () => void (await interaction.deferReply()) },
   );
-  // Armed before the worker is woken, so a worker that finishes at once is not missed.
-  const wake = ctx.signals.waitSettled(submission.id, Math.max(ctx.config.syncWaitMs, 1000));
-  ctx.signals.queued();
-  const now = (await settled(ctx, submission.id, wake)) ?? submission;
+  const now = settled?.submission ?? submission;
   const name = `**${board.displayName}**`;
   const content =
     now.status === 'approved'
@@ -53,12 +52,4 @@ function nextStep(board: Board, expiresAt: Date | null): string {
     return `Posted for review in <#${board.moderatorChannelId}>; it counts once a moderator approves it.${by}`;
   }
   return `It waits for review; this board has no moderator channel, so an operator decides with \`tally review\`.${by}`;
-}
-
-/** The submission once the worker has processed it, or as it stands when the wait runs out. */
-async function settled(ctx: Context, id: number, wake: Promise<boolean>) {
-  const first = await ctx.repos.submissions.byId(id);
-  if (first && first.status !== 'queued' && first.status !== 'processing') return first;
-  await wake;
-  return ctx.repos.submissions.byId(id);
 }

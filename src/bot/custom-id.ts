@@ -1,4 +1,4 @@
-import { HANDLE } from '../domain/ids';
+import { submissionIdOf } from '../domain/ids';
 import type { Decision } from '../pipeline/review';
 
 /** A review message's buttons: a decision, or Adjust (opens a modal with the corrected result). */
@@ -16,12 +16,6 @@ export const reviewButtonId = (decision: ReviewAction, handle: string) =>
 
 /** The Adjust modal's custom id: `adjust:sub_12`. */
 export const adjustModalId = (handle: string) => `adjust:${handle}`;
-
-function submissionIdOf(handle: string | undefined): number | null {
-  if (handle === undefined) return null;
-  const id = Number(HANDLE.exec(handle)?.[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /** Decodes a review button's custom id; null for anything else or anything malformed. */
 export function parseReviewButton(customId: string): ReviewButton | null {

@@ -12,7 +12,19 @@ export function isBoardId(value: string): boolean {
   return length >= 1 && length <= 100;
 }
 
-export const HANDLE = /^sub_(\d+)$/;
+/** spec 2.1: a handle is a string matching ^sub_\d+$; anything else is malformed (422). */
+export const HANDLE_SYNTAX = /^sub_\d+$/;
 export const formatHandle = (n: number) => `sub_${n}`;
+
+/**
+ * The submission a handle names: the id of `sub_<id>` exactly as formatHandle writes it. A
+ * well-formed handle that no submission could have (sub_0, sub_007, past 2^53) names none: null,
+ * the same as an unknown one, so it never aliases another submission.
+ */
+export function submissionIdOf(handle: string): number | null {
+  if (!HANDLE_SYNTAX.test(handle)) return null;
+  const id = Number(handle.slice('sub_'.length));
+  return Number.isSafeInteger(id) && id > 0 && formatHandle(id) === handle ? id : null;
+}
 export const formatTeamId = (n: number) => `team_${n}`;
 export const formatBoardId = (n: number) => `board_${n}`;

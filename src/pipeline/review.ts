@@ -4,7 +4,7 @@ import type { Match } from '../../entities/match';
 import type { Winner } from '../domain/vocabulary';
 import type { Submission } from '../../entities/submission';
 import { TallyError } from '../domain/errors';
-import { HANDLE } from '../domain/ids';
+import { formatHandle, submissionIdOf } from '../domain/ids';
 import { MAX_SCORE } from '../domain/write-request';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
@@ -129,9 +129,8 @@ async function decide(
     submission: Submission,
   ) => Promise<{ status: 'approved' | 'rejected'; reason: string | null }>,
 ): Promise<ReviewOutcome> {
-  const match = HANDLE.exec(handle);
-  const id = match?.[1] ? Number(match[1]) : NaN;
-  const found = Number.isSafeInteger(id) ? await ctx.repos.submissions.byId(id) : null;
+  const id = submissionIdOf(handle);
+  const found = id === null ? null : await ctx.repos.submissions.byId(id);
   if (!found || (ownerId !== undefined && found.ownerId !== ownerId)) {
     throw new TallyError('not_found', `no submission ${handle}`);
   }
@@ -139,7 +138,7 @@ async function decide(
   if (!board) throw new TallyError('not_found', `the board of ${handle} no longer exists`);
   return ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.results.lockBoard(tx, board.pk, false);
-    const submission = await ctx.repos.submissions.byId(id, tx);
+    const submission = await ctx.repos.submissions.byId(found.id, tx);
     if (!submission || submission.status !== 'pending_review') {
       throw new TallyError(
         'invalid_request',
@@ -148,7 +147,7 @@ async function decide(
     }
     const { status, reason } = await apply(tx, board, submission);
     const fields = { status, expiresAt: null, failureReason: reason } as const;
-    await ctx.repos.submissions.update(id, fields, tx);
+    await ctx.repos.submissions.update(found.id, fields, tx);
     return { handle, status, submission: { ...submission, ...fields } };
   });
 }
@@ -159,7 +158,7 @@ export async function expireOverdue(ctx: Context): Promise<ReviewOutcome[]> {
   for (const submission of await ctx.repos.submissions.expired(ctx.now(), 100)) {
     try {
       outcomes.push(
-        await review(ctx, `sub_${submission.id}`, 'decline', 'expired', {
+        await review(ctx, formatHandle(submission.id), 'decline', 'expired', {
           reason: 'the validation window ran out with no decision',
         }),
       );

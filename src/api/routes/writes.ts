@@ -3,13 +3,10 @@ import type { Request, Response } from 'express';
 import { autoApplies } from '../../domain/board-rules';
 import { badRequest, TallyError } from '../../domain/errors';
 import type { Context } from '../../pipeline/context';
-import { crashPoint } from '../../pipeline/crash-points';
-import { enqueueWrite } from '../../pipeline/enqueue';
-import { log } from '../../log';
-import { validateWrite } from '../../pipeline/validate-write';
+import { submit } from '../../pipeline/submit';
+import type { SubmissionView } from '../../pipeline/submission-view';
 import { principalOf } from '../middleware/authenticate';
 import { loadBoard } from './load-board';
-import { describeSubmission, type MatchRefBody } from './submissions';
 
 /** How long a claimed Idempotency-Key blocks a retry if its request dies (DESIGN.md 3). */
 export const IDEMPOTENCY_LEASE_MS = 30_000;
@@ -39,7 +36,7 @@ function accepted(
   board: string,
   queuedAt: Date,
   status: string,
-  match: MatchRefBody | null,
+  match: SubmissionView['match'],
 ) {
   return {
     handle,
@@ -49,42 +46,6 @@ function accepted(
     queued_at: queuedAt.toISOString(),
     ...(match ? { match } : {}),
   };
-}
-
-/**
- * spec 1.4: on an auto-applying board, wait up to SYNC_WAIT_MS for the worker. The whole wait is
- * bounded by that budget, also when the database stops answering the look at the row (a frozen
- * or vanished server): the handle is committed, so the client gets its 202 in time, not a hang
- * or a 500 for a write that was accepted (test/reliability/fault-mariadb.test.ts).
- */
-async function settledWithin(ctx: Context, id: number, timeoutMs: number) {
-  let timer: NodeJS.Timeout | undefined;
-  const budget = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), timeoutMs);
-  });
-  const lookUp = settledRow(ctx, id, timeoutMs).catch((err: unknown) => {
-    log.warn('the wait for the worker failed; answering 202', { submission: id, err });
-    return null;
-  });
-  try {
-    return await Promise.race([lookUp, budget]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The wait is armed before the first look at the row, so a worker finishing in between is seen. */
-async function settledRow(ctx: Context, id: number, timeoutMs: number) {
-  const wake = ctx.signals.waitSettled(id, timeoutMs);
-  for (let round = 0; round < 2; round++) {
-    const submission = await ctx.repos.submissions.byId(id);
-    if (submission && (submission.status === 'approved' || submission.status === 'failed')) {
-      const described = await describeSubmission(ctx, submission);
-      return { ...described, status: submission.status };
-    }
-    if (round === 0) await wake;
-  }
-  return null;
 }
 
 function send(res: Response, status: number, body: string, replayed: boolean): void {
@@ -123,30 +84,31 @@ export function postWrite(ctx: Context, kind: 'match' | 'score') {
     }
     try {
       const board = await loadBoard(ctx, req, res);
-      const write = await validateWrite(ctx, board, kind, res.locals.body);
       let body = '';
-      const { submission } = await enqueueWrite(
+      const { submission, settled } = await submit(
         ctx,
-        board,
-        write,
-        'api',
-        async (tx, { submission, handle }) => {
-          body = JSON.stringify(accepted(handle, board.id, submission.queuedAt, 'queued', null));
-          await ctx.repos.idempotency.complete(start.pk, 202, body, submission.id, tx);
+        {
+          board,
+          kind,
+          body: res.locals.body,
+          submittedBy: 'api',
+          waitMs: autoApplies(board) ? ctx.config.syncWaitMs : 0,
+        },
+        {
+          inTransaction: async (tx, { submission, handle }) => {
+            body = JSON.stringify(accepted(handle, board.id, submission.queuedAt, 'queued', null));
+            await ctx.repos.idempotency.complete(start.pk, 202, body, submission.id, tx);
+          },
         },
       );
-      crashPoint('enqueue:after-commit');
-      ctx.signals.queued();
-      if (autoApplies(board) && ctx.config.syncWaitMs > 0) {
-        const settled = await settledWithin(ctx, submission.id, ctx.config.syncWaitMs);
-        if (settled) {
-          const status = settled.status === 'approved' ? 201 : 202;
-          body = JSON.stringify(
-            accepted(settled.handle, board.id, submission.queuedAt, settled.status, settled.match),
-          );
-          await ctx.repos.idempotency.replaceResponse(start.pk, status, body);
-          return send(res, status, body, false);
-        }
+      if (settled) {
+        const { view } = settled;
+        const status = view.status === 'approved' ? 201 : 202;
+        body = JSON.stringify(
+          accepted(view.handle, board.id, submission.queuedAt, view.status, view.match),
+        );
+        await ctx.repos.idempotency.replaceResponse(start.pk, status, body);
+        return send(res, status, body, false);
       }
       send(res, 202, body, false);
     } catch (err) {
