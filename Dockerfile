@@ -29,7 +29,7 @@ USER node
 EXPOSE 3000
 VOLUME ["/app/data"]
 STOPSIGNAL SIGTERM
-HEALTHCHECK --interval=30s --timeout=5s \
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "bin/tally.mjs"]
 CMD ["serve"]

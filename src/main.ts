@@ -37,6 +37,8 @@ export interface StartOptions {
   chat?: ChatPort;
   /** Bot tuning (tests: short polls and retries). */
   discord?: Pick<DiscordBotOptions, 'loginRetryMs' | 'poster'>;
+  /** Runs once the database is migrated, before anything is served (`serve --demo` seeds here). */
+  prepare?: (ctx: Context) => Promise<void>;
 }
 
 interface Opened {
@@ -79,55 +81,69 @@ export async function startTally(requested: Config, options: StartOptions = {}):
   const { server } = bound;
   server.on('clientError', clientErrorHandler(config.publicUrl));
   const redisPrefix = options.redisPrefix ?? 'tally:';
-  let opened: Opened;
+  // What has started so far, undone in reverse if a later step fails.
+  const started: (() => Promise<unknown>)[] = [
+    () => {
+      server.closeAllConnections(); // requests held while starting are never answered
+      return closeServer(server);
+    },
+  ];
   try {
-    opened = await openContext(config, redisPrefix);
+    const opened = await openContext(config, redisPrefix);
+    started.push(() => closeContext(opened));
+    const { ctx, redis } = opened;
+    await options.prepare?.(ctx);
+    const buckets = createBuckets(redis, redisPrefix);
+    started.push(() => buckets.close());
+    // Never waits for Discord: the bot logs in (and retries) in the background.
+    const bot =
+      !options.chat && config.discordToken
+        ? startDiscordBot(ctx, {
+            ...options.discord,
+            token: config.discordToken,
+            applicationId: config.discordApplicationId,
+            restApi: config.discordApiUrl,
+          })
+        : null;
+    if (bot) started.push(() => bot.stop());
+    const worker =
+      options.worker === false
+        ? null
+        : new Worker(ctx, options.chat ?? bot ?? new OfflineChat(), ctx.signals);
+    const app = createApp({
+      ctx,
+      authenticator: new KeyAuthenticator(ctx.repos.keys),
+      buckets,
+      redis,
+    });
+    worker?.start();
+    bound.serve(app);
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${bound.port}`;
+    log.info('tally listening', { url, database: config.database.kind, redis: Boolean(redis) });
+    return {
+      ctx,
+      server,
+      url,
+      worker,
+      bot,
+      async close() {
+        await closeServer(server);
+        await worker?.stop();
+        await bot?.stop();
+        await buckets.close();
+        await closeContext(opened);
+      },
+    };
   } catch (err) {
-    server.closeAllConnections();
-    server.close();
+    for (const undo of started.reverse()) await undo().catch(() => undefined);
     throw err;
   }
-  const { ctx, redis } = opened;
-  const buckets = createBuckets(redis, redisPrefix);
-  // Never waits for Discord: the bot logs in (and retries) in the background.
-  const bot =
-    !options.chat && config.discordToken
-      ? startDiscordBot(ctx, {
-          ...options.discord,
-          token: config.discordToken,
-          applicationId: config.discordApplicationId,
-          restApi: config.discordApiUrl,
-        })
-      : null;
-  const worker =
-    options.worker === false
-      ? null
-      : new Worker(ctx, options.chat ?? bot ?? new OfflineChat(), ctx.signals);
-  worker?.start();
-  const app = createApp({
-    ctx,
-    authenticator: new KeyAuthenticator(ctx.repos.keys),
-    buckets,
-    redis,
+}
+
+/** Stops accepting, lets requests in flight finish, and closes idle keep-alive connections. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
   });
-  bound.serve(app);
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${bound.port}`;
-  log.info('tally listening', { url, database: config.database.kind, redis: Boolean(redis) });
-  return {
-    ctx,
-    server,
-    url,
-    worker,
-    bot,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      await worker?.stop();
-      await bot?.stop();
-      await buckets.close();
-      await closeContext(opened);
-    },
-  };
 }

@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import { OwnerEntity, type Owner } from '../../entities/owner';
+import type { Owner } from '../../entities/owner';
 import type { Submission } from '../../entities/submission';
 import { boardUrl } from '../domain/board-url';
 import { OfflineChat } from '../bot/chat-port';
@@ -295,8 +295,7 @@ export async function seedDemo(
   ctx: Context,
   options: { onlyIfEmpty?: boolean } = {},
 ): Promise<Demo | null> {
-  // The one query outside store/: OwnerRepository has no "is there any owner?" yet.
-  if (options.onlyIfEmpty && (await ctx.repos.db.run((m) => m.exists(OwnerEntity)))) return null;
+  if (options.onlyIfEmpty && (await ctx.repos.owners.any())) return null;
   const owner = await ensureOwner(ctx);
   const existing = await ctx.repos.boards.page(DEMO_OWNER, 0, 200);
   const from = new Date(ctx.now().getTime() - HISTORY_DAYS * DAY_MS);

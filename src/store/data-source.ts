@@ -57,8 +57,13 @@ export async function openAndMigrate(
   } catch (err) {
     throw connectError(err, database);
   }
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  return { dataSource, applied: applied.map((m) => m.name) };
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return { dataSource, applied: applied.map((m) => m.name) };
+  } catch (err) {
+    await dataSource.destroy().catch(() => undefined); // no pool left open behind the error
+    throw err;
+  }
 }
 
 /** Why the database named by DATABASE_URL cannot be opened, as one line an operator can act on. */

@@ -22,6 +22,10 @@ export class OwnerRepository extends Repository {
   async insert(owner: Owner, tx?: EntityManager): Promise<void> {
     await this.use(tx, (m) => m.insert(OwnerEntity, owner));
   }
+  /** Whether the database has any owner at all (`serve --demo` seeds only an empty one). */
+  any(): Promise<boolean> {
+    return this.use(undefined, (m) => m.exists(OwnerEntity));
+  }
   /** Serialises per-owner counters (the 10-key limit) on MariaDB; SQLite has one writer anyway. */
   async lockForUpdate(id: string, tx: EntityManager): Promise<void> {
     if (this.dialect === 'mysql')

@@ -25,14 +25,14 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** `tally serve` with only `env` set, as a user would start it (info-level logging on). */
-function serve(env: Record<string, string>) {
+function serve(env: Record<string, string>, args: string[] = []) {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name) && name !== 'VITEST'),
   );
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['bin/tally.mjs', 'serve'],
+      ['bin/tally.mjs', 'serve', ...args],
       { cwd: ROOT, env: { ...base, LOG_LEVEL: 'info', ...env }, timeout: 30_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, stdout, stderr }),
@@ -69,11 +69,29 @@ describe('tally serve start-up faults', () => {
     }
   });
 
+  it('GIVEN a taken PORT and --demo THEN nothing is seeded, so the next start prints the keys', async () => {
+    const taken = await listening();
+    const databaseUrl = sqliteFileUrl(await mkdtemp(join(dir, 'demo-')));
+    try {
+      const run = await serve({ PORT: String(portOf(taken)), DATABASE_URL: databaseUrl }, [
+        '--demo',
+      ]);
+      expect(run.code).toBe(1);
+      expect(prose(run.stderr)).toEqual([expect.stringMatching(/^tally: PORT: /)]);
+    } finally {
+      taken.close();
+    }
+    const opened = await openContext(loadConfig({ DATABASE_URL: databaseUrl }));
+    try {
+      expect(await opened.ctx.repos.owners.any()).toBe(false);
+    } finally {
+      await closeContext(opened);
+    }
+  });
+
   it('GIVEN a DATABASE_URL that refuses connections THEN one line names DATABASE_URL, exit 1', async () => {
-    const closed = await listening();
-    const port = portOf(closed);
-    closed.close();
-    await once(closed, 'close');
+    // Port 1 (tcpmux) is privileged and nothing here listens on it: connections are refused.
+    const port = 1;
     const run = await serve({
       PORT: '0',
       DATABASE_URL: `mysql://root:secret@127.0.0.1:${port}/tally`,

@@ -11,10 +11,11 @@ import { ROOT, TALLY_ENV, within } from '../support/serve';
  * script) signals the pid it started: the README's run command. That pid is npm's; the signal
  * must stop Tally gracefully and leave no process of the tree behind.
  */
-const started: number[][] = [];
+/** Every process of every tree a test started, killed after it whatever happened. */
+const trees: (() => number[])[] = [];
 afterEach(() => {
-  for (const pid of started.flatMap((tree) => alive(tree))) process.kill(pid, 'SIGKILL');
-  started.length = 0;
+  for (const pid of alive(trees.flatMap((tree) => tree()))) process.kill(pid, 'SIGKILL');
+  trees.length = 0;
 });
 
 async function refused(url: string): Promise<boolean> {
@@ -34,43 +35,61 @@ async function until(what: string, ms: number, check: () => boolean | Promise<bo
   }
 }
 
+/**
+ * The ways a stop reaches Tally: a supervisor signals the pid it started (npm's), and Ctrl-C in
+ * a terminal signals the whole process group (npm and Tally both get it, and npm forwards it).
+ */
+const STOPS = [
+  { how: 'SIGTERM to the npm pid', signal: 'SIGTERM', group: false },
+  { how: 'SIGINT to the npm pid', signal: 'SIGINT', group: false },
+  { how: 'Ctrl-C (SIGINT to the process group)', signal: 'SIGINT', group: true },
+] as const;
+
 describe('npm start under a supervisor', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)(
-    'GIVEN %s to the npm pid THEN the port stops answering and no process of the tree is left',
-    async (signal) => {
+  it.each(STOPS)(
+    'GIVEN $how THEN it stops gracefully, the port stops answering and no process is left',
+    async ({ signal, group }) => {
       const dir = await mkdtemp(join(tmpdir(), 'tally-supervisor-'));
       try {
         const env = Object.fromEntries(
           Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
         );
-        // Exactly the README's run command (after `npm ci`), on a database of its own.
+        // Exactly the README's run command (after `npm ci`), on a database of its own, in a
+        // process group of its own as a terminal or a supervisor would start it.
         const npm = spawn('npm', ['start'], {
           cwd: ROOT,
-          env: { ...env, DATABASE_URL: `sqlite:${dir}/tally.sqlite`, PORT: '0' },
+          env: { ...env, DATABASE_URL: `sqlite:${dir}/tally.sqlite`, PORT: '0', LOG_LEVEL: 'info' },
           stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
         });
+        let tree = [npm.pid!];
+        trees.push(() => tree);
         let output = '';
         npm.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
         npm.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
         const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
           (resolve) => npm.once('exit', (code, sig) => resolve({ code, signal: sig })),
         );
-        await until('npm start to serve', 60_000, () => /serving the API at/.test(output));
+        await until('npm start to serve', 60_000, () => {
+          if (npm.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+          return /serving the API at/.test(output);
+        });
         const url = /serving the API at (http:\/\/\S+)\/v1/.exec(output)![1]!;
-        const tree = processTree(npm.pid!);
-        started.push(tree);
+        tree = processTree(npm.pid!);
         expect(describeProcesses(tree)).toMatch(/bin\/tally\.mjs serve --demo/);
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
 
         const sent = Date.now();
-        process.kill(npm.pid!, signal);
+        process.kill(group ? -npm.pid! : npm.pid!, signal);
         await until('the port to stop answering', 5_000, () => refused(url));
         const how = await within(10_000, 'npm to exit', exited);
         await until(`no process of the tree left:\n${describeProcesses(alive(tree))}`, 5_000, () =>
           Promise.resolve(alive(tree).length === 0),
         );
-        // Graceful: Tally's own handler closed it (exit 0), well within a supervisor's patience.
+        // Graceful: Tally's own handler closed it once (exit 0), well within a supervisor's patience.
         expect(how, output).toEqual({ code: 0, signal: null });
+        expect(output.match(/"msg":"stopping"/g), output).toHaveLength(1);
+        expect(output).not.toMatch(/second stop signal/);
         expect(Date.now() - sent).toBeLessThan(5_000);
       } finally {
         await rm(dir, { recursive: true, force: true });

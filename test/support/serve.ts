@@ -19,6 +19,7 @@ export const TALLY_ENV = [
   'SYNC_WAIT_MS',
   'RATE_LIMIT_READ_PER_MIN',
   'RATE_LIMIT_WRITE_PER_MIN',
+  'LOG_LEVEL',
   'TALLY_CRASH_AT',
 ];
 
