@@ -1,10 +1,11 @@
 import type { Board } from '../entities/board';
-import { serializeBoard } from '../src/api/serialize/board';
+import { autoApplies, writeContract } from '../src/domain/board-rules';
+import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
 
 /** A board's settings as an embed: what /board info, create and edit show. */
 export function boardInfo(ctx: Context, b: Board) {
-  const body = serializeBoard(b, ctx.config.publicUrl);
+  const write = writeContract(b);
   const review = b.ownerId.startsWith('user:')
     ? 'by DM to the owner'
     : b.moderatorChannelId
@@ -14,17 +15,15 @@ export function boardInfo(ctx: Context, b: Board) {
     `Type **${b.type}**, best is ${b.sort === 'desc' ? 'highest' : 'lowest'}`,
     b.type === 'ELO' ? `k ${b.kFactor}, start ${b.startRating}` : null,
     b.type === 'League' ? `points ${b.pointsWin}/${b.pointsDraw}/${b.pointsLoss}` : null,
-    body.team_size > 1 || b.fixedTeams
+    b.teamSize > 1 || b.fixedTeams
       ? `${b.fixedTeams ? 'fixed teams' : `${b.teamSize} per side`}`
       : null,
-    body.auto_applies
-      ? 'applies at once'
-      : `reviewed ${review}, window ${b.validationWindowHours} h`,
+    autoApplies(b) ? 'applies at once' : `reviewed ${review}, window ${b.validationWindowHours} h`,
   ].filter((line) => line !== null);
   return {
     title: `${b.displayName} (${b.id})`.slice(0, 256),
-    url: body.url,
+    url: boardUrl(ctx.config.publicUrl, b),
     description: settings.join('\n'),
-    footer: { text: body.write ? `API: ${body.write.endpoint}` : 'API: read only' },
+    footer: { text: write ? `API: ${write.endpoint}` : 'API: read only' },
   };
 }

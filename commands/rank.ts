@@ -2,11 +2,11 @@ import { escapeMarkdown, SlashCommandBuilder, time, TimestampStyles } from 'disc
 import type { Board } from '../entities/board';
 import { isMatchBoard } from '../src/domain/board-rules';
 import type { Context } from '../src/pipeline/context';
-import { matchesPage } from '../src/pipeline/match-reads';
+import { matchesPage, type MatchWithRoster } from '../src/pipeline/match-reads';
 import { entryOf } from '../src/pipeline/standings';
-import type { MatchWithRoster } from '../src/store/matches';
 import { everywhere } from './contexts';
-import { boardOf, formatValue, reply, type Command } from './shared';
+import { formatScore } from '../src/domain/score-text';
+import { boardOf, reply, type Command } from './shared';
 
 const RECENT = 5;
 
@@ -35,7 +35,7 @@ export const rank = {
       );
       return;
     }
-    const value = formatValue(board, board.type === 'ELO' ? entry.elo : entry.score);
+    const value = formatScore(board.type, board.type === 'ELO' ? entry.elo : entry.score);
     const unit = board.type === 'ELO' ? 'rating' : board.type === 'League' ? 'points' : 'score';
     const record = isMatchBoard(board)
       ? ` · ${entry.wins ?? 0} won, ${entry.draws ?? 0} drawn, ${entry.losses ?? 0} lost`

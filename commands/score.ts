@@ -1,6 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { everywhere } from './contexts';
-import { boardOf, ensureOwner, parseScoreInput, type Command } from './shared';
+import { parseScoreText } from '../src/domain/score-text';
+import { boardOf, ensureOwner, type Command } from './shared';
 import { submitWrite } from './submit';
 
 /** /score submit: a score for yourself or a mentioned member; Time boards take 1:30.250. */
@@ -29,7 +30,7 @@ export const score = {
   async execute(interaction, ctx) {
     await ensureOwner(ctx, interaction);
     const board = await boardOf(ctx, interaction);
-    const value = parseScoreInput(board, interaction.options.getString('score', true));
+    const value = parseScoreText(board.type, interaction.options.getString('score', true));
     const player = interaction.options.getUser('player') ?? interaction.user;
     await submitWrite(interaction, ctx, board, 'score', {
       player: { chat_id: player.id },

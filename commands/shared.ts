@@ -4,7 +4,6 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type InteractionReplyOptions,
-  type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Board } from '../entities/board';
 import { TallyError } from '../src/domain/errors';
@@ -12,17 +11,7 @@ import { requireBoard } from '../src/pipeline/boards';
 import type { Context } from '../src/pipeline/context';
 import { addOwner } from '../src/pipeline/owners';
 
-/** One slash command: its registration JSON and its handler (commands/index.ts lists them). */
-export interface Command {
-  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
-  execute(interaction: ChatInputCommandInteraction, ctx: Context): Promise<void>;
-}
-
-/** A button handler: the custom-id prefix it owns (`lb:` …) and what a press does. */
-export interface ComponentHandler {
-  prefix: string;
-  execute(interaction: ButtonInteraction, ctx: Context): Promise<void>;
-}
+export type { Command, ComponentHandler } from '../src/bot/command';
 
 type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction;
 
@@ -69,44 +58,3 @@ export async function reply(
 }
 
 export const invalid = (detail: string) => new TallyError('invalid_request', detail);
-
-const TIME = /^(?:(\d+):([0-5]\d)|(\d+)):([0-5]\d)(?:\.(\d{1,3}))?$/;
-
-/**
- * A score as typed in chat: integers everywhere, and on Time boards a duration (m:ss.mmm or
- * h:mm:ss.mmm, fraction optional) stored as milliseconds (spec 2.3 score_unit).
- */
-export function parseScoreInput(board: Pick<Board, 'type'>, text: string): number {
-  const trimmed = text.trim();
-  if (board.type === 'Time') {
-    const m = TIME.exec(trimmed);
-    if (!m) throw invalid(`score: "${text}" is not a time; use m:ss.mmm or h:mm:ss.mmm`);
-    const hours = Number(m[1] ?? 0);
-    const minutes = Number(m[2] ?? m[3]);
-    const seconds = Number(m[4]);
-    const millis = Number((m[5] ?? '').padEnd(3, '0'));
-    return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis;
-  }
-  if (!/^[+-]?\d+$/.test(trimmed)) throw invalid(`score: "${text}" is not a whole number`);
-  return Number(trimmed);
-}
-
-/** A Time board's milliseconds as people read them: 1:30.250. */
-export function formatTime(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  const abs = Math.abs(ms);
-  const hours = Math.floor(abs / 3_600_000);
-  const minutes = Math.floor(abs / 60_000) % 60;
-  const seconds = Math.floor(abs / 1000) % 60;
-  const millis = String(abs % 1000).padStart(3, '0');
-  const ss = String(seconds).padStart(2, '0');
-  return hours > 0
-    ? `${sign}${hours}:${String(minutes).padStart(2, '0')}:${ss}.${millis}`
-    : `${sign}${minutes}:${ss}.${millis}`;
-}
-
-/** An entry's value as the board shows it. */
-export function formatValue(board: Pick<Board, 'type'>, value: number | null): string {
-  if (value === null) return '—';
-  return board.type === 'Time' ? formatTime(value) : String(value);
-}

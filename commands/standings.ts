@@ -10,7 +10,7 @@ import type { Board } from '../entities/board';
 import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
 import { standingsPage, type RankedEntry } from '../src/pipeline/standings';
-import { formatValue } from './shared';
+import { formatScore } from '../src/domain/score-text';
 
 export const PAGE_SIZE = 10;
 const CUSTOM_ID_MAX = 100;
@@ -74,7 +74,7 @@ function button(label: string, customId: string): APIButtonComponent {
 
 function line(board: Board, entry: RankedEntry): string {
   const name = escapeMarkdown(entry.playerName);
-  const value = formatValue(board, board.type === 'ELO' ? entry.elo : entry.score);
+  const value = formatScore(board.type, board.type === 'ELO' ? entry.elo : entry.score);
   const record =
     board.type === 'ELO' || board.type === 'League'
       ? ` (${entry.wins ?? 0}-${entry.draws ?? 0}-${entry.losses ?? 0})`

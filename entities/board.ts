@@ -1,29 +1,9 @@
 import { EntitySchema } from 'typeorm';
+import type { Board } from '../src/domain/board';
 import { col } from './columns';
 
-import type { BoardSort, BoardType } from '../src/domain/vocabulary';
-
-export interface Board {
-  pk: number;
-  ownerId: string;
-  /** The public, immutable id (spec 2.1): `board_<n>` or an older free-form id. */
-  id: string;
-  displayName: string;
-  type: BoardType;
-  sort: BoardSort;
-  teamSize: number;
-  fixedTeams: boolean;
-  freeForAll: boolean;
-  validationWindowHours: number;
-  kFactor: number | null;
-  startRating: number | null;
-  pointsWin: number | null;
-  pointsDraw: number | null;
-  pointsLoss: number | null;
-  moderatorChannelId: string | null;
-  moderatorRoleId: string | null;
-  createdAt: Date;
-}
+/** A board as stored; the shape is the domain's (src/domain/board.ts). */
+export type { Board };
 
 export const BoardEntity = new EntitySchema<Board>({
   name: 'Board',

@@ -1,5 +1,4 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { rebuildRankCounts } from '../src/store/entries';
 import { columns } from './schema';
 
 /**
@@ -12,6 +11,21 @@ const QUEUE_INDEX = new TableIndex({
   name: 'ix_submissions_board_pk_status_id',
   columnNames: ['board_pk', 'status', 'id'],
 });
+
+/**
+ * The counters of every entry stored when this migration ran, in SQL frozen as it was then
+ * (9 bits per level, 6 levels, rank_key shifted by 2^53): a historic migration must not change
+ * when today's store code does. src/store/entries.ts rebuildRankCounts is the live twin.
+ */
+async function fillCounters(runner: QueryRunner): Promise<void> {
+  for (let level = 0; level < 6; level++) {
+    const bucket = level === 0 ? 'rank_key' : `((rank_key + 9007199254740992) >> ${9 * level})`;
+    await runner.query(
+      `INSERT INTO entry_rank_counts (board_pk, level, bucket, n)
+       SELECT board_pk, ${level}, ${bucket}, COUNT(*) FROM entries GROUP BY board_pk, ${bucket}`,
+    );
+  }
+}
 
 export class RankCountsAndQueueIndex1732400000000 implements MigrationInterface {
   name = 'RankCountsAndQueueIndex1732400000000';
@@ -31,7 +45,7 @@ export class RankCountsAndQueueIndex1732400000000 implements MigrationInterface 
       true,
     );
     await runner.createIndex('submissions', QUEUE_INDEX);
-    await rebuildRankCounts(runner);
+    await fillCounters(runner);
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -7,7 +7,7 @@ import { closeContext, openContext, startTally } from './main';
 import { serializeBoard } from './api/serialize/board';
 import { createBoard, createTeam } from './pipeline/boards';
 import type { Context } from './pipeline/context';
-import { demoGuide, demoJson, seedDemo, type Demo } from './pipeline/demo';
+import { demoGuide, demoJson, seedDemo, type Demo } from './demo/demo';
 import { stopOnSignals } from './stop-signals';
 import { listKeys, mintKey, revokeKey } from './pipeline/keys';
 import { addOwner, setOwnerAccess } from './pipeline/owners';

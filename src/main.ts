@@ -1,16 +1,18 @@
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
+import { COMMANDS } from '../commands';
 import { createApp } from './api/app';
 import { clientErrorHandler } from './api/client-error';
 import { KeyAuthenticator } from './api/auth';
 import { MemoryTokenBuckets } from './api/limits/memory-buckets';
 import { FallbackTokenBuckets } from './api/limits/fallback-buckets';
 import type { TokenBuckets } from './api/limits/token-bucket';
-import { OfflineChat, type ChatPort } from './bot/chat-port';
+import { OfflineChat, type ChatPort } from './pipeline/chat-port';
 import { startDiscordBot, type DiscordBot, type DiscordBotOptions } from './bot/discord';
 import { withBoundPort, type Config } from './config';
 import { bind } from './listen';
 import { log, setLogLevel } from './log';
+import { boardPages } from './web/board-page';
 import type { Context } from './pipeline/context';
 import { LocalSignals, RedisSignals } from './pipeline/signals';
 import { Worker } from './pipeline/worker';
@@ -103,6 +105,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
             token: config.discordToken,
             applicationId: config.discordApplicationId,
             restApi: config.discordApiUrl,
+            commands: COMMANDS,
           })
         : null;
     if (bot) started.push(() => bot.stop());
@@ -115,6 +118,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       authenticator: new KeyAuthenticator(ctx.repos.keys),
       buckets,
       redis,
+      beside: [boardPages(ctx)], // DESIGN.md 3: every board's `url`, public HTML outside /v1
     });
     worker?.start();
     bound.serve(app);

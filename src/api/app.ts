@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import type { Redis } from 'ioredis';
 import { TallyError, notFound } from '../domain/errors';
 import { log } from '../log';
@@ -12,7 +12,6 @@ import { Metrics, operabilityRoutes } from './operability';
 import { sendProblem } from './problem';
 import { openapiRoute } from './openapi';
 import { v1Routes } from './routes';
-import { boardPages } from '../web/board-page';
 
 export interface ApiDeps {
   ctx: Context;
@@ -20,6 +19,11 @@ export interface ApiDeps {
   buckets: TokenBuckets;
   /** For the health check only; the limiter and signals hold their own references. */
   redis?: Redis;
+  /**
+   * Other front ends served beside the API, outside /v1 (src/main.ts mounts the public board
+   * pages here), so they share the request id, metrics and the final 404.
+   */
+  beside?: Router[];
 }
 
 /** The HTTP API without listen(), so tests run it in-process (STYLE.md: createApp(deps)). */
@@ -54,7 +58,7 @@ export function createApp(deps: ApiDeps): Express {
 
   app.get('/openapi.yaml', openapiRoute());
   app.use(operabilityRoutes(ctx, metrics, deps.redis));
-  app.use(boardPages(ctx)); // DESIGN.md 3: every board's `url`, public HTML outside /v1
+  for (const router of deps.beside ?? []) app.use(router);
 
   app.use((req) => {
     throw notFound(`Nothing at ${req.path}`);

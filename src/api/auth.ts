@@ -1,6 +1,6 @@
 import { KEY_FORM, hashSecret } from '../domain/keys';
 import type { Scope } from '../domain/scopes';
-import type { KeyRepository } from '../store/repositories';
+import type { Context } from '../pipeline/context';
 
 /** Who is calling: the key and the owner it is bound to (spec 5.3). */
 export interface Principal {
@@ -20,7 +20,7 @@ export interface Authenticator {
  * wrong-secret and revoked keys take the same path (a hash and one indexed lookup) and answer alike.
  */
 export class KeyAuthenticator implements Authenticator {
-  constructor(private readonly keys: KeyRepository) {}
+  constructor(private readonly keys: Context['repos']['keys']) {}
 
   async authenticate(secret: string): Promise<Principal | null> {
     if (!KEY_FORM.test(secret)) return null;

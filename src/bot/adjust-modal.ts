@@ -6,7 +6,7 @@ import {
   type APITextInputComponent,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
-import { formatTime, parseScoreInput } from '../../commands/shared';
+import { formatTime, parseScoreText } from '../domain/score-text';
 import type { Correction } from '../pipeline/review';
 import { adjustModalId } from './custom-id';
 import type { ReviewView } from './review-view';
@@ -57,5 +57,5 @@ export function correctionOf(board: Board, field: (id: string) => string): Corre
   if (board.type === 'League') {
     return { team1Score: whole(field('team1_score')), team2Score: whole(field('team2_score')) };
   }
-  return { score: parseScoreInput(board, field('score')) };
+  return { score: parseScoreText(board.type, field('score')) };
 }

@@ -1,14 +1,13 @@
 import { Client, Events, GatewayIntentBits, REST, Routes } from 'discord.js';
-import { COMMANDS } from '../../commands';
 import type { ParticipantRef } from '../domain/participants';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
-import type { ChatPort } from './chat-port';
+import type { ChatPort } from '../pipeline/chat-port';
+import type { CommandSet } from './command';
 import { routeInteraction } from './interactions';
 import { NameRefresher } from './name-refresh';
 import { resolveDiscordNames } from './names';
 import { POSTER_DEFAULTS, ReviewPoster, type ReviewPosterOptions } from './review-poster';
-import { ReviewMessageRepository } from './review-store';
 
 export interface DiscordBotOptions {
   token: string;
@@ -18,6 +17,8 @@ export interface DiscordBotOptions {
   /** First wait after a failed login, doubled per failure up to a minute (default 1 s). */
   loginRetryMs?: number;
   poster?: Partial<ReviewPosterOptions>;
+  /** The slash commands and their buttons (commands/index.ts, handed over by src/main.ts). */
+  commands: CommandSet;
 }
 
 const LOGIN_RETRY_MAX_MS = 60_000;
@@ -32,7 +33,7 @@ export class DiscordBot implements ChatPort {
   readonly rest: REST;
   private client: Client | null = null;
   private readonly poster: ReviewPoster;
-  private readonly store: ReviewMessageRepository;
+  private readonly store: Context['repos']['reviewMessages'];
   private readonly names: NameRefresher;
   private stopped = false;
   private connecting: Promise<void> | null = null;
@@ -43,7 +44,7 @@ export class DiscordBot implements ChatPort {
     private readonly options: DiscordBotOptions,
   ) {
     this.rest = new REST(options.restApi ? { api: options.restApi } : {}).setToken(options.token);
-    this.store = new ReviewMessageRepository(ctx.repos.db);
+    this.store = ctx.repos.reviewMessages;
     this.names = new NameRefresher(ctx);
     this.poster = new ReviewPoster(ctx, this.rest, this.store, {
       ...POSTER_DEFAULTS,
@@ -110,7 +111,7 @@ export class DiscordBot implements ChatPort {
       intents: [GatewayIntentBits.Guilds],
       ...(this.options.restApi ? { rest: { api: this.options.restApi } } : {}),
     });
-    const deps = { ctx: this.ctx, store: this.store };
+    const deps = { ctx: this.ctx, store: this.store, commands: this.options.commands };
     client.on(Events.InteractionCreate, (interaction) => {
       this.names.refresh(interaction);
       void routeInteraction(deps, interaction);
@@ -135,9 +136,11 @@ export class DiscordBot implements ChatPort {
   private async registerCommands(application: string): Promise<void> {
     try {
       await this.rest.put(Routes.applicationCommands(application), {
-        body: COMMANDS.map((command) => command.data),
+        body: this.options.commands.commands.map((command) => command.data),
       });
-      log.info('discord commands registered', { count: COMMANDS.length });
+      log.info('discord commands registered', {
+        count: this.options.commands.commands.length,
+      });
     } catch (err) {
       log.warn('discord command registration failed; it is retried at the next ready', { err });
     }

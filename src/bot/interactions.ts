@@ -4,7 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type Interaction,
 } from 'discord.js';
-import { commandNamed, componentFor } from '../../commands';
+import { commandNamed, componentFor, type CommandSet } from './command';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import { parseAdjustModal, parseReviewButton } from './custom-id';
@@ -15,10 +15,13 @@ import { handleAdjustModal, handleReviewButton, type ReviewButtonDeps } from './
  * slash commands by name (commands/index.ts), review buttons and the Adjust modal, then the
  * commands' own buttons by custom-id prefix.
  */
-export async function routeInteraction(deps: ReviewButtonDeps, interaction: Interaction) {
+export async function routeInteraction(
+  deps: ReviewButtonDeps & { commands: CommandSet },
+  interaction: Interaction,
+) {
   try {
     if (interaction.isChatInputCommand()) {
-      const command = commandNamed(interaction.commandName);
+      const command = commandNamed(deps.commands, interaction.commandName);
       await guarded(interaction, () =>
         command
           ? command.execute(interaction, deps.ctx)
@@ -31,7 +34,7 @@ export async function routeInteraction(deps: ReviewButtonDeps, interaction: Inte
     } else if (interaction.isModalSubmit() && parseAdjustModal(interaction.customId)) {
       await handleAdjustModal(deps, interaction);
     } else if (interaction.isButton()) {
-      const handler = componentFor(interaction.customId);
+      const handler = componentFor(deps.commands, interaction.customId);
       if (handler) await guarded(interaction, () => handler.execute(interaction, deps.ctx));
     }
   } catch (err) {

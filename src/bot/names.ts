@@ -7,8 +7,7 @@ import {
   type REST,
 } from 'discord.js';
 import type { ParticipantRef } from '../domain/participants';
-import { ChatUnavailable } from './chat-unavailable';
-import { UnresolvableParticipant } from './chat-port';
+import { ChatUnavailable, UnresolvableParticipant } from '../pipeline/chat-port';
 
 /**
  * Display names as Discord shows them (nickname, then global name, then username), fetched over

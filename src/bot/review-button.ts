@@ -13,12 +13,11 @@ import { adjust, review } from '../pipeline/review';
 import { adjustModal, correctionOf } from './adjust-modal';
 import { parseAdjustModal, parseReviewButton } from './custom-id';
 import { reviewMessage } from './review-message';
-import type { ReviewMessageRepository } from './review-store';
 import { loadReviewView } from './review-view';
 
 export interface ReviewButtonDeps {
   ctx: Context;
-  store: ReviewMessageRepository;
+  store: Context['repos']['reviewMessages'];
 }
 
 type Press = ButtonInteraction | ModalSubmitInteraction;

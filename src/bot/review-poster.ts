@@ -3,7 +3,6 @@ import type { Submission } from '../../entities/submission';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { reviewMessage } from './review-message';
-import type { ReviewMessageRepository } from './review-store';
 import { loadReviewView, type ReviewView } from './review-view';
 
 export interface ReviewPosterOptions {
@@ -41,7 +40,7 @@ export class ReviewPoster {
   constructor(
     private readonly ctx: Context,
     private readonly rest: REST,
-    private readonly store: ReviewMessageRepository,
+    private readonly store: Context['repos']['reviewMessages'],
     private readonly options: ReviewPosterOptions = POSTER_DEFAULTS,
   ) {}
 

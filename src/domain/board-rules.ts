@@ -1,4 +1,4 @@
-import type { Board } from '../../entities/board';
+import type { Board } from './board';
 import type { BoardSort, BoardType } from './vocabulary';
 
 export type Operator = 'elo' | 'league_points' | 'accumulate' | 'keep_highest' | 'keep_lowest';

@@ -1,4 +1,4 @@
-import type { Board } from '../../entities/board';
+import type { Board } from './board';
 import type { Winner } from './vocabulary';
 import { DEFAULTS } from './board-rules';
 import { TallyError } from './errors';

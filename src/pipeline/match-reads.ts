@@ -4,6 +4,8 @@ import { isMatchBoard } from '../domain/board-rules';
 import { cursorInt, decodeCursor, encodeCursor, splitPage } from '../domain/cursor';
 import { TallyError } from '../domain/errors';
 import type { MatchWithRoster } from '../store/matches';
+
+export type { MatchWithRoster };
 import type { Context } from './context';
 import { ownedBoard } from './board-reads';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
-import { UnresolvableParticipant, type ChatPort } from '../bot/chat-port';
+import { UnresolvableParticipant, type ChatPort } from './chat-port';
 import { autoApplies, NO_EXPIRY_WINDOW } from '../domain/board-rules';
 import { eloSettings, snapshotRating } from '../domain/elo';
 import type { ParticipantRef } from '../domain/participants';

@@ -1,6 +1,5 @@
 import type { Submission } from '../../entities/submission';
-import type { ChatPort } from '../bot/chat-port';
-import { ChatUnavailable } from '../bot/chat-unavailable';
+import { ChatUnavailable, type ChatPort } from './chat-port';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from './context';

@@ -13,6 +13,7 @@ import { EntryRepository } from './entries';
 import { IdempotencyRepository } from './idempotency';
 import { MatchReadRepository } from './matches';
 import { ResultsRepository } from './results';
+import { ReviewMessageRepository } from './review-messages';
 import { SubmissionRepository } from './submissions';
 
 export class OwnerRepository extends Repository {
@@ -209,6 +210,7 @@ export interface Repositories {
   results: ResultsRepository;
   entries: EntryRepository;
   matches: MatchReadRepository;
+  reviewMessages: ReviewMessageRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -223,5 +225,6 @@ export function createRepositories(db: Database): Repositories {
     results: new ResultsRepository(db),
     entries: new EntryRepository(db),
     matches: new MatchReadRepository(db),
+    reviewMessages: new ReviewMessageRepository(db),
   };
 }

@@ -5,6 +5,7 @@ import { boardUrl } from '../domain/board-url';
 import { decodeEntriesCursor } from '../domain/cursor';
 import { notFound, TallyError } from '../domain/errors';
 import { isBoardId, OWNER_ID } from '../domain/ids';
+import { formatTime } from '../domain/score-text';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { standingsPage, type RankedEntry, type StandingsPage } from '../pipeline/standings';
@@ -69,17 +70,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] 
 
 const grouped = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
 
-/** Time boards store milliseconds (spec 2.3 score_unit): m:ss.mmm, h:mm:ss.mmm from an hour. */
-export function formatDuration(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  const total = Math.abs(ms);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const seconds = `${pad(Math.floor(total / 1000) % 60)}.${pad(total % 1000, 3)}`;
-  const minutes = Math.floor(total / 60_000);
-  if (minutes < 60) return `${sign}${minutes}:${seconds}`;
-  return `${sign}${Math.floor(minutes / 60)}:${pad(minutes % 60)}:${seconds}`;
-}
-
 interface Column {
   heading: string;
   cell: (entry: RankedEntry) => string;
@@ -99,7 +89,7 @@ function columnsOf(board: Board): Column[] {
     case 'League':
       return [{ heading: 'Points', cell: (e) => grouped(e.score) }, ...record];
     case 'Time': {
-      const time = (e: RankedEntry) => (e.score === null ? '—' : formatDuration(e.score));
+      const time = (e: RankedEntry) => (e.score === null ? '—' : formatTime(e.score));
       return [{ heading: 'Time', cell: time }, submissions];
     }
     default:

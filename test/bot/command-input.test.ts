@@ -1,38 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseParticipants } from '../../commands/participants';
-import { formatTime, parseScoreInput } from '../../commands/shared';
 import { parsePageButton, pageButtonId } from '../../commands/standings';
 
 /** What members type into the commands, turned into the API's values. */
 describe('command input', () => {
-  it.each([
-    ['1:30.250', 90_250],
-    ['1:30.25', 90_250],
-    ['1:30.2', 90_200],
-    ['0:59', 59_000],
-    ['1:02:03.004', 3_723_004],
-    [' 12:00.000 ', 720_000],
-  ])('GIVEN a Time board and %j THEN it is %i ms', (text, ms) => {
-    expect(parseScoreInput({ type: 'Time' }, text)).toBe(ms);
-  });
-
-  it.each(['90', '1:60', '1:3', '1:30.2500', 'abc', '-1:00', ''])(
-    'GIVEN a Time board and %j THEN it is refused',
-    (text) => {
-      expect(() => parseScoreInput({ type: 'Time' }, text)).toThrow(/is not a time/);
-    },
-  );
-
-  it('GIVEN other boards THEN whole numbers only', () => {
-    expect(parseScoreInput({ type: 'Highscore' }, '-42')).toBe(-42);
-    expect(() => parseScoreInput({ type: 'Classic' }, '1.5')).toThrow(/whole number/);
-    expect(() => parseScoreInput({ type: 'Classic' }, '1:30')).toThrow(/whole number/);
-  });
-
-  it.each([90_250, 59_000, 3_723_004, 0])('GIVEN %i ms THEN it reads back as typed', (ms) => {
-    expect(parseScoreInput({ type: 'Time' }, formatTime(ms))).toBe(ms);
-  });
-
   it('GIVEN mentions THEN members and roles become participants', () => {
     const id = '123456789012345678';
     expect(

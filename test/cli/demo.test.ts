@@ -7,7 +7,7 @@ import { BOARD_TYPES } from '../../src/domain/vocabulary';
 import { loadConfig } from '../../src/config';
 import { closeContext, openContext } from '../../src/main';
 import type { Context } from '../../src/pipeline/context';
-import { DEMO_OWNER } from '../../src/pipeline/demo';
+import { DEMO_OWNER } from '../../src/demo/demo';
 import { listKeys, mintKey } from '../../src/pipeline/keys';
 import { review } from '../../src/pipeline/review';
 import {

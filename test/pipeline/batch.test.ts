@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board } from '../../entities/board';
 import { EntryEntity } from '../../entities/entry';
 import { ScoreEntity } from '../../entities/score';
-import { OfflineChat } from '../../src/bot/chat-port';
+import { OfflineChat } from '../../src/pipeline/chat-port';
 import { ownerKind } from '../../src/domain/ids';
 import { parseScoreWrite } from '../../src/domain/write-request';
 import { createBoard } from '../../src/pipeline/boards';

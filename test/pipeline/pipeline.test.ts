@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { EntryEntity } from '../../entities/entry';
-import { OfflineChat } from '../../src/bot/chat-port';
+import { OfflineChat } from '../../src/pipeline/chat-port';
 import { parseMatchWrite, parseScoreWrite } from '../../src/domain/write-request';
 import { ownerKind } from '../../src/domain/ids';
 import { createBoard, type BoardInput } from '../../src/pipeline/boards';

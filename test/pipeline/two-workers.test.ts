@@ -8,7 +8,7 @@ import { MatchEntity } from '../../entities/match';
 import { MatchParticipantEntity } from '../../entities/match-participant';
 import { ScoreEntity } from '../../entities/score';
 import { SubmissionEntity } from '../../entities/submission';
-import { OfflineChat, type ChatPort } from '../../src/bot/chat-port';
+import { OfflineChat, type ChatPort } from '../../src/pipeline/chat-port';
 import { loadConfig } from '../../src/config';
 import { eloDeltas } from '../../src/domain/elo';
 import { ownerKind } from '../../src/domain/ids';

@@ -4,7 +4,6 @@ import { boardUrl } from '../../src/domain/board-url';
 import { encodeCursor } from '../../src/domain/cursor';
 import { competitionRanks } from '../../src/domain/ranking';
 import type { EntryState } from '../../src/domain/scoring';
-import { formatDuration } from '../../src/web/board-page';
 import { backendName } from '../support/backends';
 import { nextSnowflake, startTestTally, type TestResponse, type TestTally } from '../support/tally';
 
@@ -185,18 +184,6 @@ describe(`the public board page (${backendName})`, () => {
       ['fast', '1:30.250'],
       ['slow', '1:02:03.004'],
     ]);
-  });
-
-  it.each([
-    [0, '0:00.000'],
-    [999, '0:00.999'],
-    [60_000, '1:00.000'],
-    [3_599_999, '59:59.999'],
-    [3_600_000, '1:00:00.000'],
-    [-1_500, '-0:01.500'],
-    [Number.MAX_SAFE_INTEGER, '2501999792:59:00.991'],
-  ])('GIVEN %i ms THEN the time reads %s', (ms, shown) => {
-    expect(formatDuration(ms)).toBe(shown);
   });
 
   it('GIVEN ELO and League boards THEN they show elo or points with W / D / L', async () => {

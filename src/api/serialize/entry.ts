@@ -1,5 +1,5 @@
 import type { Board } from '../../../entities/board';
-import type { RankedEntry } from '../../store/entries';
+import type { RankedEntry } from '../../pipeline/standings';
 
 /** The Entry resource of spec 2.4: exactly the fields its board type carries, null elsewhere. */
 export interface EntryBody {

@@ -1,7 +1,7 @@
 import type { Board } from '../../../entities/board';
 import type { Winner } from '../../domain/vocabulary';
 import { isApplied } from '../../domain/handle-status';
-import type { MatchWithRoster } from '../../store/matches';
+import type { MatchWithRoster } from '../../pipeline/match-reads';
 
 interface MatchParticipantBody {
   player_id: string;

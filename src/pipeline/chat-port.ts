@@ -12,7 +12,8 @@ export class UnresolvableParticipant extends Error {
 
 /**
  * The chat platform as the pipeline sees it (DESIGN.md 1): a Discord adapter in production, an
- * offline adapter without a bot token. Review posting joins this port with the bot.
+ * offline adapter without a bot token (below). The port lives with the pipeline that uses it;
+ * src/bot implements it for Discord.
  */
 export interface ChatPort {
   /** Display names for the participants, keyed by wire id; throws UnresolvableParticipant. */
@@ -47,5 +48,16 @@ export class OfflineChat implements ChatPort {
         );
     }
     return names;
+  }
+}
+/**
+ * The chat platform could not be asked right now (network, 5xx, rate limit, bot not logged in).
+ * Unlike UnresolvableParticipant it says nothing about the submission: the worker leaves the row
+ * queued and tries again after a poll, so an outage delays submissions but never fails them.
+ */
+export class ChatUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ChatUnavailable';
   }
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { BoardEntity } from '../../entities/board';
 import { SubmissionEntity, type Submission } from '../../entities/submission';
-import { Repository } from '../store/repository';
+import { Repository } from './repository';
 
 /**
  * The review-message columns of the queue rows (migration 1732500000000). The rows are the only
@@ -10,7 +10,7 @@ import { Repository } from '../store/repository';
 export class ReviewMessageRepository extends Repository {
   /**
    * Pending reviews without a message whose next try is due, oldest first. Guild boards without
-   * a moderator channel are left out: they are reviewed with `tally review` (src/bot/discord.ts).
+   * a moderator channel are left out: they are reviewed with `tally review` (src/bot/review-poster.ts).
    */
   dueForPost(now: Date, limit: number): Promise<Submission[]> {
     return this.use(undefined, (m) =>

@@ -1,5 +1,5 @@
 /** Structured JSON log lines on stderr; quiet under tests unless LOG_LEVEL says otherwise. */
-import type { LogLevel as Level } from './config';
+import type { LogLevel as Level } from '../config';
 
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 let threshold: Level =

@@ -2,16 +2,16 @@ import type { Board } from '../../entities/board';
 import type { Owner } from '../../entities/owner';
 import type { Submission } from '../../entities/submission';
 import { boardUrl } from '../domain/board-url';
-import { OfflineChat } from '../bot/chat-port';
+import { OfflineChat } from '../pipeline/chat-port';
 import { formatHandle, ownerKind } from '../domain/ids';
 import { parseMatchWrite, parseScoreWrite } from '../domain/write-request';
-import { createBoard, type BoardInput } from './boards';
-import type { Context } from './context';
-import { enqueueWrite } from './enqueue';
-import { mintKey, listKeys, revokeKey, type KeySummary } from './keys';
-import { addOwner, setOwnerAccess } from './owners';
-import { processSubmission } from './process';
-import { review, type Decision } from './review';
+import { createBoard, type BoardInput } from '../pipeline/boards';
+import type { Context } from '../pipeline/context';
+import { enqueueWrite } from '../pipeline/enqueue';
+import { mintKey, listKeys, revokeKey, type KeySummary } from '../pipeline/keys';
+import { addOwner, setOwnerAccess } from '../pipeline/owners';
+import { processSubmission } from '../pipeline/process';
+import { review, type Decision } from '../pipeline/review';
 
 /**
  * `tally demo` (DESIGN.md 4): a demo owner with one board of every type, players and history

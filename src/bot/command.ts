@@ -1,0 +1,34 @@
+import type {
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Context } from '../pipeline/context';
+
+/**
+ * What the bot runs: slash commands and their buttons. The commands live in commands/ and are
+ * handed to the bot by the composition root (src/main.ts), so the bot does not import them.
+ */
+
+/** One slash command: its registration JSON and its handler (commands/index.ts lists them). */
+export interface Command {
+  data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  execute(interaction: ChatInputCommandInteraction, ctx: Context): Promise<void>;
+}
+
+/** A button handler: the custom-id prefix it owns (`lb:` …) and what a press does. */
+export interface ComponentHandler {
+  prefix: string;
+  execute(interaction: ButtonInteraction, ctx: Context): Promise<void>;
+}
+
+/** Every command and component handler, registered as one global set when the bot is ready. */
+export interface CommandSet {
+  commands: readonly Command[];
+  components: readonly ComponentHandler[];
+}
+
+export const commandNamed = (set: CommandSet, name: string) =>
+  set.commands.find((c) => c.data.name === name);
+export const componentFor = (set: CommandSet, customId: string) =>
+  set.components.find((c) => customId.startsWith(c.prefix));

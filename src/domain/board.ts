@@ -1,0 +1,24 @@
+import type { BoardSort, BoardType } from './vocabulary';
+
+/** A board and its rules (spec 2.2), as the domain reads it; entities/board.ts stores it. */
+export interface Board {
+  pk: number;
+  ownerId: string;
+  /** The public, immutable id (spec 2.1): `board_<n>` or an older free-form id. */
+  id: string;
+  displayName: string;
+  type: BoardType;
+  sort: BoardSort;
+  teamSize: number;
+  fixedTeams: boolean;
+  freeForAll: boolean;
+  validationWindowHours: number;
+  kFactor: number | null;
+  startRating: number | null;
+  pointsWin: number | null;
+  pointsDraw: number | null;
+  pointsLoss: number | null;
+  moderatorChannelId: string | null;
+  moderatorRoleId: string | null;
+  createdAt: Date;
+}

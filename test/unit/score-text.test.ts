@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { formatScore, formatTime, parseScoreText, parseTime } from '../../src/domain/score-text';
+
+/** Scores as typed and shown in chat, the Adjust form and the public pages: one rule. */
+describe('score text', () => {
+  it.each([
+    ['1:30.250', 90_250],
+    ['1:30.25', 90_250],
+    ['1:30.2', 90_200],
+    ['0:59', 59_000],
+    ['1:02:03.004', 3_723_004],
+    [' 12:00.000 ', 720_000],
+    ['-0:01.500', -1_500],
+    ['-0:00.000', 0],
+  ])('GIVEN a Time board and %j THEN it is %i ms', (text, ms) => {
+    expect(parseScoreText('Time', text)).toBe(ms);
+  });
+
+  it.each(['90', '1:60', '1:3', '1:30.2500', 'abc', '--1:00', '+1:00', '1:00:60', ''])(
+    'GIVEN a Time board and %j THEN it is refused',
+    (text) => {
+      expect(parseTime(text)).toBeNull();
+      expect(() => parseScoreText('Time', text)).toThrow(/is not a time/);
+    },
+  );
+
+  it('GIVEN other boards THEN whole numbers only', () => {
+    expect(parseScoreText('Highscore', '-42')).toBe(-42);
+    expect(parseScoreText('Classic', ' +7 ')).toBe(7);
+    expect(() => parseScoreText('Classic', '1.5')).toThrow(/whole number/);
+    expect(() => parseScoreText('Classic', '1:30')).toThrow(/whole number/);
+  });
+
+  it.each([
+    [0, '0:00.000'],
+    [999, '0:00.999'],
+    [60_000, '1:00.000'],
+    [90_250, '1:30.250'],
+    [3_599_999, '59:59.999'],
+    [3_600_000, '1:00:00.000'],
+    [3_723_004, '1:02:03.004'],
+    [-1_500, '-0:01.500'],
+    [Number.MAX_SAFE_INTEGER, '2501999792:59:00.991'],
+  ])('GIVEN %i ms THEN it reads %s, and that parses back to it', (ms, shown) => {
+    expect(formatTime(ms)).toBe(shown);
+    expect(parseTime(shown)).toBe(ms);
+  });
+
+  it('GIVEN a board type THEN values show as that board reads them', () => {
+    expect(formatScore('Time', 90_250)).toBe('1:30.250');
+    expect(formatScore('ELO', 1016)).toBe('1016');
+    expect(formatScore('Classic', null)).toBe('—');
+  });
+});
