@@ -1,6 +1,7 @@
 import { escapeMarkdown, SlashCommandBuilder, time, TimestampStyles } from 'discord.js';
 import type { Board } from '../entities/board';
 import { isMatchBoard } from '../src/domain/board-rules';
+import { chatPlayerId } from '../src/domain/ids';
 import type { Context } from '../src/pipeline/context';
 import { matchesPage, type MatchWithRoster } from '../src/pipeline/match-reads';
 import { entryOf } from '../src/pipeline/standings';
@@ -25,7 +26,7 @@ export const rank = {
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
     const player = interaction.options.getUser('player') ?? interaction.user;
-    const playerId = `chat:${player.id}`;
+    const playerId = chatPlayerId(player.id);
     const entry = await entryOf(ctx, board, playerId);
     if (!entry) {
       await reply(

@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import type { Board } from '../entities/board';
 import { TallyError } from '../src/domain/errors';
+import { chatOwnerId } from '../src/domain/ids';
 import { requireBoard } from '../src/pipeline/boards';
 import type { Context } from '../src/pipeline/context';
 import { addOwner } from '../src/pipeline/owners';
@@ -17,7 +18,7 @@ type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction;
 
 /** The workspace a command acts on: the server, or the caller's own outside a server. */
 export const ownerOf = (interaction: AnyInteraction) =>
-  interaction.guildId ? `guild:${interaction.guildId}` : `user:${interaction.user.id}`;
+  chatOwnerId(interaction.guildId, interaction.user.id);
 
 /**
  * The owner row, created on first use: a server that invites the bot (or a user who installs

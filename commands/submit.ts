@@ -1,6 +1,7 @@
 import { time, TimestampStyles, type ChatInputCommandInteraction } from 'discord.js';
 import type { Board } from '../entities/board';
 import { autoApplies } from '../src/domain/board-rules';
+import { chatPlayerId } from '../src/domain/ids';
 import type { Context } from '../src/pipeline/context';
 import { submit } from '../src/pipeline/submit';
 
@@ -22,7 +23,7 @@ export async function submitWrite(
       board,
       kind,
       body,
-      submittedBy: `chat:${interaction.user.id}`,
+      submittedBy: chatPlayerId(interaction.user.id),
       waitMs: ctx.config.syncWaitMs,
     },
     // Refusals before this are ephemeral (interactions.ts); the accepted write gets a public reply.

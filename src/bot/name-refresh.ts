@@ -1,4 +1,5 @@
 import { GuildMember, type Interaction } from 'discord.js';
+import { chatOwnerId, chatPlayerId } from '../domain/ids';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 
@@ -18,15 +19,13 @@ export class NameRefresher {
 
   /** Fire and forget: never delays the interaction, never fails it. */
   refresh(interaction: Interaction): void {
-    const ownerId = interaction.guildId
-      ? `guild:${interaction.guildId}`
-      : `user:${interaction.user.id}`;
+    const ownerId = chatOwnerId(interaction.guildId, interaction.user.id);
     const name = displayName(interaction);
     const key = `${ownerId}|${interaction.user.id}`;
     if (this.seen.get(key) === name) return;
     if (this.seen.size >= REMEMBER_AT_MOST) this.seen.clear();
     this.seen.set(key, name);
-    this.ctx.repos.entries.renamePlayer(ownerId, `chat:${interaction.user.id}`, name).then(
+    this.ctx.repos.entries.renamePlayer(ownerId, chatPlayerId(interaction.user.id), name).then(
       (renamed) => {
         if (renamed > 0)
           log.info('player renamed', { ownerId, user: interaction.user.id, renamed });

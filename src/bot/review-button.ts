@@ -6,6 +6,7 @@ import {
 } from 'discord.js';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
+import { chatOwnerId, chatPlayerId } from '../domain/ids';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
@@ -49,7 +50,7 @@ export async function handleReviewButton(
   const { ownerId } = target;
   const decision = parsed.decision;
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
-    review(deps.ctx, parsed.handle, decision, `chat:${interaction.user.id}`, { ownerId }),
+    review(deps.ctx, parsed.handle, decision, chatPlayerId(interaction.user.id), { ownerId }),
   );
 }
 
@@ -71,7 +72,7 @@ export async function handleAdjustModal(
   }
   const { ownerId } = target;
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
-    adjust(deps.ctx, parsed.handle, correction, `chat:${interaction.user.id}`, { ownerId }),
+    adjust(deps.ctx, parsed.handle, correction, chatPlayerId(interaction.user.id), { ownerId }),
   );
 }
 
@@ -82,9 +83,7 @@ async function moderated(
   handle: string,
   submissionId: number,
 ): Promise<{ submission: Submission; board: Board; ownerId: string } | null> {
-  const ownerId = interaction.guildId
-    ? `guild:${interaction.guildId}`
-    : `user:${interaction.user.id}`;
+  const ownerId = chatOwnerId(interaction.guildId, interaction.user.id);
   const submission = await ctx.repos.submissions.byId(submissionId);
   const board = submission && (await ctx.repos.boards.byPk(submission.boardPk));
   if (!submission || !board || submission.ownerId !== ownerId) {
@@ -157,7 +156,7 @@ async function redraw(deps: ReviewButtonDeps, interaction: Press, id: number) {
 
 /** DESIGN.md 1: Manage Server or the board's moderator role; on a user board, its owner (a DM). */
 function mayModerate(interaction: Press, board: Board): boolean {
-  if (!interaction.inGuild()) return board.ownerId === `user:${interaction.user.id}`;
+  if (!interaction.inGuild()) return board.ownerId === chatOwnerId(null, interaction.user.id);
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
   const roleId = board.moderatorRoleId;
   if (!roleId) return false;

@@ -1,5 +1,4 @@
-import type { MatchStatus } from './vocabulary';
-import type { SubmissionStatus } from './vocabulary';
+import type { MatchStatus, SubmissionStatus } from './vocabulary';
 
 /**
  * DESIGN.md 3: once a match or score exists, the handle's status is read from that live row

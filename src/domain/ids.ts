@@ -2,6 +2,17 @@
 export const OWNER_ID = /^(guild|user):\d{17,20}$/;
 export type OwnerKind = 'guild' | 'user';
 
+/**
+ * The workspace a chat interaction acts on (DESIGN.md 3): the server it came from, or the
+ * member's own personal workspace outside a server (a DM or a user install).
+ */
+export function chatOwnerId(guildId: string | null, userId: string): string {
+  return guildId ? `guild:${guildId}` : `user:${userId}`;
+}
+
+/** A Discord member as a player (spec 2.1 player ids): `chat:<snowflake>`. */
+export const chatPlayerId = (userId: string) => `chat:${userId}`;
+
 export function ownerKind(ownerId: string): OwnerKind {
   return ownerId.startsWith('user:') ? 'user' : 'guild';
 }

@@ -62,3 +62,33 @@ export function competitionRanks(values: readonly number[]): number[] {
   });
   return ranks;
 }
+
+/** Where a deep page starts: the cursor's rank_key and the counters' view of it. */
+export interface PageStart {
+  afterKey: number;
+  /** Entries strictly better than the cursor's key. */
+  better: number;
+  /** Entries with exactly the cursor's key (the cursor's own among them). */
+  tied: number;
+}
+
+/**
+ * The competition ranks of one page of rank keys in board order (DESIGN.md 3), without reading
+ * the rows before it: the first page starts at rank 1; a page after a cursor knows from the
+ * counters how many entries are better than the cursor's key and how many share it. Rows of the
+ * cursor's own tie group that open the page share its rank; every later group's rank is 1 + the
+ * entries before the cursor's group, the whole group, and the page rows after it.
+ */
+export function pageRanks(keys: readonly number[], start: PageStart | null): number[] {
+  let tiedOnPage = 0;
+  while (start && tiedOnPage < keys.length && keys[tiedOnPage] === start.afterKey) tiedOnPage++;
+  const ranks: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const previous = ranks[i - 1];
+    if (previous !== undefined && keys[i] === keys[i - 1]) ranks.push(previous);
+    else if (!start) ranks.push(i + 1);
+    else if (i < tiedOnPage) ranks.push(start.better + 1);
+    else ranks.push(start.better + start.tied + (i - tiedOnPage) + 1);
+  }
+  return ranks;
+}

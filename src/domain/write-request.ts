@@ -1,5 +1,5 @@
-import type { BoardType } from './vocabulary';
-import type { Winner } from './vocabulary';
+import type { BoardType, Winner } from './vocabulary';
+import { winnerOf } from './league';
 import { TallyError } from './errors';
 import {
   checkAccepted,
@@ -55,6 +55,21 @@ function integer(value: unknown, field: string, min: number): number {
   return value;
 }
 
+/** spec 8: a score is an integer within ±(2^53−1); every front end checks it here. */
+export const scoreValue = (value: unknown, field = 'score') => integer(value, field, -MAX_SCORE);
+
+/** spec 4.8: a League scoreline is an integer from 0 up. */
+export const scorelineValue = (value: unknown, field: 'team1_score' | 'team2_score') =>
+  integer(value, field, 0);
+
+/** spec 4.8: an ELO match names its winner. */
+export function winnerValue(value: unknown): Winner {
+  if (value !== 'team1' && value !== 'team2' && value !== 'draw') {
+    throw invalid('winner: must be "team1", "team2" or "draw"');
+  }
+  return value;
+}
+
 function roster(value: unknown, field: 'team1' | 'team2', board: WriteBoard): ParticipantRef[] {
   if (!Array.isArray(value) || value.length < 1 || value.length > 8) {
     throw invalid(`${field}: must be an array of 1–8 participants`);
@@ -99,17 +114,13 @@ export function parseMatchWrite(body: Record<string, unknown>, board: WriteBoard
     seen.add(entity);
   }
   if (elo) {
-    const winner = body.winner;
-    if (winner !== 'team1' && winner !== 'team2' && winner !== 'draw') {
-      throw invalid('winner: must be "team1", "team2" or "draw"');
-    }
+    const winner = winnerValue(body.winner);
     return { kind: 'match', team1, team2, winner, team1Score: null, team2Score: null };
   }
-  const team1Score = integer(body.team1_score, 'team1_score', 0);
-  const team2Score = integer(body.team2_score, 'team2_score', 0);
+  const team1Score = scorelineValue(body.team1_score, 'team1_score');
+  const team2Score = scorelineValue(body.team2_score, 'team2_score');
   // spec 4.8 rule 2: a League winner is derived from the scoreline.
-  const winner: Winner =
-    team1Score > team2Score ? 'team1' : team1Score < team2Score ? 'team2' : 'draw';
+  const winner = winnerOf(team1Score, team2Score);
   return { kind: 'match', team1, team2, winner, team1Score, team2Score };
 }
 
@@ -118,5 +129,5 @@ export function parseScoreWrite(body: Record<string, unknown>, board: WriteBoard
   checkKeys(body, ['player', 'score'], MATCH_FIELDS, ['player', 'score'], board.type);
   const player = parseParticipant(body.player, 'player');
   checkAccepted(player, board, 'player');
-  return { kind: 'score', player, score: integer(body.score, 'score', -MAX_SCORE) };
+  return { kind: 'score', player, score: scoreValue(body.score) };
 }

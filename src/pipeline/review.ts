@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Match } from '../../entities/match';
-import type { Winner } from '../domain/vocabulary';
 import type { Submission } from '../../entities/submission';
 import { TallyError } from '../domain/errors';
 import { formatHandle, submissionIdOf } from '../domain/ids';
-import { MAX_SCORE } from '../domain/write-request';
+import { winnerOf } from '../domain/league';
+import { scoreValue, scorelineValue, winnerValue } from '../domain/write-request';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
 
@@ -78,7 +78,7 @@ export async function adjust(
     } else if (submission.scorePk !== null) {
       const record = await ctx.repos.results.score(submission.scorePk, tx);
       if (!record) throw new TallyError('internal_error', `${handle} has no score`);
-      const score = integer(correction.score, 'score', -MAX_SCORE);
+      const score = scoreValue(required(correction.score, 'score'));
       await applyScoreRecord(ctx, tx, board, { ...record, score });
       await ctx.repos.results.updateScore(tx, record.pk, { ...decided, score });
     }
@@ -86,13 +86,9 @@ export async function adjust(
   });
 }
 
-const invalid = (detail: string) => new TallyError('invalid_request', detail);
-
-function integer(value: number | undefined, field: string, min: number): number {
-  if (value === undefined) throw invalid(`${field}: required`);
-  if (!Number.isInteger(value)) throw invalid(`${field}: must be an integer`);
-  if (value < min || value > MAX_SCORE)
-    throw invalid(`${field}: must be from ${min} to ${MAX_SCORE}`);
+/** A field the Adjust form must carry; its range is the write's (src/domain/write-request.ts). */
+function required<T>(value: T | undefined, field: string): T {
+  if (value === undefined) throw new TallyError('invalid_request', `${field}: required`);
   return value;
 }
 
@@ -102,17 +98,17 @@ function correctedMatch(
   correction: Correction,
 ): Pick<Match, 'winner' | 'team1Score' | 'team2Score'> {
   if (board.type === 'League') {
-    const team1Score = integer(correction.team1Score, 'team1_score', 0);
-    const team2Score = integer(correction.team2Score, 'team2_score', 0);
-    const winner: Winner =
-      team1Score > team2Score ? 'team1' : team1Score < team2Score ? 'team2' : 'draw';
-    return { winner, team1Score, team2Score };
+    const team1Score = scorelineValue(
+      required(correction.team1Score, 'team1_score'),
+      'team1_score',
+    );
+    const team2Score = scorelineValue(
+      required(correction.team2Score, 'team2_score'),
+      'team2_score',
+    );
+    return { winner: winnerOf(team1Score, team2Score), team1Score, team2Score };
   }
-  const winner = correction.winner;
-  if (winner !== 'team1' && winner !== 'team2' && winner !== 'draw') {
-    throw invalid('winner: must be "team1", "team2" or "draw"');
-  }
-  return { winner, team1Score: null, team2Score: null };
+  return { winner: winnerValue(correction.winner), team1Score: null, team2Score: null };
 }
 
 /**

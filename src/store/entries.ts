@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import { EntryEntity, type Entry } from '../../entities/entry';
 import { BITS, FANOUT, LEVELS, betterRanges, countChanges } from '../domain/rank-tree';
+import { pageRanks, type PageStart } from '../domain/ranking';
 import { dateFromColumn } from './columns';
 import type { Dialect } from './data-source';
 import { preparedReader } from './prepared';
@@ -103,32 +104,11 @@ export class EntryRepository extends Repository {
     }
     const head = rows[0];
     if (!head) return [];
-    const firstKey = Number(head[4]);
-    // Rank of the first row of the page, then ranks by position within the page.
-    let groupRank = 1;
-    if (after) {
-      const better = Number(head[10]);
-      const tied = Number(head[11]);
-      groupRank = firstKey === after.rankKey ? better + 1 : better + tied + 1;
-    }
-    let groupStart = 0;
-    let previousKey = firstKey;
-    const ranked: RankedEntry[] = [];
-    for (let i = 0; i < rows.length; i++) {
-      const entry = entryOf(rows[i]!, 0);
-      if (i > 0 && entry.rankKey !== previousKey) {
-        // Rows before i in this page are better; so is everything before the page's first group.
-        groupRank =
-          groupStart === 0 && after && firstKey === after.rankKey
-            ? Number(head[10]) + Number(head[11]) + 1
-            : groupRank + (i - groupStart);
-        groupStart = i;
-      }
-      previousKey = entry.rankKey;
-      ranked.push(entry);
-      entry.rank = groupRank;
-    }
-    return ranked;
+    // The counters' columns are the same on every row; the first row's are as good as any.
+    return rankedPage(
+      rows,
+      after && { afterKey: after.rankKey, better: Number(head[10]), tied: Number(head[11]) },
+    );
   }
 
   /**
@@ -158,7 +138,7 @@ export class EntryRepository extends Repository {
       type: head[11] as Board['type'],
       sort: head[12] as Board['sort'],
     };
-    return { board, entries: rankFirstPage(rows) };
+    return { board, entries: rankedPage(rows, null) };
   }
 
   /**
@@ -221,15 +201,15 @@ const BOARD_FIRST_COLUMNS = COLUMNS.split(', ')
   .join(', ');
 
 /** Competition ranks of a board's first page (rows in COLUMNS order, best first). */
-function rankFirstPage(rows: unknown[][]): RankedEntry[] {
-  const ranked: RankedEntry[] = [];
-  let rank = 1;
-  for (let i = 0; i < rows.length; i++) {
-    const entry = entryOf(rows[i]!, rank);
-    if (i > 0 && entry.rankKey !== ranked[i - 1]!.rankKey) entry.rank = rank = i + 1;
-    ranked.push(entry);
-  }
-  return ranked;
+/** Page rows with their ranks by the one page-rank rule (src/domain/ranking.ts pageRanks). */
+function rankedPage(rows: unknown[][], start: PageStart | null): RankedEntry[] {
+  const entries = rows.map((row) => entryOf(row, 0));
+  const ranks = pageRanks(
+    entries.map((e) => e.rankKey),
+    start,
+  );
+  entries.forEach((entry, i) => (entry.rank = ranks[i]!));
+  return entries;
 }
 
 /** A row of `SELECT ${COLUMNS}` as an array, rank to be set by the caller. */
