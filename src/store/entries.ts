@@ -6,25 +6,29 @@ import { pageRanks, type PageStart } from '../domain/ranking';
 import { dateFromColumn } from './columns';
 import type { Dialect } from './data-source';
 import { preparedReader } from './prepared';
+import { read, rowCodec } from './row-codec';
 import { Repository } from './repository';
 
-/** The entry columns in the order the row readers (toEntry, array rows) expect. */
-export const COLUMNS =
-  'player_id, player_name, score, elo, rank_key, wins, draws, losses, submissions, last_sub';
 const OFFSET = '9007199254740992'; // 2^53: rank_key + OFFSET is never negative
 
-export interface EntryRow {
-  player_id: string;
-  player_name: string;
-  score: number | string | null;
-  elo: number | string | null;
-  rank_key: number | string;
-  wins: number | string | null;
-  draws: number | string | null;
-  losses: number | string | null;
-  submissions: number | string | null;
-  last_sub: Date | string | null;
-}
+/** The entries columns the fixed SQL reads (src/store/row-codec.ts), in the order of the entity. */
+export const ENTRY = rowCodec<Omit<Entry, 'boardPk'>>('entries', {
+  playerId: ['player_id', read.text],
+  playerName: ['player_name', read.text],
+  score: ['score', read.intOrNull],
+  elo: ['elo', read.intOrNull],
+  rankKey: ['rank_key', read.int],
+  wins: ['wins', read.intOrNull],
+  draws: ['draws', read.intOrNull],
+  losses: ['losses', read.intOrNull],
+  submissions: ['submissions', read.intOrNull],
+  lastSub: [
+    'last_sub',
+    (v) => (v === null || v === undefined ? null : lastSubOf(v as Date | string)),
+  ],
+});
+/** Where the values after the entry's own columns start in an array row (better, tied, …). */
+const AFTER_ENTRY = ENTRY.fields.length;
 
 export interface RankedEntry extends Omit<Entry, 'boardPk'> {
   rank: number;
@@ -70,11 +74,11 @@ export class EntryRepository extends Repository {
    * the board from its first row (a page 90 % down a 1M board: 900 000 rows per request).
    */
   async page(boardPk: number, after: EntryPosition | null, limit: number): Promise<RankedEntry[]> {
-    // Arrays in COLUMNS order (then better, tied): half the cost of row objects on SQLite.
+    // Arrays in ENTRY order (then better, tied): half the cost of row objects on SQLite.
     let rows: unknown[][];
     if (!after) {
       rows = await this.read.arrays(
-        `SELECT ${COLUMNS} FROM entries WHERE board_pk = ? ORDER BY rank_key, player_id LIMIT ?`,
+        `SELECT ${ENTRY.columns} FROM entries WHERE board_pk = ? ORDER BY rank_key, player_id LIMIT ?`,
         [boardPk, limit],
       );
     } else {
@@ -85,7 +89,7 @@ export class EntryRepository extends Repository {
         )
         .join(' + ');
       rows = await this.read.arrays(
-        `SELECT ${COLUMNS}, ${ranges || '0'} AS better,
+        `SELECT ${ENTRY.columns}, ${ranges || '0'} AS better,
              (SELECT COALESCE(SUM(n), 0) FROM entry_rank_counts WHERE board_pk = ? AND level = 0 AND bucket = ?) AS tied
            FROM entries WHERE board_pk = ? AND rank_key >= ?
              AND (rank_key > ? OR (rank_key = ? AND player_id > ?))
@@ -107,7 +111,11 @@ export class EntryRepository extends Repository {
     // The counters' columns are the same on every row; the first row's are as good as any.
     return rankedPage(
       rows,
-      after && { afterKey: after.rankKey, better: Number(head[10]), tied: Number(head[11]) },
+      after && {
+        afterKey: after.rankKey,
+        better: Number(head[AFTER_ENTRY]),
+        tied: Number(head[AFTER_ENTRY + 1]),
+      },
     );
   }
 
@@ -124,7 +132,7 @@ export class EntryRepository extends Repository {
     limit: number,
   ): Promise<{ board: Pick<Board, 'pk' | 'id' | 'type' | 'sort'>; entries: RankedEntry[] } | null> {
     const rows = await this.read.arrays(
-      `SELECT ${BOARD_FIRST_COLUMNS}, b.pk, b.type, b.sort FROM boards b
+      `SELECT ${ENTRY.aliased('e')}, b.pk, b.type, b.sort FROM boards b
          JOIN entries e ON e.board_pk = b.pk
        WHERE b.owner_id = ? AND b.public_id = ?
        ORDER BY e.rank_key, e.player_id LIMIT ?`,
@@ -133,10 +141,10 @@ export class EntryRepository extends Repository {
     const head = rows[0];
     if (!head) return null;
     const board = {
-      pk: Number(head[10]),
+      pk: Number(head[AFTER_ENTRY]),
       id: boardId,
-      type: head[11] as Board['type'],
-      sort: head[12] as Board['sort'],
+      type: head[AFTER_ENTRY + 1] as Board['type'],
+      sort: head[AFTER_ENTRY + 2] as Board['sort'],
     };
     return { board, entries: rankedPage(rows, null) };
   }
@@ -161,12 +169,12 @@ export class EntryRepository extends Repository {
 
   /** One entry with its live rank against the whole board, in one statement. */
   async get(boardPk: number, playerId: string): Promise<RankedEntry | null> {
-    const rows = await this.read.all<EntryRow & { better: number | string }>(
-      `SELECT ${COLUMNS}, ${BETTER_SQL} AS better FROM entries e WHERE e.board_pk = ? AND e.player_id = ?`,
+    const rows = await this.read.arrays(
+      `SELECT ${ENTRY.columns}, ${BETTER_SQL} AS better FROM entries e WHERE e.board_pk = ? AND e.player_id = ?`,
       [boardPk, playerId],
     );
     const row = rows[0];
-    return row ? { ...toEntry(row), rank: Number(row.better) + 1 } : null;
+    return row ? ranked(row, Number(row[AFTER_ENTRY]) + 1) : null;
   }
 }
 
@@ -194,16 +202,9 @@ export async function recordRankMoves(
   );
 }
 
-const num = (value: number | string | null) => (value === null ? null : Number(value));
-
-const BOARD_FIRST_COLUMNS = COLUMNS.split(', ')
-  .map((c) => `e.${c}`)
-  .join(', ');
-
-/** Competition ranks of a board's first page (rows in COLUMNS order, best first). */
 /** Page rows with their ranks by the one page-rank rule (src/domain/ranking.ts pageRanks). */
 function rankedPage(rows: unknown[][], start: PageStart | null): RankedEntry[] {
-  const entries = rows.map((row) => entryOf(row, 0));
+  const entries = rows.map((row) => ranked(row, 0));
   const ranks = pageRanks(
     entries.map((e) => e.rankKey),
     start,
@@ -212,37 +213,11 @@ function rankedPage(rows: unknown[][], start: PageStart | null): RankedEntry[] {
   return entries;
 }
 
-/** A row of `SELECT ${COLUMNS}` as an array, rank to be set by the caller. */
-function entryOf(row: unknown[], rank: number): RankedEntry {
-  const lastSub = row[9] as Date | string | null;
-  return {
-    playerId: row[0] as string,
-    playerName: row[1] as string,
-    score: num(row[2] as number | string | null),
-    elo: num(row[3] as number | string | null),
-    rankKey: Number(row[4]),
-    wins: num(row[5] as number | null),
-    draws: num(row[6] as number | null),
-    losses: num(row[7] as number | null),
-    submissions: num(row[8] as number | null),
-    lastSub: lastSub === null ? null : lastSubOf(lastSub),
-    rank,
-  };
-}
-
-export function toEntry(row: EntryRow): Omit<Entry, 'boardPk'> {
-  return {
-    playerId: row.player_id,
-    playerName: row.player_name,
-    score: num(row.score),
-    elo: num(row.elo),
-    rankKey: Number(row.rank_key),
-    wins: num(row.wins),
-    draws: num(row.draws),
-    losses: num(row.losses),
-    submissions: num(row.submissions),
-    lastSub: row.last_sub === null ? null : lastSubOf(row.last_sub),
-  };
+/** An array row in ENTRY order as an entry with its rank. */
+function ranked(row: readonly unknown[], rank: number): RankedEntry {
+  const entry = ENTRY.fromArray(row) as RankedEntry;
+  entry.rank = rank;
+  return entry;
 }
 
 /**

@@ -7,25 +7,26 @@ import { ScoreEntity, type Score } from '../../entities/score';
 import { TeamEntity } from '../../entities/team';
 import { entryRankKey } from '../domain/ranking';
 import type { EntryState } from '../domain/scoring';
-import { COLUMNS as ENTRY_COLUMNS, recordRankMoves, toEntry, type EntryRow } from './entries';
-import { dateFromColumn } from './columns';
+import { ENTRY, recordRankMoves } from './entries';
+import { read, rowCodec } from './row-codec';
 import { execute, timeParam } from './raw';
 import { preparedReader, type Reader } from './prepared';
 import { Repository } from './repository';
 
-interface ScoreRow {
-  pk: number | string;
-  board_pk: number | string;
-  player_id: string;
-  player_name: string;
-  score: number | string;
-  status: Score['status'];
-  submitted_at: Date | string;
-  submitted_by: string | null;
-  submission_id: number | string | null;
-  reviewed_at: Date | string | null;
-  reviewed_by: string | null;
-}
+/** The scores columns the fixed SQL reads (src/store/row-codec.ts). */
+export const SCORE = rowCodec<Score>('scores', {
+  pk: ['pk', read.int],
+  boardPk: ['board_pk', read.int],
+  playerId: ['player_id', read.text],
+  playerName: ['player_name', read.text],
+  score: ['score', read.int],
+  status: ['status', read.as<Score['status']>()],
+  submittedAt: ['submitted_at', read.date],
+  submittedBy: ['submitted_by', read.textOrNull],
+  submissionId: ['submission_id', read.intOrNull],
+  reviewedAt: ['reviewed_at', read.dateOrNull],
+  reviewedBy: ['reviewed_by', read.textOrNull],
+});
 
 /**
  * State a worker batch carries across its submissions, inside its one transaction: the entries
@@ -55,11 +56,11 @@ export class ResultsRepository extends Repository {
   /** Current entries of these players, by one fixed-shape statement per list length. */
   async entries(tx: EntityManager, boardPk: number, playerIds: string[]): Promise<Entry[]> {
     if (playerIds.length === 0) return [];
-    const rows: EntryRow[] = await tx.query(
-      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE board_pk = ? AND player_id IN (${playerIds.map(() => '?').join(', ')})`,
+    const rows: Record<string, unknown>[] = await tx.query(
+      `SELECT ${ENTRY.columns} FROM entries WHERE board_pk = ? AND player_id IN (${playerIds.map(() => '?').join(', ')})`,
       [boardPk, ...playerIds],
     );
-    return rows.map((row) => ({ boardPk, ...toEntry(row) }));
+    return rows.map((row) => ({ boardPk, ...ENTRY.fromObject(row) }));
   }
 
   /** Stored names of these participants on this board: entries first, teams for team ids. */
@@ -195,26 +196,12 @@ export class ResultsRepository extends Repository {
   }
   /** One score by pk: a fixed statement (a synchronous score write answers with it). */
   async score(pk: number, tx?: EntityManager): Promise<Score | null> {
-    const sql = `SELECT pk, board_pk, player_id, player_name, score, status, submitted_at, submitted_by,
-      submission_id, reviewed_at, reviewed_by FROM scores WHERE pk = ?`;
-    const rows: ScoreRow[] = tx
+    const sql = `SELECT ${SCORE.columns} FROM scores WHERE pk = ?`;
+    const rows: Record<string, unknown>[] = tx
       ? await tx.query(sql, [pk])
-      : await (this.reader ??= preparedReader(this.db)).all<ScoreRow>(sql, [pk]);
+      : await (this.reader ??= preparedReader(this.db)).all<Record<string, unknown>>(sql, [pk]);
     const row = rows[0];
-    if (!row) return null;
-    return {
-      pk: Number(row.pk),
-      boardPk: Number(row.board_pk),
-      playerId: row.player_id,
-      playerName: row.player_name,
-      score: Number(row.score),
-      status: row.status,
-      submittedAt: dateFromColumn(row.submitted_at),
-      submittedBy: row.submitted_by,
-      submissionId: row.submission_id === null ? null : Number(row.submission_id),
-      reviewedAt: row.reviewed_at === null ? null : dateFromColumn(row.reviewed_at),
-      reviewedBy: row.reviewed_by,
-    };
+    return row ? SCORE.fromObject(row) : null;
   }
   roster(matchPk: number, tx?: EntityManager): Promise<MatchParticipant[]> {
     return this.use(tx, (m) =>

@@ -3,63 +3,32 @@ import { SubmissionEntity, type Submission } from '../../entities/submission';
 import { dateFromColumn } from './columns';
 import { execute, timeParam } from './raw';
 import { preparedReader, type Reader } from './prepared';
+import { read, rowCodec } from './row-codec';
 import { Repository } from './repository';
 
-const SUBMISSION_COLUMNS = `id, owner_id, board_pk, kind, payload, status, match_pk, score_pk,
-  failure_reason, submitted_by, queued_at, claimed_at, attempts, expires_at, review_state,
-  review_channel_id, review_message_id, review_posted_at, review_attempts, review_retry_at`;
-
-interface SubmissionRow {
-  id: number | string;
-  owner_id: string;
-  board_pk: number | string;
-  kind: Submission['kind'];
-  payload: string | object;
-  status: Submission['status'];
-  match_pk: number | string | null;
-  score_pk: number | string | null;
-  failure_reason: string | null;
-  submitted_by: string;
-  queued_at: Date | string;
-  claimed_at: Date | string | null;
-  attempts: number | string;
-  expires_at: Date | string | null;
-  review_state: Submission['reviewState'];
-  review_channel_id: string | null;
-  review_message_id: string | null;
-  review_posted_at: Date | string | null;
-  review_attempts: number | string;
-  review_retry_at: Date | string | null;
-}
-
-const orNull = <T, R>(value: T | null, map: (v: T) => R): R | null =>
-  value === null ? null : map(value);
-
-/** A row as TypeORM's entity mapping would give it (simple-json payload parsed, datetimes as Dates). */
-function toSubmission(row: SubmissionRow): Submission {
-  return {
-    id: Number(row.id),
-    ownerId: row.owner_id,
-    boardPk: Number(row.board_pk),
-    kind: row.kind,
-    payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as object,
-    status: row.status,
-    matchPk: orNull(row.match_pk, Number),
-    scorePk: orNull(row.score_pk, Number),
-    failureReason: row.failure_reason,
-    submittedBy: row.submitted_by,
-    queuedAt: dateFromColumn(row.queued_at),
-    claimedAt: orNull(row.claimed_at, dateFromColumn),
-    attempts: Number(row.attempts),
-    expiresAt: orNull(row.expires_at, dateFromColumn),
-    reviewState: row.review_state,
-    reviewChannelId: row.review_channel_id,
-    reviewMessageId: row.review_message_id,
-    reviewPostedAt: orNull(row.review_posted_at, dateFromColumn),
-    reviewAttempts: Number(row.review_attempts),
-    reviewRetryAt: orNull(row.review_retry_at, dateFromColumn),
-  };
-}
+/** The submissions columns the fixed SQL reads (src/store/row-codec.ts). */
+export const SUBMISSION = rowCodec<Submission>('submissions', {
+  id: ['id', read.int],
+  ownerId: ['owner_id', read.text],
+  boardPk: ['board_pk', read.int],
+  kind: ['kind', read.as<Submission['kind']>()],
+  payload: ['payload', read.json],
+  status: ['status', read.as<Submission['status']>()],
+  matchPk: ['match_pk', read.intOrNull],
+  scorePk: ['score_pk', read.intOrNull],
+  failureReason: ['failure_reason', read.textOrNull],
+  submittedBy: ['submitted_by', read.text],
+  queuedAt: ['queued_at', read.date],
+  claimedAt: ['claimed_at', read.dateOrNull],
+  attempts: ['attempts', read.int],
+  expiresAt: ['expires_at', read.dateOrNull],
+  reviewState: ['review_state', read.as<Submission['reviewState']>()],
+  reviewChannelId: ['review_channel_id', read.textOrNull],
+  reviewMessageId: ['review_message_id', read.textOrNull],
+  reviewPostedAt: ['review_posted_at', read.dateOrNull],
+  reviewAttempts: ['review_attempts', read.int],
+  reviewRetryAt: ['review_retry_at', read.dateOrNull],
+});
 
 export class SubmissionRepository extends Repository {
   private reader: Reader | undefined;
@@ -96,12 +65,12 @@ export class SubmissionRepository extends Repository {
    * prepared reader outside a transaction.
    */
   async byId(id: number, tx?: EntityManager): Promise<Submission | null> {
-    const sql = `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE id = ?`;
-    const rows: SubmissionRow[] = tx
+    const sql = `SELECT ${SUBMISSION.columns} FROM submissions WHERE id = ?`;
+    const rows: Record<string, unknown>[] = tx
       ? await tx.query(sql, [id])
-      : await (this.reader ??= preparedReader(this.db)).all<SubmissionRow>(sql, [id]);
+      : await (this.reader ??= preparedReader(this.db)).all<Record<string, unknown>>(sql, [id]);
     const row = rows[0];
-    return row ? toSubmission(row) : null;
+    return row ? SUBMISSION.fromObject(row) : null;
   }
 
   /** Queue depth and the oldest waiting submission, for the metrics. */
@@ -148,11 +117,11 @@ export class SubmissionRepository extends Repository {
     lock: boolean,
   ): Promise<Submission[]> {
     const forUpdate = lock && this.dialect === 'mysql' ? ' FOR UPDATE' : '';
-    const rows: SubmissionRow[] = await tx.query(
-      `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE board_pk = ? AND status = 'queued' ORDER BY id LIMIT ?${forUpdate}`,
+    const rows: Record<string, unknown>[] = await tx.query(
+      `SELECT ${SUBMISSION.columns} FROM submissions WHERE board_pk = ? AND status = 'queued' ORDER BY id LIMIT ?${forUpdate}`,
       [boardPk, limit],
     );
-    return rows.map(toSubmission);
+    return rows.map((row) => SUBMISSION.fromObject(row));
   }
 
   /**
