@@ -84,6 +84,8 @@ function ensureServices(config: BenchConfig): void {
 
 async function main(): Promise<void> {
   const config = loadBenchConfig();
+  // Tally, B0, B1 and the load generator all run on this Node (process.execPath).
+  log(`Node ${process.version} for Tally, the baselines and the load generator`);
   installCleanup();
   ensureServices(config);
   setTimeout(() => {
