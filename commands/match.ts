@@ -1,4 +1,5 @@
 import { SlashCommandBuilder } from 'discord.js';
+import { parseScoreline } from '../src/domain/score-text';
 import { listTeams } from '../src/pipeline/boards';
 import { parseParticipants } from './participants';
 import { everywhere } from './contexts';
@@ -74,10 +75,9 @@ export const match = {
     );
     const body: Record<string, unknown> = { team1: mine, team2: theirs };
     if (board.type === 'League') {
-      const line = /^\s*(\d{1,15})\s*[-–:]\s*(\d{1,15})\s*$/.exec(options.getString('score') ?? '');
+      const line = parseScoreline(options.getString('score') ?? '');
       if (!line) throw invalid('score: a League match needs the scoreline, your side first (3-1)');
-      body.team1_score = Number(line[1]);
-      body.team2_score = Number(line[2]);
+      [body.team1_score, body.team2_score] = line;
     } else {
       const result = options.getString('result') as keyof typeof RESULTS | null;
       if (!result) throw invalid('result: say whether your side won, lost or drew');

@@ -6,7 +6,7 @@ import {
   type APITextInputComponent,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
-import { formatTime, parseScoreText } from '../domain/score-text';
+import { formatTime, parseCount, parseScoreText } from '../domain/score-text';
 import type { Correction } from '../pipeline/review';
 import { adjustModalId } from './custom-id';
 import type { ReviewView } from './review-view';
@@ -52,7 +52,8 @@ export function adjustModal(view: ReviewView): APIModalInteractionResponseCallba
 
 /** The modal's fields as a correction; `adjust` checks them like a write's (spec 4.8, 4.9). */
 export function correctionOf(board: Board, field: (id: string) => string): Correction {
-  const whole = (text: string) => (/^\s*\d{1,16}\s*$/.test(text) ? Number(text) : Number.NaN);
+  // Not a count: NaN, which adjust() refuses like a write's non-integer (spec 4.8).
+  const whole = (text: string) => parseCount(text) ?? Number.NaN;
   if (board.type === 'ELO') return { winner: field('winner').trim().toLowerCase() };
   if (board.type === 'League') {
     return { team1Score: whole(field('team1_score')), team2Score: whole(field('team2_score')) };

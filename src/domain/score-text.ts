@@ -56,3 +56,14 @@ export function formatScore(type: BoardType, value: number | null): string {
   if (value === null) return '—';
   return type === 'Time' ? formatTime(value) : String(value);
 }
+
+/** A count as typed (a League score): digits only; null if not one. The range is the write's. */
+export function parseCount(text: string): number | null {
+  return /^\s*\d{1,16}\s*$/.test(text) ? Number(text) : null;
+}
+
+/** A scoreline as typed in chat, your side first: `3-1`, `3 – 1`, `3:1`; null if not one. */
+export function parseScoreline(text: string): [number, number] | null {
+  const m = /^\s*(\d{1,16})\s*[-–:]\s*(\d{1,16})\s*$/.exec(text);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}

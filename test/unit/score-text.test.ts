@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatScore, formatTime, parseScoreText, parseTime } from '../../src/domain/score-text';
+import {
+  formatScore,
+  formatTime,
+  parseCount,
+  parseScoreline,
+  parseScoreText,
+  parseTime,
+} from '../../src/domain/score-text';
 
 /** Scores as typed and shown in chat, the Adjust form and the public pages: one rule. */
 describe('score text', () => {
@@ -50,5 +57,26 @@ describe('score text', () => {
     expect(formatScore('Time', 90_250)).toBe('1:30.250');
     expect(formatScore('ELO', 1016)).toBe('1016');
     expect(formatScore('Classic', null)).toBe('—');
+  });
+});
+
+describe('counts and scorelines as typed', () => {
+  it.each([
+    ['3-1', [3, 1]],
+    [' 3 – 1 ', [3, 1]],
+    ['0:0', [0, 0]],
+    ['9007199254740991-0', [9_007_199_254_740_991, 0]],
+    ['3-', null],
+    ['-3-1', null],
+    ['3.5-1', null],
+    ['31', null],
+  ] as const)('GIVEN %j THEN the scoreline is %j', (text, line) => {
+    expect(parseScoreline(text)).toEqual(line);
+  });
+
+  it('GIVEN a count THEN digits only, up to 16 of them', () => {
+    expect(parseCount(' 12 ')).toBe(12);
+    expect(parseCount('-1')).toBeNull();
+    expect(parseCount('12345678901234567')).toBeNull();
   });
 });
