@@ -1,0 +1,93 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  GatewayDispatchEvents,
+  GatewayOpcodes,
+  type GatewayGuildCreateDispatchData,
+  type GatewaySendPayload,
+} from 'discord-api-types/v10';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { guildCreate, member, ready } from './payloads';
+import type { Recorder } from './recording';
+import type { DiscordState } from './state';
+
+/**
+ * The gateway websocket at `/gateway` on the REST server: HELLO on connect, heartbeat ACKs, READY
+ * and one GUILD_CREATE per guild on IDENTIFY, a fresh session instead of a RESUME, and dispatches
+ * (interactions) to every connected client.
+ */
+export class Gateway {
+  /** How many times a client has identified. */
+  identified = 0;
+  private readonly wss: WebSocketServer;
+  private readonly sockets = new Set<WebSocket>();
+  private sequence = 0;
+
+  constructor(
+    private readonly server: Server,
+    private readonly state: DiscordState,
+    private readonly recorder: Recorder,
+  ) {
+    this.wss = new WebSocketServer({ server, path: '/gateway' });
+  }
+
+  /** Starts accepting clients. */
+  listen(): void {
+    this.wss.on('connection', (socket) => this.onSocket(socket));
+  }
+
+  /** Where clients connect (GET /gateway/bot) and resume. */
+  get url(): string {
+    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/gateway`;
+  }
+
+  /** Sends a dispatch event to every connected client. */
+  broadcast(t: GatewayDispatchEvents, d: unknown): void {
+    for (const socket of this.sockets) this.send(socket, t, d);
+  }
+
+  /** Drops every client and stops accepting new ones (the HTTP server is closed separately). */
+  close(): void {
+    for (const socket of this.sockets) socket.terminate();
+    this.wss.close();
+  }
+
+  private onSocket(socket: WebSocket): void {
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('message', (raw) =>
+      this.onGateway(socket, JSON.parse(String(raw)) as GatewaySendPayload),
+    );
+    socket.send(JSON.stringify({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: 45_000 } }));
+  }
+
+  private onGateway(socket: WebSocket, payload: GatewaySendPayload): void {
+    if (payload.op === GatewayOpcodes.Heartbeat) {
+      socket.send(JSON.stringify({ op: GatewayOpcodes.HeartbeatAck }));
+    } else if (payload.op === GatewayOpcodes.Identify) {
+      const { state } = this;
+      this.sequence = 0;
+      this.send(
+        socket,
+        GatewayDispatchEvents.Ready,
+        ready(state.botUser, state.guilds, state.applicationId, this.url),
+      );
+      for (const guild of state.guilds) {
+        const data: GatewayGuildCreateDispatchData = guildCreate(
+          guild,
+          state.applicationId,
+          guild.members.map(member),
+        );
+        this.send(socket, GatewayDispatchEvents.GuildCreate, data);
+      }
+      this.identified++;
+      this.recorder.notify();
+    } else if (payload.op === GatewayOpcodes.Resume) {
+      socket.send(JSON.stringify({ op: GatewayOpcodes.InvalidSession, d: false }));
+    }
+  }
+
+  private send(socket: WebSocket, t: GatewayDispatchEvents, d: unknown): void {
+    socket.send(JSON.stringify({ op: GatewayOpcodes.Dispatch, t, d, s: ++this.sequence }));
+  }
+}

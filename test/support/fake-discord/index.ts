@@ -1,0 +1,170 @@
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIMessage, APIUser } from 'discord-api-types/v10';
+import { Gateway } from './gateway';
+import { Members, type ModalSubmit, type Sent } from './members';
+import { Recorder } from './recording';
+import { Rest } from './rest';
+import { DiscordState, type Registered } from './state';
+import type {
+  CommandInput,
+  FakeGuild,
+  FakeMember,
+  Presser,
+  RecordedRequest,
+  Reply,
+  RequestMatch,
+} from './types';
+
+export { snowflake } from './payloads';
+export type {
+  CommandInput,
+  FakeGuild,
+  FakeMember,
+  OptionValue,
+  Presser,
+  RecordedRequest,
+} from './types';
+
+/**
+ * Discord's side of the wire on loopback (DESIGN.md 1, 5): enough of REST v10 and the gateway
+ * that the real discord.js Client connects unchanged (`rest: { api: fake.apiUrl }`; the gateway
+ * URL comes from GET /gateway/bot). Every REST request the bot makes is recorded.
+ *
+ * This class is the face tests use; the parts behind it are state.ts (what Discord knows),
+ * rest.ts, gateway.ts, members.ts (what people do), recording.ts and payloads.ts.
+ */
+export class FakeDiscord {
+  readonly requests: RecordedRequest[];
+  /** Messages as they read now (posts with every later edit applied), by id. */
+  readonly messages: Map<string, APIMessage>;
+  readonly botUser: APIUser;
+  /** Commands as registered: `global` or a guild id → the last bulk overwrite. */
+  readonly commands: Map<string, Registered[]>;
+  /** Modals the bot opened, in order. */
+  readonly modals: { token: string; customId: string; data: unknown }[];
+  readonly applicationId: string;
+  readonly token: string;
+  readonly guilds: FakeGuild[];
+  readonly users: FakeMember[];
+
+  private constructor(
+    private readonly server: Server,
+    private readonly state: DiscordState,
+    private readonly recorder: Recorder,
+    private readonly gateway: Gateway,
+    private readonly members: Members,
+  ) {
+    this.requests = recorder.requests;
+    this.messages = state.messages;
+    this.botUser = state.botUser;
+    this.commands = state.commands;
+    this.modals = state.modals;
+    this.applicationId = state.applicationId;
+    this.token = state.token;
+    this.guilds = state.guilds;
+    this.users = state.users;
+  }
+
+  static async start(options: {
+    applicationId: string;
+    token: string;
+    guilds: FakeGuild[];
+    /** People outside every guild (DM recipients of user-owned boards). */
+    users?: FakeMember[];
+    port?: number;
+  }): Promise<FakeDiscord> {
+    const server = createServer();
+    const state = new DiscordState(
+      options.applicationId,
+      options.token,
+      options.guilds,
+      options.users ?? [],
+    );
+    const recorder = new Recorder();
+    const gateway = new Gateway(server, state, recorder);
+    const rest = new Rest(state, recorder, () => gateway.url);
+    server.on('request', (req, res) => rest.serve(req, res));
+    gateway.listen();
+    server.listen(options.port ?? 0, '127.0.0.1');
+    await once(server, 'listening');
+    return new FakeDiscord(server, state, recorder, gateway, new Members(state, gateway));
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+  get apiUrl(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  /** How many times a client has identified on the gateway. */
+  get identified(): number {
+    return this.gateway.identified;
+  }
+
+  /** The next `times` requests matching `match` get this reply instead of the normal one. */
+  failNext(match: RequestMatch, reply: Reply, times = 1): void {
+    this.recorder.failNext(match, reply, times);
+  }
+
+  /** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
+  waitForRequest(
+    predicate: (req: RecordedRequest) => boolean,
+    timeoutMs = 5000,
+  ): Promise<RecordedRequest> {
+    return this.recorder.waitForRequest(predicate, timeoutMs);
+  }
+
+  /** Polls `probe` on every recorded request and gateway event until it returns a value. */
+  waitFor<T>(probe: () => T | undefined, timeoutMs = 5000, what = 'condition'): Promise<T> {
+    return this.recorder.waitFor(probe, timeoutMs, what);
+  }
+
+  /** Resolves once a client has identified (discord.js sees READY right after). */
+  waitForIdentify(timeoutMs = 5000): Promise<number> {
+    return this.waitFor(
+      () => (this.identified > 0 ? this.identified : undefined),
+      timeoutMs,
+      'IDENTIFY',
+    );
+  }
+
+  /** A member (or, without a guild, a DM user) presses a button on a message the bot posted. */
+  clickButton(input: { messageId: string; customId: string } & Presser): Sent {
+    return this.members.clickButton(input);
+  }
+
+  /** A modal submit with text inputs `{ custom_id: value }`, from a member or DM user. */
+  submitModal(input: ModalSubmit): Sent {
+    return this.members.submitModal(input);
+  }
+
+  /**
+   * A member runs a slash command. The command and its options must have been registered: each
+   * value gets the wire type the registration declared, and users, channels and roles are
+   * resolved as Discord resolves them.
+   */
+  runCommand(input: CommandInput): Sent {
+    return this.members.runCommand(input);
+  }
+
+  /** The DM channel between the bot and this user (created on first use, as Discord does). */
+  dmChannelOf(userId: string): string {
+    return this.state.dmChannel(userId).id;
+  }
+
+  /** The message a reply created or an edit changed, by interaction token. */
+  replyOf(token: string): APIMessage | undefined {
+    return this.state.replyOf(token);
+  }
+
+  async close(): Promise<void> {
+    this.gateway.close();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}

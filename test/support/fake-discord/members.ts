@@ -1,0 +1,221 @@
+import {
+  ApplicationCommandType,
+  ChannelType,
+  ComponentType,
+  GatewayDispatchEvents,
+  InteractionType,
+  Locale,
+  type APIApplicationCommandInteractionDataOption,
+  type APIChatInputApplicationCommandInteraction,
+  type APIInteraction,
+  type APIInteractionDataResolved,
+  type APIInteractionGuildMember,
+  type APIModalSubmitInteraction,
+} from 'discord-api-types/v10';
+import type { Gateway } from './gateway';
+import { interactionBase, member, role, user } from './payloads';
+import type { DiscordState, RegisteredOption } from './state';
+import type { CommandInput, FakeGuild, OptionValue, Presser } from './types';
+
+/** The id and token of an interaction a member action sent to the bot. */
+export interface Sent {
+  id: string;
+  token: string;
+}
+
+/** A modal submit: its text inputs `{ custom_id: value }` and who submits it where. */
+export type ModalSubmit = {
+  channelId: string;
+  customId: string;
+  values: Record<string, string>;
+  /** The message whose button opened the modal; the bot may then update that message. */
+  messageId?: string;
+} & Presser;
+
+/**
+ * What people do in Discord that reaches the bot as an INTERACTION_CREATE over the gateway: run a
+ * slash command, press a button, submit a modal. Each builds the interaction Discord would send
+ * (with the member, channel and resolved options) and remembers it for the bot's callback.
+ */
+export class Members {
+  constructor(
+    private readonly state: DiscordState,
+    private readonly gateway: Gateway,
+  ) {}
+
+  /** A member (or, without a guild, a DM user) presses a button on a message the bot posted. */
+  clickButton(input: { messageId: string; customId: string } & Presser): Sent {
+    const posted = this.state.messages.get(input.messageId);
+    if (!posted) throw new Error(`fake Discord: no message ${input.messageId}`);
+    const guild = this.state.guildOfChannel(posted.channel_id);
+    const interaction: APIInteraction = {
+      ...interactionBase(this.state.applicationId),
+      ...this.actor(guild, input),
+      type: InteractionType.MessageComponent,
+      data: { custom_id: input.customId, component_type: ComponentType.Button },
+      channel_id: posted.channel_id,
+      channel: {
+        id: posted.channel_id,
+        type: guild ? ChannelType.GuildText : ChannelType.DM,
+      },
+      message: posted,
+    };
+    return this.dispatch(interaction, posted.id);
+  }
+
+  /** A modal submit with text inputs `{ custom_id: value }`, from a member or DM user. */
+  submitModal(input: ModalSubmit): Sent {
+    const guild = this.state.guildOfChannel(input.channelId);
+    const source = input.messageId ? this.state.messages.get(input.messageId) : undefined;
+    const interaction: APIModalSubmitInteraction = {
+      ...interactionBase(this.state.applicationId),
+      ...this.actor(guild, input),
+      type: InteractionType.ModalSubmit,
+      data: {
+        custom_id: input.customId,
+        components: Object.entries(input.values).map(([custom_id, value]) => ({
+          type: ComponentType.ActionRow,
+          components: [{ type: ComponentType.TextInput, custom_id, value }],
+        })),
+      },
+      channel_id: input.channelId,
+      channel: { id: input.channelId, type: guild ? ChannelType.GuildText : ChannelType.DM },
+      ...(source ? { message: source } : {}),
+    };
+    return this.dispatch(interaction, source?.id ?? null);
+  }
+
+  /**
+   * A member runs a slash command. The command and its options must have been registered: each
+   * value gets the wire type the registration declared, and users, channels and roles are
+   * resolved as Discord resolves them.
+   */
+  runCommand(input: CommandInput): Sent {
+    const [name, ...path] = input.command;
+    const channelId = input.channelId ?? this.state.dmChannel(input.user.id).id;
+    const guild = this.state.guildOfChannel(channelId);
+    const registered = [
+      ...(this.state.commands.get('global') ?? []),
+      ...(guild ? (this.state.commands.get(guild.id) ?? []) : []),
+    ].find((c) => c.name === name);
+    if (!registered) throw new Error(`fake Discord: /${name ?? ''} is not registered`);
+    const resolved: APIInteractionDataResolved = {};
+    let declared = registered.options ?? [];
+    const wrap: ((
+      inner: APIApplicationCommandInteractionDataOption[],
+    ) => APIApplicationCommandInteractionDataOption[])[] = [];
+    for (const part of path) {
+      const sub = declared.find((o) => o.name === part);
+      if (!sub) throw new Error(`fake Discord: /${input.command.join(' ')} is not registered`);
+      declared = sub.options ?? [];
+      wrap.push((inner) => [
+        {
+          name: part,
+          type: sub.type,
+          options: inner,
+        } as APIApplicationCommandInteractionDataOption,
+      ]);
+    }
+    let options = Object.entries(input.options ?? {}).map(([key, value]) => {
+      const option = declared.find((o) => o.name === key);
+      if (!option)
+        throw new Error(`fake Discord: /${input.command.join(' ')} has no option ${key}`);
+      return optionValue(guild, option, value, resolved);
+    });
+    // Discord's client enforces required options and choices before anything is sent.
+    for (const option of declared) {
+      if (option.required && !(option.name in (input.options ?? {}))) {
+        throw new Error(`fake Discord: /${input.command.join(' ')} needs ${option.name}`);
+      }
+      const value = input.options?.[option.name];
+      if (option.choices && !option.choices.some((c) => c.value === value) && value !== undefined) {
+        throw new Error(`fake Discord: ${option.name} has no choice ${JSON.stringify(value)}`);
+      }
+    }
+    for (const w of wrap.reverse()) options = w(options);
+    const interaction: APIChatInputApplicationCommandInteraction = {
+      ...interactionBase(this.state.applicationId),
+      ...this.actor(guild, input),
+      type: InteractionType.ApplicationCommand,
+      data: {
+        id: `cmd-${name ?? ''}`,
+        name: name ?? '',
+        type: ApplicationCommandType.ChatInput,
+        options,
+        resolved,
+        ...(guild ? { guild_id: guild.id } : {}),
+      },
+      channel_id: channelId,
+      channel: { id: channelId, type: guild ? ChannelType.GuildText : ChannelType.DM },
+    } as APIChatInputApplicationCommandInteraction;
+    return this.dispatch(interaction, null);
+  }
+
+  /** Who acts: a guild member with the presser's roles and permissions, or a user in a DM. */
+  private actor(guild: FakeGuild | undefined, presser: Presser) {
+    if (!guild) return { user: user(presser.user) };
+    const acting: APIInteractionGuildMember = {
+      ...member(presser.user),
+      roles: presser.roles ?? presser.user.roles ?? [],
+      permissions: presser.permissions ?? '0',
+    };
+    return { guild_id: guild.id, member: acting, guild_locale: Locale.EnglishUS };
+  }
+
+  private dispatch(interaction: APIInteraction, messageId: string | null): Sent {
+    this.state.interactions.set(interaction.token, {
+      messageId,
+      channelId: interaction.channel?.id ?? '',
+    });
+    this.gateway.broadcast(GatewayDispatchEvents.InteractionCreate, interaction);
+    return { id: interaction.id, token: interaction.token };
+  }
+}
+
+/** One option as sent, with the user, member, channel or role it names added to `resolved`. */
+function optionValue(
+  guild: FakeGuild | undefined,
+  option: RegisteredOption,
+  value: OptionValue,
+  resolved: APIInteractionDataResolved,
+): APIApplicationCommandInteractionDataOption {
+  const base = { name: option.name, type: option.type };
+  if (typeof value !== 'object')
+    return { ...base, value } as APIApplicationCommandInteractionDataOption;
+  if ('channelId' in value) {
+    const channel = guild?.channels.find((c) => c.id === value.channelId);
+    resolved.channels = {
+      ...resolved.channels,
+      [value.channelId]: {
+        id: value.channelId,
+        name: channel?.name ?? null,
+        type: ChannelType.GuildText,
+        permissions: '0',
+      },
+    } as APIInteractionDataResolved['channels'];
+    return { ...base, value: value.channelId } as APIApplicationCommandInteractionDataOption;
+  }
+  if ('roleId' in value) {
+    const found = guild?.roles.find((r) => r.id === value.roleId);
+    resolved.roles = {
+      ...resolved.roles,
+      [value.roleId]: role(found ?? { id: value.roleId, name: 'role' }),
+    };
+    return { ...base, value: value.roleId } as APIApplicationCommandInteractionDataOption;
+  }
+  resolved.users = { ...resolved.users, [value.id]: user(value) };
+  if (guild?.members.some((m) => m.id === value.id)) {
+    const resolvedMember = member(value);
+    resolved.members = {
+      ...resolved.members,
+      [value.id]: {
+        nick: resolvedMember.nick ?? null,
+        roles: resolvedMember.roles,
+        joined_at: resolvedMember.joined_at,
+        flags: resolvedMember.flags,
+        permissions: '0',
+      },
+    };
+  }
+  return { ...base, value: value.id } as APIApplicationCommandInteractionDataOption;
+}

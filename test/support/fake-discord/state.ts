@@ -1,0 +1,86 @@
+import type {
+  APIChannel,
+  APIMessage,
+  APIUser,
+  ApplicationCommandOptionType,
+} from 'discord-api-types/v10';
+import { dmChannel, snowflake, user } from './payloads';
+import type { FakeGuild, FakeMember } from './types';
+
+export type RegisteredOption = {
+  name: string;
+  type: ApplicationCommandOptionType;
+  required?: boolean;
+  choices?: { value: string | number }[];
+  options?: RegisteredOption[];
+};
+export type Registered = { name: string; options?: RegisteredOption[] };
+
+/** An interaction sent to the bot, by token, so its callback and webhooks know where they land. */
+export interface Tracked {
+  /** The message `@original` names: the clicked message, or the reply once one is created. */
+  messageId: string | null;
+  channelId: string;
+}
+
+/**
+ * What Discord knows, shared by REST, the gateway and the member actions: the application and its
+ * bot user, the guilds and people tests describe, and everything the bot has done to them since.
+ */
+export class DiscordState {
+  readonly botUser: APIUser;
+  /** Messages as they read now (posts with every later edit applied), by id. */
+  readonly messages = new Map<string, APIMessage>();
+  /** Commands as registered: `global` or a guild id → the last bulk overwrite. */
+  readonly commands = new Map<string, Registered[]>();
+  /** Modals the bot opened, in order. */
+  readonly modals: { token: string; customId: string; data: unknown }[] = [];
+  /** Interactions sent to the bot, by token. */
+  readonly interactions = new Map<string, Tracked>();
+  /** DM channel ids, by recipient. */
+  private readonly dmChannels = new Map<string, string>();
+
+  constructor(
+    readonly applicationId: string,
+    readonly token: string,
+    readonly guilds: FakeGuild[],
+    /** People outside every guild (DM recipients of user-owned boards). */
+    readonly users: FakeMember[],
+  ) {
+    this.botUser = { ...user({ id: applicationId, username: 'tally' }), bot: true };
+  }
+
+  /** Every person the fake knows: guild members, then the people outside every guild. */
+  everyone(): FakeMember[] {
+    return [...this.guilds.flatMap((g) => g.members), ...this.users];
+  }
+
+  guildOfChannel(channelId: string): FakeGuild | undefined {
+    return this.guilds.find((g) => g.channels.some((c) => c.id === channelId));
+  }
+
+  /** A guild channel, or a DM channel that has been opened. */
+  knowsChannel(channelId: string): boolean {
+    return (
+      this.guildOfChannel(channelId) !== undefined ||
+      [...this.dmChannels.values()].includes(channelId)
+    );
+  }
+
+  /** The DM channel between the bot and this user (created on first use, as Discord does). */
+  dmChannel(recipientId: string): APIChannel {
+    const recipient = this.everyone().find((m) => m.id === recipientId);
+    let id = this.dmChannels.get(recipientId);
+    if (!id) {
+      id = snowflake();
+      this.dmChannels.set(recipientId, id);
+    }
+    return dmChannel(id, recipient);
+  }
+
+  /** The message a reply created or an edit changed, by interaction token. */
+  replyOf(token: string): APIMessage | undefined {
+    const id = this.interactions.get(token)?.messageId;
+    return id ? this.messages.get(id) : undefined;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The vocabulary the fake's parts share: how a test describes Discord's people and places (and who
+ * acts in them), and what the wire records and answers. index.ts re-exports the public ones.
+ */
+
+export interface FakeMember {
+  id: string;
+  username: string;
+  globalName?: string | null;
+  nick?: string | null;
+  roles?: string[];
+}
+
+export interface FakeGuild {
+  id: string;
+  name: string;
+  channels: { id: string; name: string }[];
+  roles: { id: string; name: string }[];
+  members: FakeMember[];
+}
+
+export interface Presser {
+  user: FakeMember;
+  /** Permission bit set as Discord sends it (Manage Server is 0x20). */
+  permissions?: string;
+  roles?: string[];
+}
+
+/** An option value as a member types or picks it; its wire type comes from the registered command. */
+export type OptionValue =
+  string | number | boolean | FakeMember | { channelId: string } | { roleId: string };
+
+export interface CommandInput extends Presser {
+  /** A guild channel, or omitted for the presser's DM with the bot (a personal workspace). */
+  channelId?: string;
+  /** `/api key create` is `['api', 'key', 'create']`. */
+  command: string[];
+  options?: Record<string, OptionValue>;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Without the `/api/v10` prefix, e.g. `/channels/1/messages`. */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  status: number;
+}
+
+/** A REST answer: its status, its JSON body (none for a 204) and any extra headers. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Picks the requests a fault injected with `failNext` applies to. */
+export type RequestMatch = (req: { method: string; path: string }) => boolean;
