@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { createConnection } from 'mysql2/promise';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServe, within, type Served } from '../support/serve';
+import { describe, expect, it } from 'vitest';
+import { within } from '../support/serve';
 import {
   auditScores,
   call,
@@ -16,7 +16,7 @@ import {
   type ScoreSent,
   type Seeded,
 } from './support/harness';
-import { PrivateMariaDb, PrivateRedis } from './support/private-services';
+import { usePrivateStack } from './support/private-stack';
 
 /**
  * The database failing under a running `tally serve`: stopped and restarted, refusing
@@ -26,38 +26,13 @@ import { PrivateMariaDb, PrivateRedis } from './support/private-services';
 const SYNC_WAIT_MS = 1500;
 
 describe('MariaDB faults under a running tally serve (private MariaDB + Redis)', () => {
-  let mariadb: PrivateMariaDb;
-  let redis: PrivateRedis;
-  const children = new Set<Served>();
-
-  beforeAll(async () => {
-    [mariadb, redis] = await Promise.all([PrivateMariaDb.start(), PrivateRedis.start()]);
-  }, 90_000);
-
-  afterEach(async () => {
-    mariadb.thaw();
-    for (const { child, exited } of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await within(10_000, 'tally serve to die', exited);
-    }
-    children.clear();
-  });
-
-  afterAll(async () => {
-    await Promise.all([mariadb?.destroy(), redis?.destroy()]);
-  });
-
-  async function serve(databaseUrl: string): Promise<Served> {
-    const served = await spawnServe(databaseUrl, {
-      REDIS_URL: redis.url,
-      SYNC_WAIT_MS: String(SYNC_WAIT_MS),
-    });
-    children.add(served);
-    return served;
-  }
+  // A test that froze MariaDB (SIGSTOP) leaves it thawed for the next one, whatever happened.
+  const stack = usePrivateStack({ servers: 'per-test', afterEachTest: (st) => st.mariadb.thaw() });
+  const serve = (databaseUrl: string) =>
+    stack.serve(databaseUrl, { SYNC_WAIT_MS: String(SYNC_WAIT_MS) });
 
   async function setup() {
-    const databaseUrl = await mariadb.createDatabase();
+    const databaseUrl = await stack.mariadb.createDatabase();
     const s = await seed(databaseUrl, {
       auto: { type: 'Classic', windowHours: 0 },
       moderated: { type: 'Classic', windowHours: 24 },
@@ -138,9 +113,9 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
       const load = Promise.all(Array.from({ length: 6 }, (_, w) => writer(w)));
       await sleep(2500);
       phase = 'down';
-      await (how === 'SIGTERM' ? mariadb.stop() : mariadb.kill());
+      await (how === 'SIGTERM' ? stack.mariadb.stop() : stack.mariadb.kill());
       await sleep(3000);
-      await mariadb.up();
+      await stack.mariadb.up();
       phase = 'after';
       // Keep the load on until the same process has accepted writes again, for at most 20 s.
       const deadline = Date.now() + 20_000;
@@ -194,7 +169,7 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
     const sent: ScoreSent = { idempotencyKey: 'refused-1', board: 'auto', player: 'Ann', score: 9 };
     const path = `/v1/boards/${s.boards.auto!.id}/scores`;
     const body = { player: { name: 'Ann', custom: true }, score: 9 };
-    await mariadb.stop();
+    await stack.mariadb.stop();
     const down: Reply[] = [];
     for (let i = 0; i < 3; i++) {
       const reply = await call(served.url, 'POST', path, {
@@ -211,7 +186,7 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
     const health = await call(served.url, 'GET', '/healthz', { timeoutMs: 10_000 });
     expect((health as Reply).status).toBe(503);
 
-    await mariadb.up();
+    await stack.mariadb.up();
     const reply = await postUntilAccepted(() => served.url, s.key, s.boards.auto!.id, sent, 15_000);
     expect(reply.headers.get('idempotent-replayed')).toBe('false');
     const rows = await drained(databaseUrl, s.ownerId, 10_000);
@@ -235,7 +210,7 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
     // Tally publishes `queued` only once MariaDB acknowledged the enqueue's commit. A row merely
     // visible to another connection is not enough: SIGSTOP between the commit and its OK packet
     // leaves the request waiting for the thaw (the "frozen before" case), which made this flaky.
-    const subscriber = new Redis(redis.url);
+    const subscriber = new Redis(stack.redis.url);
     await subscriber.subscribe('tally:queued');
     const enqueued = new Promise<number>((resolve) =>
       subscriber.once('message', () => resolve(Date.now())),
@@ -251,12 +226,12 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
     // Freeze the moment the enqueue's commit was acknowledged (the handle is durable).
     const committedAt = await within(10_000, 'the write was never enqueued', enqueued);
     subscriber.disconnect();
-    mariadb.freeze();
+    stack.mariadb.freeze();
     let reply: Reply | Error;
     try {
       reply = await pending;
     } finally {
-      mariadb.thaw();
+      stack.mariadb.thaw();
     }
     const answeredAt = Date.now();
     expect(reply, 'the write hung while MariaDB was frozen').not.toBeInstanceOf(Error);
@@ -293,7 +268,7 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
     // cannot commit on a frozen server. The request waits; once the server thaws it completes.
     const { databaseUrl, s, served } = await setup();
     const board = s.boards.auto!;
-    mariadb.freeze();
+    stack.mariadb.freeze();
     let settled = false;
     const pending = call(served.url, 'POST', `/v1/boards/${board.id}/scores`, {
       key: s.key,
@@ -305,7 +280,7 @@ describe('MariaDB faults under a running tally serve (private MariaDB + Redis)',
       await sleep(3000);
       expect(settled, 'answered while the database was frozen').toBe(false);
     } finally {
-      mariadb.thaw();
+      stack.mariadb.thaw();
     }
     const thawedAt = Date.now();
     const reply = await pending;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mintKey } from '../../src/pipeline/keys';
-import { spawnServe, within, type Served } from '../support/serve';
+import { type Served } from '../support/serve';
 import {
   auditScores,
   call,
@@ -13,7 +13,7 @@ import {
   type Reply,
   type Seeded,
 } from './support/harness';
-import { PrivateMariaDb, PrivateRedis } from './support/private-services';
+import { usePrivateStack } from './support/private-stack';
 
 /**
  * Redis killed under load with two processes (test/api/redis-outage.test.ts covers one in-process
@@ -22,16 +22,14 @@ import { PrivateMariaDb, PrivateRedis } from './support/private-services';
  * yet every write still applies, and once Redis is back the buckets are shared again.
  */
 describe('Redis killed under load with two tally serve processes (private MariaDB + Redis)', () => {
-  let mariadb: PrivateMariaDb;
-  let redis: PrivateRedis;
+  const stack = usePrivateStack({ servers: 'per-file' });
   let databaseUrl: string;
   let s: Seeded;
   let servers: Served[] = [];
   const spare: string[] = [];
 
   beforeAll(async () => {
-    [mariadb, redis] = await Promise.all([PrivateMariaDb.start(), PrivateRedis.start()]);
-    databaseUrl = await mariadb.createDatabase();
+    databaseUrl = await stack.mariadb.createDatabase();
     s = await seed(databaseUrl, { auto: { type: 'Classic', windowHours: 0 } });
     await withContext(databaseUrl, async (ctx) => {
       for (let i = 0; i < 6; i++) {
@@ -41,21 +39,12 @@ describe('Redis killed under load with two tally serve processes (private MariaD
       }
     });
     const env = {
-      REDIS_URL: redis.url,
       SYNC_WAIT_MS: '1000',
       RATE_LIMIT_READ_PER_MIN: '600',
       RATE_LIMIT_WRITE_PER_MIN: '60',
     };
-    servers = await Promise.all([spawnServe(databaseUrl, env), spawnServe(databaseUrl, env)]);
+    servers = await Promise.all([stack.serve(databaseUrl, env), stack.serve(databaseUrl, env)]);
   }, 120_000);
-
-  afterAll(async () => {
-    for (const { child, exited } of servers) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await within(10_000, 'tally serve to die', exited);
-    }
-    await Promise.all([mariadb?.destroy(), redis?.destroy()]);
-  });
 
   const url = (i: number) => servers[i % 2]!.url;
 
@@ -131,7 +120,7 @@ describe('Redis killed under load with two tally serve processes (private MariaD
     const load = Promise.all(Array.from({ length: 4 }, (_, w) => worker(w)));
     await sleep(2000);
     phase = 'down';
-    await redis.stop();
+    await stack.redis.stop();
     await sleep(1000);
 
     // Both processes report the outage and keep serving.
@@ -149,7 +138,7 @@ describe('Redis killed under load with two tally serve processes (private MariaD
     await sleep(2000);
 
     phase = 'back';
-    await redis.up();
+    await stack.redis.up();
     const deadline = Date.now() + 15_000;
     for (const p of [0, 1]) {
       for (;;) {

@@ -1,7 +1,7 @@
 import { createConnection } from 'mysql2/promise';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdempotencyRecordEntity } from '../../entities/idempotency-record';
-import { spawnServe, within, type Served } from '../support/serve';
+import { within } from '../support/serve';
 import {
   auditScores,
   call,
@@ -14,7 +14,7 @@ import {
   type Reply,
   type ScoreSent,
 } from './support/harness';
-import { PrivateMariaDb, PrivateRedis } from './support/private-services';
+import { usePrivateStack } from './support/private-stack';
 
 /**
  * `tally serve` SIGKILLed under write load and started again on the same (private) MariaDB.
@@ -22,34 +22,11 @@ import { PrivateMariaDb, PrivateRedis } from './support/private-services';
  * hand; here the kill lands among many writes in flight, and the lease runs out in real time.
  */
 describe('tally serve SIGKILLed under write load (private MariaDB + Redis)', () => {
-  let mariadb: PrivateMariaDb;
-  let redis: PrivateRedis;
-  const children = new Set<Served>();
-
-  beforeAll(async () => {
-    [mariadb, redis] = await Promise.all([PrivateMariaDb.start(), PrivateRedis.start()]);
-  }, 90_000);
-
-  afterEach(async () => {
-    for (const { child, exited } of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await within(10_000, 'tally serve to die', exited);
-    }
-    children.clear();
-  });
-
-  afterAll(async () => {
-    await Promise.all([mariadb?.destroy(), redis?.destroy()]);
-  });
-
-  async function serve(databaseUrl: string): Promise<Served> {
-    const served = await spawnServe(databaseUrl, { REDIS_URL: redis.url, SYNC_WAIT_MS: '300' });
-    children.add(served);
-    return served;
-  }
+  const stack = usePrivateStack();
+  const serve = (databaseUrl: string) => stack.serve(databaseUrl, { SYNC_WAIT_MS: '300' });
 
   it('GIVEN a SIGKILL among writes in flight THEN after a restart every 202 ends applied or pending review exactly once, and every unanswered key gets 409 only until its lease runs out, then exactly one execution', async () => {
-    const databaseUrl = await mariadb.createDatabase();
+    const databaseUrl = await stack.mariadb.createDatabase();
     const s = await seed(databaseUrl, {
       auto: { type: 'Classic', windowHours: 0 },
       moderated: { type: 'Classic', windowHours: 24 },

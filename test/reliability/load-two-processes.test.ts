@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mintKey } from '../../src/pipeline/keys';
 import { addOwner } from '../../src/pipeline/owners';
 import { createBoard } from '../../src/pipeline/boards';
-import { spawnServe, within, type Served } from '../support/serve';
+import { type Served } from '../support/serve';
 import { nextSnowflake } from '../support/tally';
 import {
   call,
@@ -13,7 +13,7 @@ import {
   type Reply,
   type Rows,
 } from './support/harness';
-import { PrivateMariaDb, PrivateRedis } from './support/private-services';
+import { usePrivateStack } from './support/private-stack';
 
 /**
  * Scale-out (DESIGN.md 2): two `tally serve` processes share one MariaDB and one Redis, with the
@@ -38,8 +38,7 @@ interface Owner {
 }
 
 describe('two tally serve processes sharing MariaDB and Redis under load', () => {
-  let mariadb: PrivateMariaDb;
-  let redis: PrivateRedis;
+  const stack = usePrivateStack({ servers: 'per-file' });
   let databaseUrl: string;
   let servers: Served[] = [];
   const owners: Owner[] = [];
@@ -47,8 +46,7 @@ describe('two tally serve processes sharing MariaDB and Redis under load', () =>
   const accepted: (Accepted & { ownerId: string })[] = [];
 
   beforeAll(async () => {
-    [mariadb, redis] = await Promise.all([PrivateMariaDb.start(), PrivateRedis.start()]);
-    databaseUrl = await mariadb.createDatabase();
+    databaseUrl = await stack.mariadb.createDatabase();
     await withContext(databaseUrl, async (ctx) => {
       // Two owners for the mixed load; a third for the burst and the idempotency rounds (spec 5.6
       // allows 10 active keys per owner).
@@ -67,21 +65,12 @@ describe('two tally serve processes sharing MariaDB and Redis under load', () =>
       }
     });
     const env = {
-      REDIS_URL: redis.url,
       SYNC_WAIT_MS: '500',
       RATE_LIMIT_READ_PER_MIN: '600',
       RATE_LIMIT_WRITE_PER_MIN: '60',
     };
-    servers = await Promise.all([spawnServe(databaseUrl, env), spawnServe(databaseUrl, env)]);
+    servers = await Promise.all([stack.serve(databaseUrl, env), stack.serve(databaseUrl, env)]);
   }, 120_000);
-
-  afterAll(async () => {
-    for (const { child, exited } of servers) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await within(15_000, 'tally serve to stop', exited).catch(() => child.kill('SIGKILL'));
-    }
-    await Promise.all([mariadb?.destroy(), redis?.destroy()]);
-  });
 
   const url = (i: number) => servers[i % 2]!.url;
 
