@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole CI pipeline on the Node that runs it (.ci/run runs it on Node 24 through
 # scripts/with-node.sh): install without compiling anything, lint, type-check, the README's test
-# command on SQLite, the same suite on MariaDB + Redis, reliability and browser tests.
+# command on SQLite, the bot and pipeline suites again in shuffled order, the same suite on
+# MariaDB + Redis, reliability and browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== node $(node --version), npm $(npm --version)"
@@ -20,6 +21,12 @@ echo "== typecheck"
 npm run typecheck
 echo "== tests: SQLite + in-memory limits (README: npm test)"
 npm test
+# Every bot and pipeline test builds its own world, so any order must pass. A fresh order per run
+# (vitest also prints the seed it uses); SHUFFLE_SEED=<seed> replays a failing one.
+shuffle_seed="${SHUFFLE_SEED:-$RANDOM}"
+echo "== tests: bot and pipeline suites in shuffled order, seed $shuffle_seed"
+echo "   replay: npx vitest run test/bot test/pipeline --sequence.shuffle --sequence.seed=$shuffle_seed"
+npx vitest run test/bot test/pipeline --sequence.shuffle --sequence.seed="$shuffle_seed"
 echo "== tests: MariaDB + Redis"
 npm run test:services
 echo "== tests: reliability (fuzzing, isolation, faults, two-process load; about 10 minutes)"

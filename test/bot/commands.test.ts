@@ -4,145 +4,101 @@ import type { Board } from '../../entities/board';
 import { setOwnerAccess } from '../../src/pipeline/owners';
 import { backendName } from '../support/backends';
 import {
-  FakeDiscord,
+  buttonsOf,
+  channel,
+  fieldsOf,
+  guild,
+  lines,
+  MANAGE_SERVER,
+  member,
+  reviewButtons,
+  role,
   snowflake,
-  type CommandInput,
-  type FakeMember,
-  type Presser,
-} from '../support/fake-discord';
-import { startTestTally, type TestTally } from '../support/tally';
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
+import type { FakeDiscord, FakeMember } from '../support/fake-discord';
+import { idempotencyHeader, type TestTally } from '../support/tally';
 
 /**
  * The slash commands end to end: the real discord.js client against the fake Discord, the
- * commands going through Tally's pipeline, and Tally's HTTP API and database to check them.
+ * commands going through Tally's pipeline, and Tally's HTTP API and database to check them. The
+ * server and its members are shared; every test plays on boards (and DM users) of its own.
  */
-const APP = snowflake();
-const TOKEN = 'fake-bot-token';
-const MANAGE_SERVER = '32';
-const guildId = snowflake();
-const general = snowflake();
-const modChannel = snowflake();
-const modRole = snowflake();
-const member = (username: string, extra: Partial<FakeMember> = {}): FakeMember => ({
-  id: snowflake(),
-  username,
-  ...extra,
-});
+const general = channel('general');
+const modChannel = channel('mod-queue');
+const referees = role('Referees');
 const alice = member('alice', { nick: 'Ali' });
 const bob = member('bob', { globalName: 'Bobby' });
 const carol = member('carol');
-const mod = member('mod', { roles: [modRole] });
+const mod = member('mod', { roles: [referees.id] });
 const admin = member('admin');
 const visitor = member('visitor');
-const dave = member('dave', { globalName: 'Dave' }); // on no server: a personal workspace
-const guild = {
-  id: guildId,
-  name: 'Arena',
-  channels: [
-    { id: general, name: 'general' },
-    { id: modChannel, name: 'mod-queue' },
-  ],
-  roles: [{ id: modRole, name: 'Referees' }],
+const arena = guild({
+  channels: [general, modChannel],
+  roles: [referees],
   members: [alice, bob, carol, mod, admin, visitor],
-};
+});
 const COMMAND_NAMES = ['api', 'board', 'leaderboard', 'match', 'rank', 'score', 'team'];
 
-const buttonsOf = (m: APIMessage) =>
-  (m.components ?? []).flatMap((row) =>
-    'components' in row ? row.components.map((c) => ('custom_id' in c ? c.custom_id : '')) : [],
-  );
-const fieldsOf = (m: APIMessage) =>
-  Object.fromEntries((m.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
-const lines = (m: APIMessage) => (m.embeds[0]?.description ?? '').split('\n');
-let n = 0;
-const idem = () => ({ 'idempotency-key': `commands-${process.pid}-${++n}` });
-
 describe(`slash commands (${backendName})`, () => {
+  let world: DiscordWorld;
   let fake: FakeDiscord;
   let tally: TestTally;
   let ownerId: string;
   let key: string;
-  let ladder: Board;
 
   beforeAll(async () => {
-    fake = await FakeDiscord.start({
-      applicationId: APP,
-      token: TOKEN,
-      guilds: [guild],
-      users: [dave],
-    });
-    tally = await startTestTally(
-      { DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP, DISCORD_API_URL: fake.apiUrl },
-      { discord: { loginRetryMs: 50, poster: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400 } } },
-    );
-    await fake.waitFor(() => fake.commands.get('global'), 10_000, 'command registration');
-    ownerId = await tally.owner(`guild:${guildId}`);
+    world = await startDiscordWorld({ guilds: [arena] });
+    ({ fake, tally } = world);
+    ownerId = await tally.owner(`guild:${arena.id}`);
     key = await tally.key({ ownerId });
-    ladder = await tally.board({
-      ownerId,
-      type: 'ELO',
-      name: 'Ladder',
-      moderatorChannelId: modChannel,
-      moderatorRoleId: modRole,
-    });
   });
   afterAll(async () => {
-    await tally?.stop();
-    await fake?.close();
+    await world?.stop();
   });
 
-  /** Runs a command and resolves with the reply as the member sees it once it is final. */
-  async function run(input: CommandInput) {
-    const { token } = fake.runCommand(input);
-    const callback = await fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`));
-    const { type, data } = callback.body as { type: number; data?: { flags?: number } };
-    if (type === InteractionResponseType.DeferredChannelMessageWithSource) {
-      await fake.waitForRequest(
-        (r) => r.method === 'PATCH' && r.path === `/webhooks/${APP}/${token}/messages/@original`,
-        10_000,
-      );
-    }
-    const message = fake.replyOf(token)!;
-    return { token, message, ephemeral: ((data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0 };
-  }
+  const run: DiscordWorld['run'] = (input) => world.run(input);
+  const press: DiscordWorld['press'] = (message, customId, presser) =>
+    world.press(message, customId, presser);
+  const reviewMessage = (handle: string) => world.reviewMessage(handle);
   const inGuild = (user: FakeMember, permissions = '0') => ({
-    channelId: general,
+    channelId: general.id,
     user,
     permissions,
   });
-  const press = async (message: APIMessage, customId: string, presser: Presser) => {
-    const { token } = fake.clickButton({ messageId: message.id, customId, ...presser });
-    const callback = await fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`));
-    return { token, callback: callback.body as { type: number; data?: { content?: string } } };
-  };
-  const reviewMessage = (handle: string) =>
-    fake.waitFor(
-      () =>
-        [...fake.messages.values()].find((m) => buttonsOf(m).includes(`review:approve:${handle}`)),
-      5000,
-      `the review message of ${handle}`,
-    );
   const handleIn = (text: string) => /sub_\d+/.exec(text)?.[0] ?? '';
-  const status = async (handle: string) =>
-    (
-      (await tally.request('GET', `/v1/submissions/${handle}`, { key })).body as {
-        status: string;
-      }
-    ).status;
+  const status = (handle: string) => world.status(handle, key);
   const decided = async (message: APIMessage, token: string) => {
-    await fake.waitForRequest(
-      (r) => r.method === 'PATCH' && r.path === `/webhooks/${APP}/${token}/messages/@original`,
-    );
+    await world.editedOriginal(token);
     return fake.messages.get(message.id)!;
   };
   const standings = async (board: Board) =>
     (await run({ ...inGuild(carol), command: ['leaderboard'], options: { board: board.id } }))
       .message;
+  /** A fresh reviewed ELO board of the server, named Ladder. */
+  const newLadder = () =>
+    tally.board({
+      ownerId,
+      type: 'ELO',
+      name: 'Ladder',
+      moderatorChannelId: modChannel.id,
+      moderatorRoleId: referees.id,
+    });
+  const approvedMatch = (board: Board, winner: FakeMember, loser: FakeMember) =>
+    world.approvedMatch(board, key, winner, loser);
+  /** A Ladder that has seen Ali beat Bobby (1016 / 984) and then carol beat Bobby (1015 / 969). */
+  const playedLadder = async () => {
+    const ladder = await newLadder();
+    await approvedMatch(ladder, alice, bob);
+    await approvedMatch(ladder, carol, bob);
+    return ladder;
+  };
 
   it('GIVEN the bot becomes ready THEN every command is registered globally, usable in servers and DMs', () => {
     const registered = fake.commands.get('global')!;
     expect(registered.map((c) => c.name).sort()).toEqual(COMMAND_NAMES);
-    expect(fake.commands.has(guildId)).toBe(false);
+    expect(fake.commands.has(arena.id)).toBe(false);
     for (const command of registered) {
       expect(command).toMatchObject({ integration_types: [0, 1], contexts: [0, 1] });
     }
@@ -151,21 +107,18 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN a member reports a match THEN it is posted for review, a non-moderator is refused, the moderator approves and /leaderboard shows the new ratings', async () => {
+    const ladder = await newLadder();
     const reported = await run({
       ...inGuild(alice),
       command: ['match', 'report'],
       options: { board: ladder.id, opponents: `<@${bob.id}>`, result: 'won' },
     });
     expect(reported.ephemeral).toBe(false);
-    expect(reported.message.content).toContain(`Posted for review in <#${modChannel}>`);
+    expect(reported.message.content).toContain(`Posted for review in <#${modChannel.id}>`);
     const handle = handleIn(reported.message.content);
     const message = await reviewMessage(handle);
-    expect(message.channel_id).toBe(modChannel);
-    expect(buttonsOf(message)).toEqual([
-      `review:approve:${handle}`,
-      `review:decline:${handle}`,
-      `review:adjust:${handle}`,
-    ]);
+    expect(message.channel_id).toBe(modChannel.id);
+    expect(buttonsOf(message)).toEqual(reviewButtons(handle));
     expect(fieldsOf(message)['Submitted by']).toBe(`<@${alice.id}>`);
     expect(fieldsOf(message)['Team 1 · won']).toBe('Ali — 1000');
 
@@ -184,9 +137,11 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN an API write THEN the same review message and approval lead to the same standings command', async () => {
+    const ladder = await newLadder();
+    await approvedMatch(ladder, alice, bob); // Ali 1016, Bobby 984
     const res = await tally.request('POST', `/v1/boards/${ladder.id}/matches`, {
       key,
-      headers: idem(),
+      headers: idempotencyHeader(),
       body: JSON.stringify({
         team1: [{ chat_id: carol.id }],
         team2: [{ chat_id: bob.id }],
@@ -216,7 +171,7 @@ describe(`slash commands (${backendName})`, () => {
       ownerId,
       type: 'League',
       name: 'Cup',
-      moderatorChannelId: modChannel,
+      moderatorChannelId: modChannel.id,
     });
     const reported = await run({
       ...inGuild(alice),
@@ -227,9 +182,10 @@ describe(`slash commands (${backendName})`, () => {
     const message = await reviewMessage(handle);
     expect(fieldsOf(message)['Score']).toBe('3 – 1');
 
+    const modalsBefore = fake.modals.length;
     const refused = await press(message, `review:adjust:${handle}`, { user: carol });
     expect(refused.callback.type).toBe(InteractionResponseType.ChannelMessageWithSource);
-    expect(fake.modals).toHaveLength(0);
+    expect(fake.modals.slice(modalsBefore)).toHaveLength(0);
 
     const opened = await press(message, `review:adjust:${handle}`, {
       user: admin,
@@ -241,22 +197,20 @@ describe(`slash commands (${backendName})`, () => {
     expect(JSON.stringify(modal.data)).toContain('"value":"3"');
 
     const bad = fake.submitModal({
-      channelId: modChannel,
+      channelId: modChannel.id,
       messageId: message.id,
       customId: modal.customId,
       values: { team1_score: 'x', team2_score: '2' },
       user: admin,
       permissions: MANAGE_SERVER,
     });
-    const badReply = await fake.waitForRequest(
-      (r) => r.method === 'POST' && r.path === `/webhooks/${APP}/${bad.token}`,
-    );
+    const badReply = await world.followUp(bad.token);
     expect(badReply.body).toMatchObject({ flags: MessageFlags.Ephemeral });
     expect((badReply.body as { content: string }).content).toContain('team1_score');
     expect(await status(handle)).toBe('pending_review');
 
     const { token } = fake.submitModal({
-      channelId: modChannel,
+      channelId: modChannel.id,
       messageId: message.id,
       customId: modal.customId,
       values: { team1_score: '1', team2_score: '2' },
@@ -283,8 +237,8 @@ describe(`slash commands (${backendName})`, () => {
     const trial = await tally.board({
       ownerId,
       type: 'Time',
-      moderatorChannelId: modChannel,
-      moderatorRoleId: modRole,
+      moderatorChannelId: modChannel.id,
+      moderatorRoleId: referees.id,
     });
     const submitted = await run({
       ...inGuild(carol),
@@ -297,7 +251,7 @@ describe(`slash commands (${backendName})`, () => {
     const modal = fake.modals.find((m) => m.token === opened.token)!;
     expect(JSON.stringify(modal.data)).toContain('"value":"1:30.250"');
     const { token } = fake.submitModal({
-      channelId: modChannel,
+      channelId: modChannel.id,
       messageId: message.id,
       customId: modal.customId,
       values: { score: '1:29.5' },
@@ -312,6 +266,7 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN a report against someone who is not on the server THEN the reply says it was not recorded and why', async () => {
+    const ladder = await newLadder();
     const stranger = snowflake();
     const reported = await run({
       ...inGuild(alice),
@@ -324,6 +279,7 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN /api key create by Manage Server THEN the key works on the HTTP API and its secret is only in the ephemeral reply', async () => {
+    const ladder = await playedLadder(); // three entries: Ali, carol, Bobby
     const refused = await run({
       ...inGuild(alice),
       command: ['api', 'key', 'create'],
@@ -398,7 +354,7 @@ describe(`slash commands (${backendName})`, () => {
     for (let i = 1; i <= 12; i++) {
       const res = await tally.request('POST', `/v1/boards/${high.id}/scores`, {
         key,
-        headers: idem(),
+        headers: idempotencyHeader(),
         body: JSON.stringify({ player: { name: `P${i}`, custom: true }, score: i * 10 }),
       });
       expect(res.status).toBe(201);
@@ -420,6 +376,7 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN /rank THEN a player sees their live rank and recent matches', async () => {
+    const ladder = await playedLadder();
     const ranked = await run({
       ...inGuild(bob),
       command: ['rank'],
@@ -442,6 +399,7 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN /board create and edit THEN Manage Server is required, and info and list show the board', async () => {
+    const ladder = await newLadder();
     const refused = await run({
       ...inGuild(alice),
       command: ['board', 'create'],
@@ -458,7 +416,7 @@ describe(`slash commands (${backendName})`, () => {
         name: 'Doubles',
         team_size: 2,
         k: 24,
-        moderator_channel: { channelId: modChannel },
+        moderator_channel: { channelId: modChannel.id },
       },
     });
     const id = /`(board_\d+)`/.exec(created.message.content)![1]!;
@@ -467,16 +425,21 @@ describe(`slash commands (${backendName})`, () => {
       displayName: 'Doubles',
       teamSize: 2,
       kFactor: 24,
-      moderatorChannelId: modChannel,
+      moderatorChannelId: modChannel.id,
     });
     await run({
       ...inGuild(admin, MANAGE_SERVER),
       command: ['board', 'edit'],
-      options: { board: id, name: 'Pairs', moderator_role: { roleId: modRole }, window_hours: 48 },
+      options: {
+        board: id,
+        name: 'Pairs',
+        moderator_role: { roleId: referees.id },
+        window_hours: 48,
+      },
     });
     expect(await tally.ctx.repos.boards.byId(ownerId, id)).toMatchObject({
       displayName: 'Pairs',
-      moderatorRoleId: modRole,
+      moderatorRoleId: referees.id,
       validationWindowHours: 48,
       teamSize: 2,
     });
@@ -486,7 +449,7 @@ describe(`slash commands (${backendName})`, () => {
       options: { board: id },
     });
     expect(info.message.embeds[0]?.title).toBe(`Pairs (${id})`);
-    expect(info.message.embeds[0]?.description).toContain(`<#${modChannel}>`);
+    expect(info.message.embeds[0]?.description).toContain(`<#${modChannel.id}>`);
     const list = await run({ ...inGuild(alice), command: ['board', 'list'] });
     expect(list.message.content).toContain(`\`${id}\` **Pairs** · ELO`);
     expect(list.message.content).toContain(`\`${ladder.id}\` **Ladder** · ELO`);
@@ -537,6 +500,7 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN a user in DMs THEN /board create makes a personal board and a report on it goes to them by DM', async () => {
+    const dave = world.dmUser('dave', { globalName: 'Dave' }); // on no server: a personal workspace
     const dm = fake.dmChannelOf(dave.id);
     const created = await run({
       channelId: dm,
@@ -560,6 +524,7 @@ describe(`slash commands (${backendName})`, () => {
   });
 
   it('GIVEN a personal workspace THEN /api works in DMs without Manage Server, and a withdrawn owner is told why no key is minted', async () => {
+    const dave = world.dmUser('dave', { globalName: 'Dave' });
     const dm = fake.dmChannelOf(dave.id);
     const minted = await run({
       channelId: dm,

@@ -1,86 +1,75 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backendName } from '../support/backends';
-import { FakeDiscord, snowflake, type FakeMember } from '../support/fake-discord';
-import { startTestTally, type TestTally } from '../support/tally';
+import {
+  channel,
+  guild,
+  member,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
+import type { FakeMember } from '../support/fake-discord';
+import { idempotencyHeader } from '../support/tally';
 
 /**
  * Issue 5.5: names in standings follow the platform. A member who changes their nickname is
  * shown under the new one on every board of that server once they next use Tally; other
- * servers' boards and match history keep what they had.
+ * servers' boards and match history keep what they had. Each test renames members of its own.
  */
-const APP = snowflake();
-const TOKEN = 'fake-bot-token';
-const general = snowflake();
-const alice: FakeMember = { id: snowflake(), username: 'alice', nick: 'Ali' };
-const bob: FakeMember = { id: snowflake(), username: 'bob', globalName: 'Bobby' };
-const guild = {
-  id: snowflake(),
-  name: 'Arena',
-  channels: [{ id: general, name: 'general' }],
-  roles: [],
-  members: [alice, bob],
-};
-const elsewhere = {
-  id: snowflake(),
-  name: 'Elsewhere',
-  channels: [{ id: snowflake(), name: 'general' }],
-  roles: [],
-  members: [alice],
-};
+const general = channel('general');
+const arena = guild({ channels: [general] });
+const elsewhere = guild({ name: 'Elsewhere', channels: [channel('general')] });
 
 describe(`display names follow Discord (${backendName})`, () => {
-  let fake: FakeDiscord;
-  let tally: TestTally;
+  let world: DiscordWorld;
   let key: string;
   let otherKey: string;
   let n = 0;
 
   beforeAll(async () => {
-    fake = await FakeDiscord.start({
-      applicationId: APP,
-      token: TOKEN,
-      guilds: [guild, elsewhere],
-      users: [],
+    world = await startDiscordWorld({
+      guilds: [arena, elsewhere],
+      discord: { loginRetryMs: 50 },
     });
-    tally = await startTestTally(
-      { DISCORD_TOKEN: TOKEN, DISCORD_APPLICATION_ID: APP, DISCORD_API_URL: fake.apiUrl },
-      { discord: { loginRetryMs: 50 } },
-    );
-    await fake.waitFor(() => fake.commands.get('global'), 10_000, 'command registration');
-    key = await tally.key({ ownerId: await tally.owner(`guild:${guild.id}`) });
-    otherKey = await tally.key({ ownerId: await tally.owner(`guild:${elsewhere.id}`) });
+    key = await world.tally.key({ ownerId: await world.tally.owner(`guild:${arena.id}`) });
+    otherKey = await world.tally.key({
+      ownerId: await world.tally.owner(`guild:${elsewhere.id}`),
+    });
   });
   afterAll(async () => {
-    await tally?.stop();
-    await fake?.close();
+    await world?.stop();
   });
 
   async function scoreboard(ownerId: string, k: string, players: FakeMember[]) {
-    const board = await tally.board({ ownerId, type: 'Highscore', windowHours: 0 });
+    const board = await world.tally.board({ ownerId, type: 'Highscore', windowHours: 0 });
     for (const p of players) {
-      const res = await tally.request('POST', `/v1/boards/${board.id}/scores`, {
+      const res = await world.tally.request('POST', `/v1/boards/${board.id}/scores`, {
         key: k,
-        headers: { 'idempotency-key': `names-${process.pid}-${++n}` },
-        body: JSON.stringify({ player: { chat_id: p.id }, score: 10 + n }),
+        headers: idempotencyHeader(),
+        body: JSON.stringify({ player: { chat_id: p.id }, score: 10 + ++n }),
       });
       expect(res.status).toBe(201);
     }
     return board.id;
   }
   const nameOn = async (boardId: string, k: string, user: FakeMember) => {
-    const res = await tally.request('GET', `/v1/boards/${boardId}/entries/${user.id}`, { key: k });
+    const res = await world.tally.request('GET', `/v1/boards/${boardId}/entries/${user.id}`, {
+      key: k,
+    });
     return (res.body as { player_name: string }).player_name;
   };
 
   it('GIVEN a nickname change WHEN the member next uses a command THEN every board of that server shows the new name, and nothing else changes', async () => {
-    const first = await scoreboard(`guild:${guild.id}`, key, [alice, bob]);
-    const second = await scoreboard(`guild:${guild.id}`, key, [alice]);
+    const alice = world.join(arena, member('alice', { nick: 'Ali' }));
+    world.join(elsewhere, alice);
+    const bob = world.join(arena, member('bob', { globalName: 'Bobby' }));
+    const first = await scoreboard(`guild:${arena.id}`, key, [alice, bob]);
+    const second = await scoreboard(`guild:${arena.id}`, key, [alice]);
     const foreign = await scoreboard(`guild:${elsewhere.id}`, otherKey, [alice]);
     expect(await nameOn(first, key, alice)).toBe('Ali');
     expect(await nameOn(foreign, otherKey, alice)).toBe('Ali');
 
     alice.nick = 'Alicia';
-    fake.runCommand({ channelId: general, user: alice, command: ['board', 'list'] });
+    world.fake.runCommand({ channelId: general.id, user: alice, command: ['board', 'list'] });
     await vi.waitFor(async () => expect(await nameOn(first, key, alice)).toBe('Alicia'), {
       timeout: 5000,
       interval: 50,
@@ -92,9 +81,10 @@ describe(`display names follow Discord (${backendName})`, () => {
   });
 
   it('GIVEN the nickname is removed THEN the global name, then the username, is shown', async () => {
-    const board = await scoreboard(`guild:${guild.id}`, key, [bob]);
+    const bob = world.join(arena, member('bob', { globalName: 'Bobby' }));
+    const board = await scoreboard(`guild:${arena.id}`, key, [bob]);
     bob.globalName = null;
-    fake.runCommand({ channelId: general, user: bob, command: ['board', 'list'] });
+    world.fake.runCommand({ channelId: general.id, user: bob, command: ['board', 'list'] });
     await vi.waitFor(async () => expect(await nameOn(board, key, bob)).toBe('bob'), {
       timeout: 5000,
       interval: 50,

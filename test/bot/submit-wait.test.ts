@@ -1,8 +1,13 @@
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backendName } from '../support/backends';
-import { FakeDiscord, snowflake, type FakeMember } from '../support/fake-discord';
-import { startTestTally, type TestTally } from '../support/tally';
+import {
+  channel,
+  guild,
+  member,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
 
 /**
  * Issue: one submit use case for API and chat. The chat reply waits for the worker exactly as
@@ -10,68 +15,46 @@ import { startTestTally, type TestTally } from '../support/tally';
  * past SYNC_WAIT_MS when the database stops answering the look at the row (it used to await the
  * row with no bound, past Discord's 15-minute token).
  */
-const APP = snowflake();
-const TOKEN = 'fake-bot-token';
-
 describe(`/score submit waits like the API (${backendName})`, () => {
-  let fake: FakeDiscord | undefined;
-  let tally: TestTally | undefined;
+  let world: DiscordWorld | undefined;
   afterEach(async () => {
-    await tally?.stop();
-    await fake?.close();
+    await world?.stop();
+    world = undefined;
   });
 
   /** A world of its own: one member on one server, a Classic board that applies at once. */
-  async function world(syncWaitMs: number) {
-    const alice: FakeMember = { id: snowflake(), username: 'alice' };
-    const guild = {
-      id: snowflake(),
-      name: 'Arena',
-      channels: [{ id: snowflake(), name: 'general' }],
-    };
-    fake = await FakeDiscord.start({
-      applicationId: APP,
-      token: TOKEN,
-      guilds: [{ ...guild, roles: [], members: [alice] }],
-    });
+  async function startWorld(syncWaitMs: number) {
+    const alice = member('alice');
+    const general = channel('general');
+    const arena = guild({ channels: [general], members: [alice] });
     // No worker: nothing settles, so a reply that waits for one waits its whole budget.
-    tally = await startTestTally(
-      {
-        DISCORD_TOKEN: TOKEN,
-        DISCORD_APPLICATION_ID: APP,
-        DISCORD_API_URL: fake.apiUrl,
-        SYNC_WAIT_MS: String(syncWaitMs),
-      },
-      { worker: false, discord: { loginRetryMs: 50 } },
-    );
-    await fake.waitFor(() => fake!.commands.get('global'), 10_000, 'command registration');
-    const ownerId = await tally.owner(`guild:${guild.id}`);
-    const board = await tally.board({ ownerId, type: 'Classic', windowHours: 0 });
-    return { fake, tally, alice, channelId: guild.channels[0]!.id, board };
+    world = await startDiscordWorld({
+      guilds: [arena],
+      env: { SYNC_WAIT_MS: String(syncWaitMs) },
+      worker: false,
+      discord: { loginRetryMs: 50 },
+    });
+    const ownerId = await world.tally.owner(`guild:${arena.id}`);
+    const board = await world.tally.board({ ownerId, type: 'Classic', windowHours: 0 });
+    return { world, alice, channelId: general.id, board };
   }
 
-  async function submitScore(w: Awaited<ReturnType<typeof world>>) {
+  async function submitScore(w: Awaited<ReturnType<typeof startWorld>>) {
     const started = performance.now();
-    const { token } = w.fake.runCommand({
+    const { callback, message } = await w.world.run({
       channelId: w.channelId,
       user: w.alice,
       permissions: '0',
       command: ['score', 'submit'],
       options: { board: w.board.id, score: '7' },
     });
-    const callback = await w.fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`));
-    expect((callback.body as { type: number }).type).toBe(
-      InteractionResponseType.DeferredChannelMessageWithSource,
-    );
-    await w.fake.waitForRequest(
-      (r) => r.method === 'PATCH' && r.path === `/webhooks/${APP}/${token}/messages/@original`,
-      10_000,
-    );
-    return { ms: performance.now() - started, content: w.fake.replyOf(token)?.content ?? '' };
+    const ms = performance.now() - started;
+    expect(callback.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    return { ms, content: message.content };
   }
 
   it('GIVEN SYNC_WAIT_MS=0 THEN the reply does not wait for the worker', async () => {
-    const w = await world(0);
+    const w = await startWorld(0);
     const { ms, content } = await submitScore(w);
     expect(content).toMatch(
       /^Submitted to \*\*.+\*\* as sub_\d+; it is queued and applies in a moment\.$/,
@@ -80,8 +63,8 @@ describe(`/score submit waits like the API (${backendName})`, () => {
   });
 
   it('GIVEN the row read never returns THEN the reply comes once SYNC_WAIT_MS is spent', async () => {
-    const w = await world(400);
-    const repo = w.tally.ctx.repos.submissions;
+    const w = await startWorld(400);
+    const repo = w.world.tally.ctx.repos.submissions;
     const byId = repo.byId.bind(repo);
     const hanging: (() => void)[] = [];
     repo.byId = () => new Promise((resolve) => hanging.push(() => resolve(null)));

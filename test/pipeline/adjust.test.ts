@@ -1,48 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Board } from '../../entities/board';
-import { EntryEntity } from '../../entities/entry';
-import { OfflineChat } from '../../src/pipeline/chat-port';
-import { ownerKind } from '../../src/domain/ids';
-import { parseMatchWrite, parseScoreWrite } from '../../src/domain/write-request';
-import { createBoard, type BoardInput } from '../../src/pipeline/boards';
-import { enqueueWrite } from '../../src/pipeline/enqueue';
-import { addOwner } from '../../src/pipeline/owners';
+import type { BoardInput } from '../../src/pipeline/boards';
 import { adjust, review } from '../../src/pipeline/review';
-import { Worker } from '../../src/pipeline/worker';
 import { backendName } from '../support/backends';
-import { createTestContext } from '../support/context';
-import { nextSnowflake } from '../support/tally';
+import { chatPlayer, customPlayer, startPipeline, type TestPipeline } from '../support/pipeline';
 
 /** DESIGN.md 3 `adjusted`: the moderator's corrected result is checked like a write and applied. */
 describe(`adjusting a pending submission (${backendName})`, () => {
-  let t: Awaited<ReturnType<typeof createTestContext>>;
-  let worker: Worker;
-  let owner: string;
+  let t: TestPipeline;
 
   beforeAll(async () => {
-    t = await createTestContext();
-    worker = new Worker(t.ctx, new OfflineChat(), t.ctx.signals);
-    owner = (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
+    t = await startPipeline();
   });
   afterAll(() => t.close());
 
-  const board = (input: Partial<BoardInput>) =>
-    createBoard(t.ctx, { ownerId: owner, type: 'ELO', windowHours: 24, ...input });
-  const shape = (b: Board) => ({ ...b, ownerKind: ownerKind(b.ownerId) });
-  const pending = async (b: Board, body: Record<string, unknown>, kind = 'match') => {
-    const write =
-      kind === 'match' ? parseMatchWrite(body, shape(b)) : parseScoreWrite(body, shape(b));
-    const queued = await enqueueWrite(t.ctx, b, write, 'api');
-    await worker.runOnce();
-    expect((await t.ctx.repos.submissions.byId(queued.submission.id))!.status).toBe(
-      'pending_review',
-    );
+  /** A reviewed board (ELO unless `input` says otherwise) of an owner of its own. */
+  const board = (input: Partial<BoardInput>) => t.board({ windowHours: 24, ...input });
+  /** A queued write, processed: it now waits for review. */
+  const pending = async (queuing: ReturnType<TestPipeline['submitMatch']>) => {
+    const queued = await queuing;
+    await t.worker.runOnce();
+    expect(await t.status(queued.submission.id)).toBe('pending_review');
     return queued;
   };
-  const entries = (b: Board) =>
-    t.ctx.repos.db.run((m) =>
-      m.find(EntryEntity, { where: { boardPk: b.pk }, order: { rankKey: 'ASC', playerId: 'ASC' } }),
-    );
+  const entries: TestPipeline['entries'] = (b) => t.entries(b);
   const matchOf = async (id: number) => {
     const sub = (await t.ctx.repos.submissions.byId(id))!;
     return (await t.ctx.repos.results.match(sub.matchPk!))!;
@@ -50,9 +30,13 @@ describe(`adjusting a pending submission (${backendName})`, () => {
 
   it('GIVEN an ELO match reported as a team1 win THEN adjusting to team2 applies the corrected result as adjusted', async () => {
     const b = await board({});
-    const [p1, p2] = [{ chat_id: nextSnowflake() }, { chat_id: nextSnowflake() }];
-    const { handle, submission } = await pending(b, { team1: [p1], team2: [p2], winner: 'team1' });
-    const outcome = await adjust(t.ctx, handle, { winner: 'team2' }, 'chat:1', { ownerId: owner });
+    const [p1, p2] = [chatPlayer(), chatPlayer()];
+    const { handle, submission } = await pending(
+      t.submitMatch(b, { team1: [p1], team2: [p2], winner: 'team1' }),
+    );
+    const outcome = await adjust(t.ctx, handle, { winner: 'team2' }, 'chat:1', {
+      ownerId: b.ownerId,
+    });
     expect(outcome.status).toBe('approved');
     expect(await matchOf(submission.id)).toMatchObject({
       status: 'adjusted',
@@ -70,9 +54,9 @@ describe(`adjusting a pending submission (${backendName})`, () => {
 
   it('GIVEN a League match THEN the corrected scoreline decides the winner and the points', async () => {
     const b = await board({ type: 'League' });
-    const [p1, p2] = [{ chat_id: nextSnowflake() }, { chat_id: nextSnowflake() }];
+    const [p1, p2] = [chatPlayer(), chatPlayer()];
     const body = { team1: [p1], team2: [p2], team1_score: 3, team2_score: 0 };
-    const { handle, submission } = await pending(b, body);
+    const { handle, submission } = await pending(t.submitMatch(b, body));
     await adjust(t.ctx, handle, { team1Score: 1, team2Score: 1 }, 'cli');
     expect(await matchOf(submission.id)).toMatchObject({
       status: 'adjusted',
@@ -88,11 +72,7 @@ describe(`adjusting a pending submission (${backendName})`, () => {
 
   it('GIVEN a score THEN the corrected score is stored and applied', async () => {
     const b = await board({ type: 'Time' });
-    const { handle, submission } = await pending(
-      b,
-      { player: { name: 'Ann', custom: true }, score: 95_000 },
-      'score',
-    );
+    const { handle, submission } = await pending(t.submitScore(b, customPlayer('Ann'), 95_000));
     await adjust(t.ctx, handle, { score: 90_250 }, 'cli');
     const sub = (await t.ctx.repos.submissions.byId(submission.id))!;
     expect(await t.ctx.repos.results.score(sub.scorePk!)).toMatchObject({
@@ -107,8 +87,8 @@ describe(`adjusting a pending submission (${backendName})`, () => {
     [{}, /winner/],
   ])('GIVEN an ELO correction %j THEN it is refused and nothing changes', async (fix, why) => {
     const b = await board({});
-    const body = { team1: [{ chat_id: nextSnowflake() }], team2: [{ chat_id: nextSnowflake() }] };
-    const { handle, submission } = await pending(b, { ...body, winner: 'team1' });
+    const body = { team1: [chatPlayer()], team2: [chatPlayer()] };
+    const { handle, submission } = await pending(t.submitMatch(b, { ...body, winner: 'team1' }));
     await expect(adjust(t.ctx, handle, fix, 'cli')).rejects.toMatchObject({
       code: 'invalid_request',
       message: expect.stringMatching(why),
@@ -123,8 +103,8 @@ describe(`adjusting a pending submission (${backendName})`, () => {
     [{ team1Score: 1 }, /team2_score: required/],
   ])('GIVEN a League correction %j THEN it is refused', async (fix, why) => {
     const b = await board({ type: 'League' });
-    const body = { team1: [{ chat_id: nextSnowflake() }], team2: [{ chat_id: nextSnowflake() }] };
-    const { handle } = await pending(b, { ...body, team1_score: 1, team2_score: 0 });
+    const body = { team1: [chatPlayer()], team2: [chatPlayer()] };
+    const { handle } = await pending(t.submitMatch(b, { ...body, team1_score: 1, team2_score: 0 }));
     await expect(adjust(t.ctx, handle, fix, 'cli')).rejects.toMatchObject({
       message: expect.stringMatching(why),
     });

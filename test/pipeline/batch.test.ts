@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Board } from '../../entities/board';
 import { EntryEntity } from '../../entities/entry';
 import { ScoreEntity } from '../../entities/score';
-import { OfflineChat } from '../../src/pipeline/chat-port';
-import { ownerKind } from '../../src/domain/ids';
-import { parseScoreWrite } from '../../src/domain/write-request';
-import { createBoard } from '../../src/pipeline/boards';
-import { enqueueWrite } from '../../src/pipeline/enqueue';
-import { addOwner } from '../../src/pipeline/owners';
 import { BATCH_SIZE } from '../../src/pipeline/process';
-import { Worker } from '../../src/pipeline/worker';
 import { rebuildRankCounts } from '../../src/store/entries';
 import { backendName } from '../support/backends';
-import { createTestContext } from '../support/context';
-import { nextSnowflake } from '../support/tally';
+import { customPlayer, startPipeline, type TestPipeline } from '../support/pipeline';
 
 /**
  * The worker applies a board's queued submissions in batches, one transaction each: the batch
@@ -21,27 +13,16 @@ import { nextSnowflake } from '../support/tally';
  * that cannot be applied fails alone.
  */
 describe(`batched processing (${backendName})`, () => {
-  let t: Awaited<ReturnType<typeof createTestContext>>;
-  let worker: Worker;
-  let owner: string;
-
-  beforeAll(async () => {
-    t = await createTestContext();
-    worker = new Worker(t.ctx, new OfflineChat(), t.ctx.signals);
-    owner = (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
+  // Every assertion here is about a whole worker pass: each test has a database of its own.
+  let t: TestPipeline;
+  beforeEach(async () => {
+    t = await startPipeline();
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
-  const shape = (b: Board) => ({ ...b, ownerKind: ownerKind(b.ownerId) });
+  /** Queues a custom player's score; resolves with the submission id. */
   const submitScore = async (b: Board, name: string, score: number) =>
-    (
-      await enqueueWrite(
-        t.ctx,
-        b,
-        parseScoreWrite({ player: { name, custom: true }, score }, shape(b)),
-        'api',
-      )
-    ).submission.id;
+    (await t.submitScore(b, customPlayer(name), score)).submission.id;
   const rows = (b: Board) =>
     t.ctx.repos.db.run(async (m) => ({
       scores: await m.find(ScoreEntity, { where: { boardPk: b.pk }, order: { pk: 'ASC' } }),
@@ -64,13 +45,13 @@ describe(`batched processing (${backendName})`, () => {
   };
 
   it('GIVEN many queued scores on one board THEN one transaction applies them all in queue order and wakes every waiting request', async () => {
-    const b = await createBoard(t.ctx, { ownerId: owner, type: 'Classic', windowHours: 0 });
+    const b = await t.board({ type: 'Classic', windowHours: 0 });
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) ids.push(await submitScore(b, `P${i % 4}`, i + 1));
     const woken = ids.map((id) => t.ctx.signals.waitSettled(id, 5_000));
     const transactions = vi.spyOn(t.ctx.repos.db, 'transaction');
     try {
-      expect(await worker.runOnce()).toBe(true);
+      expect(await t.worker.runOnce()).toBe(true);
       expect(transactions).toHaveBeenCalledTimes(1);
     } finally {
       transactions.mockRestore();
@@ -100,7 +81,7 @@ describe(`batched processing (${backendName})`, () => {
   });
 
   it('GIVEN a batch with one submission that cannot be applied THEN it alone fails and every other is applied exactly once, in order', async () => {
-    const b = await createBoard(t.ctx, { ownerId: owner, type: 'Classic', windowHours: 0 });
+    const b = await t.board({ type: 'Classic', windowHours: 0 });
     const ids = [
       await submitScore(b, 'Ann', 5),
       await submitScore(b, 'Max', Number.MAX_SAFE_INTEGER),
@@ -113,7 +94,7 @@ describe(`batched processing (${backendName})`, () => {
     ];
     const overflow = ids[3]!;
     const woken = ids.map((id) => t.ctx.signals.waitSettled(id, 5_000));
-    await worker.runOnce();
+    await t.worker.runOnce();
     expect(await Promise.all(woken)).toEqual(ids.map(() => true));
 
     const failed = await t.ctx.repos.submissions.byId(overflow);
@@ -136,18 +117,18 @@ describe(`batched processing (${backendName})`, () => {
     expect(after.counts).toEqual(await rebuiltCounts(b));
 
     // Nothing is left to do: another pass applies nothing twice.
-    expect(await worker.runOnce()).toBe(false);
+    expect(await t.worker.runOnce()).toBe(false);
     expect((await rows(b)).scores).toHaveLength(applied.length);
   });
 
   it(`GIVEN more than ${BATCH_SIZE} queued scores THEN they are taken in batches of ${BATCH_SIZE}, in order`, async () => {
-    const b = await createBoard(t.ctx, { ownerId: owner, type: 'Highscore', windowHours: 0 });
+    const b = await t.board({ type: 'Highscore', windowHours: 0 });
     const total = BATCH_SIZE + 5;
     const ids: number[] = [];
     for (let i = 0; i < total; i++) ids.push(await submitScore(b, `Q${i % 7}`, i));
     const transactions = vi.spyOn(t.ctx.repos.db, 'transaction');
     try {
-      await worker.runOnce();
+      await t.worker.runOnce();
       expect(transactions).toHaveBeenCalledTimes(2);
     } finally {
       transactions.mockRestore();

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoardEntity } from '../../entities/board';
@@ -11,20 +8,14 @@ import { MatchParticipantEntity } from '../../entities/match-participant';
 import { ScoreEntity } from '../../entities/score';
 import { SubmissionEntity } from '../../entities/submission';
 import { IDEMPOTENCY_LEASE_MS } from '../../src/api/routes/writes';
-import { loadConfig } from '../../src/config';
-import { closeContext, openContext } from '../../src/main';
 import { createBoard } from '../../src/pipeline/boards';
 import type { CrashPoint } from '../../src/pipeline/crash-points';
 import { mintKey } from '../../src/pipeline/keys';
-import { addOwner } from '../../src/pipeline/owners';
-import {
-  backendName,
-  createTestDatabase,
-  mysqlServerUrl,
-  sqliteFileUrl,
-} from '../support/backends';
-import { PUBLIC_URL, spawnServe, within, type Served } from '../support/serve';
-import { nextSnowflake } from '../support/tally';
+import { backendName } from '../support/backends';
+import { newOwner } from '../support/pipeline';
+import { spawnServe, within, type Served } from '../support/serve';
+import { createSharedDatabase, endServed, inDatabase } from '../support/shared-database';
+import { pollUntil } from '../support/wait';
 
 /**
  * DESIGN.md 1: "a crash at any point loses nothing; processing a row twice must not apply it
@@ -52,44 +43,33 @@ interface Reply {
   body: Record<string, unknown>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
   const children = new Set<Served>();
   const cleanups: (() => Promise<void>)[] = [];
 
   afterEach(async () => {
-    for (const { child, exited } of children) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await within(10_000, 'a killed child to exit', exited);
-    }
+    for (const served of children) await endServed(served, 'SIGKILL');
     children.clear();
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
   /** A fresh database (SQLite file or MariaDB database) with an owner, two boards and a key. */
   async function setup(): Promise<Setup> {
-    let databaseUrl: string;
-    if (mysqlServerUrl) {
-      const db = await createTestDatabase();
-      databaseUrl = db.url;
-      cleanups.push(() => db.drop());
-    } else {
-      const dir = await mkdtemp(join(tmpdir(), 'tally-crash-'));
-      databaseUrl = sqliteFileUrl(dir);
-      cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    }
-    const opened = await openContext(loadConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL }));
-    try {
-      const { ctx } = opened;
-      const ownerId = (await addOwner(ctx, `guild:${nextSnowflake()}`)).id;
+    const database = await createSharedDatabase('tally-crash-');
+    cleanups.push(() => database.drop());
+    return inDatabase(database.url, async ({ ctx }) => {
+      const ownerId = await newOwner(ctx);
       const classic = await createBoard(ctx, { ownerId, type: 'Classic', windowHours: 0 });
       const elo = await createBoard(ctx, { ownerId, type: 'ELO', windowHours: 0 });
       const key = await mintKey(ctx, { ownerId, type: 'live', access: 'read-write' });
-      return { databaseUrl, ownerId, key: key.secret, classic: classic.id, elo: elo.id };
-    } finally {
-      await closeContext(opened);
-    }
+      return {
+        databaseUrl: database.url,
+        ownerId,
+        key: key.secret,
+        classic: classic.id,
+        elo: elo.id,
+      };
+    });
   }
 
   /** `tally serve` on the test database, killed after the test if still running. */
@@ -140,30 +120,29 @@ describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
     expect(answered, 'the client never got an answer').toBeNull();
   }
 
+  /** The submission once it is neither queued nor processing (the handle reads 200 throughout). */
   async function settled(served: Served, s: Setup, handle: string): Promise<Reply> {
-    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-    for (;;) {
-      const reply = await request(served, s, 'GET', `/v1/submissions/${handle}`);
-      expect(reply.status, reply.text).toBe(200);
-      if (reply.body.status !== 'queued' && reply.body.status !== 'processing') return reply;
-      if (Date.now() > deadline) throw new Error(`${handle} is still ${String(reply.body.status)}`);
-      await sleep(100);
-    }
+    const pending = (reply: Reply) =>
+      reply.status === 200 &&
+      (reply.body.status === 'queued' || reply.body.status === 'processing');
+    const reply = await pollUntil(
+      () => request(served, s, 'GET', `/v1/submissions/${handle}`),
+      (r) => !pending(r),
+      { timeoutMs: SETTLE_TIMEOUT_MS, intervalMs: 100 },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    if (pending(reply)) throw new Error(`${handle} is still ${String(reply.body.status)}`);
+    return reply;
   }
 
   /** An EntityManager on the test database for the assertions, opened and closed per call. */
-  async function inDatabase<T>(s: Setup, run: (m: EntityManager) => Promise<T>): Promise<T> {
-    const opened = await openContext(loadConfig({ DATABASE_URL: s.databaseUrl, PUBLIC_URL }));
-    try {
-      return await opened.db.run(run);
-    } finally {
-      await closeContext(opened);
-    }
+  function onDatabase<T>(s: Setup, run: (m: EntityManager) => Promise<T>): Promise<T> {
+    return inDatabase(s.databaseUrl, ({ db }) => db.run(run));
   }
 
   /** Every row that can show a lost or doubled write, for one board. */
   async function rowsOf(s: Setup, board: string) {
-    return inDatabase(s, async (m) => {
+    return onDatabase(s, async (m) => {
       const { pk: boardPk } = await m.findOneByOrFail(BoardEntity, {
         ownerId: s.ownerId,
         id: board,
@@ -286,7 +265,7 @@ describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
 
       // The lease runs out: rather than wait IDEMPOTENCY_LEASE_MS, move its end into the past,
       // which is all that the passing of time changes in the row.
-      await inDatabase(s, (m) =>
+      await onDatabase(s, (m) =>
         m.update(
           IdempotencyRecordEntity,
           { pk: record.pk },

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TallyError } from '../../src/domain/errors';
 import { hashSecret, KEY_FORM } from '../../src/domain/keys';
 import { listKeys, mintKey, revokeKey } from '../../src/pipeline/keys';
-import { addOwner, setOwnerAccess } from '../../src/pipeline/owners';
+import { setOwnerAccess } from '../../src/pipeline/owners';
 import { backendName } from '../support/backends';
 import { createTestContext } from '../support/context';
-import { nextSnowflake } from '../support/tally';
+import { newOwner } from '../support/pipeline';
 
 describe(`API keys (${backendName})`, () => {
   let t: Awaited<ReturnType<typeof createTestContext>>;
@@ -14,10 +14,8 @@ describe(`API keys (${backendName})`, () => {
   });
   afterAll(() => t.close());
 
-  const newOwner = async () => (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
-
   it('mints live and test keys of the documented form, with the access level scopes', async () => {
-    const owner = await newOwner();
+    const owner = await newOwner(t.ctx);
     const live = await mintKey(t.ctx, {
       ownerId: owner,
       type: 'live',
@@ -40,7 +38,7 @@ describe(`API keys (${backendName})`, () => {
   });
 
   it('stores only the SHA-256 of the secret: no column of any key row holds it', async () => {
-    const owner = await newOwner();
+    const owner = await newOwner(t.ctx);
     const minted = await mintKey(t.ctx, { ownerId: owner, type: 'live', access: 'read' });
     const rows: Record<string, unknown>[] = await t.dataSource.query('SELECT * FROM api_keys');
     const dump = JSON.stringify(rows);
@@ -50,7 +48,7 @@ describe(`API keys (${backendName})`, () => {
   });
 
   it('lists keys without secrets or hashes', async () => {
-    const owner = await newOwner();
+    const owner = await newOwner(t.ctx);
     const minted = await mintKey(t.ctx, { ownerId: owner, type: 'live', access: 'read' });
     const listed = await listKeys(t.ctx, owner);
     expect(listed).toHaveLength(1);
@@ -64,7 +62,7 @@ describe(`API keys (${backendName})`, () => {
   });
 
   it('allows at most 10 active keys per owner; a revoked key frees a slot', async () => {
-    const owner = await newOwner();
+    const owner = await newOwner(t.ctx);
     const minted = [];
     for (let i = 0; i < 10; i++)
       minted.push(await mintKey(t.ctx, { ownerId: owner, type: 'test' }));
@@ -78,14 +76,14 @@ describe(`API keys (${backendName})`, () => {
   });
 
   it('revoking another owner’s key through an owner-scoped call is not found', async () => {
-    const a = await newOwner();
-    const b = await newOwner();
+    const a = await newOwner(t.ctx);
+    const b = await newOwner(t.ctx);
     const minted = await mintKey(t.ctx, { ownerId: a, type: 'live' });
     await expect(revokeKey(t.ctx, minted.id, b)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('withdrawal revokes live keys in the same step and blocks minting; open restores minting', async () => {
-    const owner = await newOwner();
+    const owner = await newOwner(t.ctx);
     await mintKey(t.ctx, { ownerId: owner, type: 'live' });
     await mintKey(t.ctx, { ownerId: owner, type: 'test' });
     const { revokedKeys } = await setOwnerAccess(t.ctx, owner, 'withdraw');
@@ -105,7 +103,7 @@ describe(`API keys (${backendName})`, () => {
   it('GIVEN API_ACCESS=approval THEN an owner cannot mint until access is requested and granted', async () => {
     const strict = await createTestContext({ API_ACCESS: 'approval' });
     try {
-      const owner = (await addOwner(strict.ctx, `user:${nextSnowflake()}`)).id;
+      const owner = await newOwner(strict.ctx, 'user');
       const attempt = mintKey(strict.ctx, { ownerId: owner, type: 'live' });
       await expect(attempt).rejects.toBeInstanceOf(TallyError);
       await expect(attempt).rejects.toMatchObject({ code: 'permission_denied' });

@@ -1,52 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Board } from '../../entities/board';
-import { EntryEntity } from '../../entities/entry';
-import { OfflineChat } from '../../src/pipeline/chat-port';
-import { parseMatchWrite, parseScoreWrite } from '../../src/domain/write-request';
-import { ownerKind } from '../../src/domain/ids';
-import { createBoard, type BoardInput } from '../../src/pipeline/boards';
+import type { BoardInput } from '../../src/pipeline/boards';
 import { enqueueWrite } from '../../src/pipeline/enqueue';
-import { addOwner } from '../../src/pipeline/owners';
 import { expireOverdue, review } from '../../src/pipeline/review';
-import { Worker } from '../../src/pipeline/worker';
 import { backendName } from '../support/backends';
-import { createTestContext } from '../support/context';
-import { nextSnowflake } from '../support/tally';
+import { chatPlayer, customPlayer, startPipeline, type TestPipeline } from '../support/pipeline';
 
 const HOUR = 3_600_000;
 
 describe(`the write pipeline (${backendName})`, () => {
-  let t: Awaited<ReturnType<typeof createTestContext>>;
-  let worker: Worker;
-  let owner: string;
+  let t: TestPipeline;
 
   beforeAll(async () => {
-    t = await createTestContext();
-    worker = new Worker(t.ctx, new OfflineChat(), t.ctx.signals);
-    owner = (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
+    t = await startPipeline();
   });
   afterAll(() => t.close());
 
-  const board = (input: Partial<BoardInput>) =>
-    createBoard(t.ctx, { ownerId: owner, type: 'ELO', ...input });
-  const shape = (b: Board) => ({ ...b, ownerKind: ownerKind(b.ownerId) });
-  const submitMatch = (b: Board, body: Record<string, unknown>) =>
-    enqueueWrite(t.ctx, b, parseMatchWrite(body, shape(b)), 'api');
-  const submitScore = (b: Board, player: Record<string, unknown>, score: number) =>
-    enqueueWrite(t.ctx, b, parseScoreWrite({ player, score }, shape(b)), 'api');
-  const entries = (b: Board) =>
-    t.ctx.repos.db.run((m) =>
-      m.find(EntryEntity, { where: { boardPk: b.pk }, order: { rankKey: 'ASC', playerId: 'ASC' } }),
-    );
-  const status = async (id: number) => (await t.ctx.repos.submissions.byId(id))!.status;
+  const board = (input: Partial<BoardInput>) => t.board(input);
+  const submitMatch: TestPipeline['submitMatch'] = (b, body) => t.submitMatch(b, body);
+  const submitScore: TestPipeline['submitScore'] = (b, player, score) =>
+    t.submitScore(b, player, score);
+  const entries: TestPipeline['entries'] = (b) => t.entries(b);
+  const status = (id: number) => t.status(id);
 
   it('GIVEN an auto-applying score board THEN the worker applies at once: keep_highest, submissions counted', async () => {
     const b = await board({ type: 'Highscore', windowHours: 0 });
-    const ann = { name: 'Ann', custom: true };
+    const ann = customPlayer('Ann');
     const first = await submitScore(b, ann, 50);
     await submitScore(b, ann, 40);
     await submitScore(b, ann, 70);
-    expect(await worker.runOnce()).toBe(true);
+    expect(await t.worker.runOnce()).toBe(true);
     expect(await status(first.submission.id)).toBe('approved');
     const [entry] = await entries(b);
     expect(entry).toMatchObject({
@@ -62,21 +44,21 @@ describe(`the write pipeline (${backendName})`, () => {
   it('GIVEN Time and Classic boards THEN keep_lowest and accumulate', async () => {
     const time = await board({ type: 'Time', windowHours: 0 });
     const classic = await board({ type: 'Classic', windowHours: 0 });
-    const p = { chat_id: nextSnowflake() };
+    const p = chatPlayer();
     for (const v of [90_000, 85_250, 99_000]) await submitScore(time, p, v);
     for (const v of [5, -2, 10]) await submitScore(classic, p, v);
-    await worker.runOnce();
+    await t.worker.runOnce();
     expect((await entries(time))[0]).toMatchObject({ score: 85_250, submissions: 3 });
     expect((await entries(classic))[0]).toMatchObject({ score: 13, submissions: 3 });
   });
 
   it('GIVEN a total that would pass 2^53−1 THEN that submission fails with a reason and nothing moves', async () => {
     const classic = await board({ type: 'Classic', windowHours: 0 });
-    const p = { name: 'Max', custom: true };
+    const p = customPlayer('Max');
     await submitScore(classic, p, Number.MAX_SAFE_INTEGER);
     const overflow = await submitScore(classic, p, 1);
-    await worker.runOnce();
-    await worker.runOnce();
+    await t.worker.runOnce();
+    await t.worker.runOnce();
     const failed = await t.ctx.repos.submissions.byId(overflow.submission.id);
     expect(failed?.status).toBe('failed');
     expect(failed?.failureReason).toMatch(/outside/);
@@ -88,18 +70,10 @@ describe(`the write pipeline (${backendName})`, () => {
 
   it('GIVEN a board with a window THEN the submission waits for review; approve applies, decline does not', async () => {
     const b = await board({ type: 'ELO', windowHours: 24 });
-    const [a, c, d] = [nextSnowflake(), nextSnowflake(), nextSnowflake()];
-    const approved = await submitMatch(b, {
-      team1: [{ chat_id: a }],
-      team2: [{ chat_id: c }],
-      winner: 'team1',
-    });
-    const declined = await submitMatch(b, {
-      team1: [{ chat_id: a }],
-      team2: [{ chat_id: d }],
-      winner: 'team2',
-    });
-    await worker.runOnce();
+    const [a, c, d] = [chatPlayer(), chatPlayer(), chatPlayer()];
+    const approved = await submitMatch(b, { team1: [a], team2: [c], winner: 'team1' });
+    const declined = await submitMatch(b, { team1: [a], team2: [d], winner: 'team2' });
+    await t.worker.runOnce();
     expect(await status(approved.submission.id)).toBe('pending_review');
     expect(await entries(b)).toEqual([]);
     const sub = await t.ctx.repos.submissions.byId(approved.submission.id);
@@ -108,8 +82,8 @@ describe(`the write pipeline (${backendName})`, () => {
     await review(t.ctx, declined.handle, 'decline', 'cli');
     const rows = await entries(b);
     expect(rows.map((e) => [e.playerId, e.elo, e.wins, e.losses])).toEqual([
-      [`chat:${a}`, 1016, 1, 0],
-      [`chat:${c}`, 984, 0, 1],
+      [`chat:${a.chat_id}`, 1016, 1, 0],
+      [`chat:${c.chat_id}`, 984, 0, 1],
     ]);
     await expect(review(t.ctx, approved.handle, 'approve', 'cli')).rejects.toMatchObject({
       code: 'invalid_request',
@@ -131,7 +105,7 @@ describe(`the write pipeline (${backendName})`, () => {
       const y = { chat_id: '222222222222222222' };
       const first = await submitMatch(b, { team1: [x], team2: [y], winner: 'team1' });
       const second = await submitMatch(b, { team1: [x], team2: [y], winner: 'team1' });
-      await worker.runOnce();
+      await t.worker.runOnce();
       const handles = [first.handle, second.handle];
       for (const i of order) await review(t.ctx, handles[i]!, 'approve', 'mod');
       finals.push((await entries(b)).map((e) => e.elo!));
@@ -150,11 +124,11 @@ describe(`the write pipeline (${backendName})`, () => {
 
   it('GIVEN an applied match THEN the next match snapshots the new ratings', async () => {
     const b = await board({ type: 'ELO', windowHours: 0 });
-    const x = { chat_id: nextSnowflake() };
-    const y = { chat_id: nextSnowflake() };
+    const x = chatPlayer();
+    const y = chatPlayer();
     await submitMatch(b, { team1: [x], team2: [y], winner: 'team1' });
     const second = await submitMatch(b, { team1: [x], team2: [y], winner: 'draw' });
-    await worker.runOnce();
+    await t.worker.runOnce();
     const roster = await t.ctx.repos.results.roster(
       (await t.ctx.repos.submissions.byId(second.submission.id))!.matchPk!,
     );
@@ -164,10 +138,10 @@ describe(`the write pipeline (${backendName})`, () => {
 
   it('GIVEN a League board THEN the winner comes from the scoreline and points are awarded', async () => {
     const b = await board({ type: 'League', windowHours: 0, teamSize: 2 });
-    const [p1, p2, p3, p4] = [1, 2, 3, 4].map(() => ({ chat_id: nextSnowflake() }));
+    const [p1, p2, p3, p4] = [1, 2, 3, 4].map(() => chatPlayer());
     await submitMatch(b, { team1: [p1, p2], team2: [p3, p4], team1_score: 2, team2_score: 3 });
     await submitMatch(b, { team1: [p1, p2], team2: [p3, p4], team1_score: 1, team2_score: 1 });
-    await worker.runOnce();
+    await t.worker.runOnce();
     const rows = await entries(b);
     expect(rows.map((e) => [e.score, e.wins, e.draws, e.losses])).toEqual([
       [4, 1, 1, 0],
@@ -179,24 +153,29 @@ describe(`the write pipeline (${backendName})`, () => {
   });
 
   it('GIVEN a window that runs out THEN the submission is rejected as expired; 999 never expires', async () => {
-    const short = await board({ type: 'Highscore', windowHours: 1 });
-    const never = await board({ type: 'Highscore', windowHours: 999 });
-    const a = await submitScore(short, { name: 'A', custom: true }, 1);
-    const b = await submitScore(never, { name: 'B', custom: true }, 1);
-    await worker.runOnce();
-    expect((await t.ctx.repos.submissions.byId(b.submission.id))?.expiresAt).toBeNull();
-    const start = t.ctx.now();
-    t.setNow(new Date(start.getTime() + HOUR - 1));
-    expect(await expireOverdue(t.ctx)).toEqual([]);
-    t.setNow(new Date(start.getTime() + HOUR));
-    const expired = await expireOverdue(t.ctx);
-    expect(expired.map((o) => o.handle)).toEqual([a.handle]);
-    expect(await status(a.submission.id)).toBe('rejected');
-    t.setNow(new Date(start.getTime() + 1000 * 24 * HOUR));
-    expect(await expireOverdue(t.ctx)).toEqual([]);
-    expect(await status(b.submission.id)).toBe('pending_review');
-    expect(await entries(short)).toEqual([]);
-    t.setNow(start);
+    // Expiry sweeps every board of the database and the test moves the clock: a pipeline of its own.
+    const own = await startPipeline();
+    try {
+      const short = await own.board({ type: 'Highscore', windowHours: 1 });
+      const never = await own.board({ type: 'Highscore', windowHours: 999 });
+      const a = await own.submitScore(short, customPlayer('A'), 1);
+      const b = await own.submitScore(never, customPlayer('B'), 1);
+      await own.worker.runOnce();
+      expect((await own.ctx.repos.submissions.byId(b.submission.id))?.expiresAt).toBeNull();
+      const start = own.ctx.now();
+      own.setNow(new Date(start.getTime() + HOUR - 1));
+      expect(await expireOverdue(own.ctx)).toEqual([]);
+      own.setNow(new Date(start.getTime() + HOUR));
+      const expired = await expireOverdue(own.ctx);
+      expect(expired.map((o) => o.handle)).toEqual([a.handle]);
+      expect(await own.status(a.submission.id)).toBe('rejected');
+      own.setNow(new Date(start.getTime() + 1000 * 24 * HOUR));
+      expect(await expireOverdue(own.ctx)).toEqual([]);
+      expect(await own.status(b.submission.id)).toBe('pending_review');
+      expect(await own.entries(short)).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('GIVEN a team that was removed before processing THEN the submission fails with a reason', async () => {
@@ -214,7 +193,7 @@ describe(`the write pipeline (${backendName})`, () => {
       },
       'api',
     );
-    await worker.runOnce();
+    await t.worker.runOnce();
     const failed = await t.ctx.repos.submissions.byId(submitted.submission.id);
     expect(failed?.status).toBe('failed');
     expect(failed?.failureReason).toMatch(/team:987654/);

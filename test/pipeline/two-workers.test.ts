@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { EntryEntity } from '../../entities/entry';
@@ -9,25 +6,15 @@ import { MatchParticipantEntity } from '../../entities/match-participant';
 import { ScoreEntity } from '../../entities/score';
 import { SubmissionEntity } from '../../entities/submission';
 import { OfflineChat, type ChatPort } from '../../src/pipeline/chat-port';
-import { loadConfig } from '../../src/config';
 import { eloDeltas } from '../../src/domain/elo';
-import { ownerKind } from '../../src/domain/ids';
-import { parseScoreWrite } from '../../src/domain/write-request';
-import { closeContext, openContext } from '../../src/main';
 import { createBoard } from '../../src/pipeline/boards';
-import { enqueueWrite } from '../../src/pipeline/enqueue';
 import { mintKey } from '../../src/pipeline/keys';
-import { addOwner } from '../../src/pipeline/owners';
 import { MAX_ATTEMPTS, Worker } from '../../src/pipeline/worker';
-import {
-  backendName,
-  createTestDatabase,
-  mysqlServerUrl,
-  sqliteFileUrl,
-} from '../support/backends';
-import { createTestContext } from '../support/context';
-import { PUBLIC_URL, spawnServe, within, type Served } from '../support/serve';
-import { nextSnowflake } from '../support/tally';
+import { backendName } from '../support/backends';
+import { customPlayer, newOwner, startPipeline } from '../support/pipeline';
+import { spawnServe, type Served } from '../support/serve';
+import { createSharedDatabase, endServed, inDatabase } from '../support/shared-database';
+import { pollUntil } from '../support/wait';
 
 /**
  * DESIGN.md 1–2: any process may claim queue rows; scoring on one board is serialised and in
@@ -43,64 +30,49 @@ interface Sent {
   board: 'classicA' | 'classicB' | 'elo';
   handle: string;
   status: number;
+  /** The reply's body, to show with a refused write. */
+  reply: string;
   score?: { player: string; value: number };
   match?: { team1: string; team2: string; winner: 'team1' | 'team2' | 'draw' };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe(`two worker processes on one database (${backendName})`, () => {
-  let databaseUrl: string;
-  let dropDatabase: () => Promise<void>;
-  let ownerId: string;
+  let database: Awaited<ReturnType<typeof createSharedDatabase>>;
   let key: string;
   const boards = {} as Record<Sent['board'], Board>;
   const servers: Served[] = [];
+  /** What the two processes were sent, what was left queued once they were done, every row. */
+  let sent: Sent[];
+  let queuedAfterDrain: number;
+  let rows: Awaited<ReturnType<typeof loadRows>>;
 
+  // The run every test below looks at, from its own angle: TOTAL writes through both processes,
+  // then the rows they left. No test changes anything, so each passes alone and in any order.
   beforeAll(async () => {
-    if (mysqlServerUrl) {
-      const db = await createTestDatabase();
-      databaseUrl = db.url;
-      dropDatabase = () => db.drop();
-    } else {
-      const dir = await mkdtemp(join(tmpdir(), 'tally-workers-'));
-      databaseUrl = sqliteFileUrl(dir);
-      dropDatabase = () => rm(dir, { recursive: true, force: true });
-    }
-    await inDatabase(async (ctx) => {
-      ownerId = (await addOwner(ctx, `guild:${nextSnowflake()}`)).id;
+    database = await createSharedDatabase('tally-workers-');
+    await inDatabase(database.url, async ({ ctx }) => {
+      const ownerId = await newOwner(ctx);
       boards.classicA = await createBoard(ctx, { ownerId, type: 'Classic', windowHours: 0 });
       boards.classicB = await createBoard(ctx, { ownerId, type: 'Classic', windowHours: 0 });
       boards.elo = await createBoard(ctx, { ownerId, type: 'ELO', windowHours: 0 });
       key = (await mintKey(ctx, { ownerId, type: 'live', access: 'read-write' })).secret;
     });
     servers.push(...(await Promise.all([serve(), serve()])));
-  });
+    sent = await sendAll();
+    queuedAfterDrain = await pollUntil(countQueued, (left) => left === 0, {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
+    rows = await loadRows();
+  }, 90_000);
 
   afterAll(async () => {
-    for (const { child, exited } of servers) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await within(10_000, 'tally serve to stop', exited).catch(async () => {
-        child.kill('SIGKILL');
-        await within(10_000, 'tally serve to die', exited);
-      });
-    }
-    await dropDatabase?.();
+    for (const served of servers) await endServed(served);
+    await database?.drop();
   });
 
-  async function inDatabase<T>(
-    run: (ctx: Awaited<ReturnType<typeof openContext>>['ctx']) => Promise<T>,
-  ): Promise<T> {
-    const opened = await openContext(loadConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL }));
-    try {
-      return await run(opened.ctx);
-    } finally {
-      await closeContext(opened);
-    }
-  }
-
   // Short sync wait: without Redis a write applied by the other process is only seen by polling.
-  const serve = () => spawnServe(databaseUrl, { SYNC_WAIT_MS: '250' });
+  const serve = () => spawnServe(database.url, { SYNC_WAIT_MS: '250' });
 
   /** The i-th write: Classic scores on two boards and 1v1 ELO matches, in a fixed mix. */
   function writeOf(i: number): { board: Sent['board']; body: object; sent: Partial<Sent> } {
@@ -110,7 +82,7 @@ describe(`two worker processes on one database (${backendName})`, () => {
       const value = ((i * 37) % 101) - 20;
       return {
         board,
-        body: { player: { name: player, custom: true }, score: value },
+        body: { player: customPlayer(player), score: value },
         sent: { score: { player: `custom:${player}`, value } },
       };
     }
@@ -119,14 +91,10 @@ describe(`two worker processes on one database (${backendName})`, () => {
     const winner = (['team1', 'team2', 'draw'] as const)[(i * 7) % 3] ?? 'draw';
     return {
       board,
-      body: { team1: [{ name: a, custom: true }], team2: [{ name: b, custom: true }], winner },
+      body: { team1: [customPlayer(a)], team2: [customPlayer(b)], winner },
       sent: { match: { team1: `custom:${a}`, team2: `custom:${b}`, winner } },
     };
   }
-
-  /** What the two processes were sent, and every row once the queue is empty. */
-  let sent: Sent[];
-  let rows: Awaited<ReturnType<typeof loadRows>>;
 
   async function sendAll(): Promise<Sent[]> {
     const done: Sent[] = [];
@@ -145,28 +113,22 @@ describe(`two worker processes on one database (${backendName})`, () => {
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(20_000),
         });
-        const reply = (await res.json()) as { handle: string };
-        expect([201, 202], JSON.stringify(reply)).toContain(res.status);
-        done.push({ ...what, board, handle: reply.handle, status: res.status });
+        const reply = await res.text();
+        const { handle } = JSON.parse(reply) as { handle: string };
+        done.push({ ...what, board, handle, status: res.status, reply });
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
     return done;
   }
 
-  async function queuedCountAfterDrain(timeoutMs: number): Promise<number> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const left = await inDatabase((ctx) =>
-        ctx.repos.db.run((m) => m.countBy(SubmissionEntity, { status: 'queued' })),
-      );
-      if (left === 0 || Date.now() > deadline) return left;
-      await sleep(200);
-    }
-  }
+  const countQueued = () =>
+    inDatabase(database.url, ({ ctx }) =>
+      ctx.repos.db.run((m) => m.countBy(SubmissionEntity, { status: 'queued' })),
+    );
 
   function loadRows() {
-    return inDatabase((ctx) =>
+    return inDatabase(database.url, ({ ctx }) =>
       ctx.repos.db.run(async (m) => ({
         submissions: await m.find(SubmissionEntity, { order: { id: 'ASC' } }),
         scores: await m.find(ScoreEntity, { order: { pk: 'ASC' } }),
@@ -177,15 +139,14 @@ describe(`two worker processes on one database (${backendName})`, () => {
     );
   }
 
-  it(`GIVEN ${TOTAL} writes through both APIs at once THEN every one is accepted with its own handle and none stays queued`, async () => {
-    sent = await sendAll();
+  it(`GIVEN ${TOTAL} writes through both APIs at once THEN every one is accepted with its own handle and none stays queued`, () => {
+    for (const s of sent) expect([201, 202], s.reply).toContain(s.status);
     const mix = { classicA: 0, classicB: 0, elo: 0 };
     for (const s of sent) mix[s.board]++;
     expect(mix).toEqual({ classicA: 80, classicB: 60, elo: 60 });
     expect(new Set(sent.map((s) => s.handle)).size).toBe(TOTAL);
-    expect(await queuedCountAfterDrain(30_000), 'submissions still queued').toBe(0);
-    rows = await loadRows();
-  }, 60_000);
+    expect(queuedAfterDrain, 'submissions still queued').toBe(0);
+  });
 
   it('THEN every submission is approved with exactly one result row, created on the first try', () => {
     expect(rows.submissions).toHaveLength(TOTAL);
@@ -281,13 +242,10 @@ describe(`a worker losing lock races to another worker (${backendName})`, () => 
 
   for (const [name, raceLost] of Object.entries(races)) {
     it(`GIVEN ${name} on more than MAX_ATTEMPTS tries THEN the write is retried, never failed, and applied once`, async () => {
-      const t = await createTestContext();
+      const t = await startPipeline();
       try {
-        const ownerId = (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
-        const board = await createBoard(t.ctx, { ownerId, type: 'Classic', windowHours: 0 });
-        const shape = { ...board, ownerKind: ownerKind(ownerId) };
-        const write = parseScoreWrite({ player: { name: 'Ann', custom: true }, score: 5 }, shape);
-        const { submission } = await enqueueWrite(t.ctx, board, write, 'api');
+        const board = await t.board({ type: 'Classic', windowHours: 0 });
+        const { submission } = await t.submitScore(board, customPlayer('Ann'), 5);
         let lost = 0;
         const offline = new OfflineChat();
         const chat: ChatPort = {

@@ -31,6 +31,12 @@ export interface TestResponse {
 let snowflake = 100_000_000_000_000_000n;
 export const nextSnowflake = () => String(++snowflake + BigInt(process.pid) * 1_000_000n);
 
+let idempotency = 0;
+/** An Idempotency-Key header no other write of this run uses. */
+export const idempotencyHeader = () => ({
+  'idempotency-key': `test-${process.pid}-${++idempotency}`,
+});
+
 /** A real Tally on an ephemeral loopback port, on this run's database and limiter backend. */
 export async function startTestTally(
   env: Record<string, string> = {},
