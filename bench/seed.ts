@@ -122,7 +122,7 @@ export async function prepareWriteSetup(
   }
   if (!revoked) {
     revoked = await mintKey(ctx, 'read');
-    await revokeKey(ctx, revoked.id);
+    await revokeKey(ctx, revoked.id, 'operator');
     state.revoked = revoked;
     writeState(backend, state);
   }

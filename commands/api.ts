@@ -113,7 +113,7 @@ export const api = {
       );
       await reply(interaction, { content: lines.join('\n') || 'No keys yet.' }, true);
     } else {
-      const revoked = await revokeKey(ctx, interaction.options.getString('key', true), ownerId);
+      const revoked = await revokeKey(ctx, interaction.options.getString('key', true), { ownerId });
       await reply(
         interaction,
         { content: `Revoked **${revoked.id}**; it stops working now.` },

@@ -233,7 +233,7 @@ key
   .option('--json')
   .action((id: string, o: { json?: boolean }) =>
     withContext(async (ctx) => {
-      const revoked = await revokeKey(ctx, id);
+      const revoked = await revokeKey(ctx, id, 'operator');
       printer(o)(revoked, `Revoked ${revoked.id}; it is refused from the next request on.`);
     }),
   );
@@ -252,7 +252,7 @@ for (const decision of ['approve', 'decline'] as const) {
     .option('--json')
     .action((handle: string, o: { json?: boolean }) =>
       withContext(async (ctx) => {
-        const outcome = await review(ctx, handle, decision, 'cli');
+        const outcome = await review(ctx, handle, decision, 'cli', 'operator');
         printer(o)(
           { handle: outcome.handle, status: outcome.status },
           `${outcome.handle}: ${outcome.status}${outcome.status === 'approved' ? ' (standings updated)' : ''}`,

@@ -50,7 +50,9 @@ export async function handleReviewButton(
   const { ownerId } = target;
   const decision = parsed.decision;
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
-    review(deps.ctx, parsed.handle, decision, chatPlayerId(interaction.user.id), { ownerId }),
+    review(deps.ctx, parsed.handle, decision, chatPlayerId(interaction.user.id), {
+      ownerId,
+    }),
   );
 }
 
@@ -72,7 +74,9 @@ export async function handleAdjustModal(
   }
   const { ownerId } = target;
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
-    adjust(deps.ctx, parsed.handle, correction, chatPlayerId(interaction.user.id), { ownerId }),
+    adjust(deps.ctx, parsed.handle, correction, chatPlayerId(interaction.user.id), {
+      ownerId,
+    }),
   );
 }
 

@@ -240,7 +240,7 @@ async function writeHistory(ctx: Context, board: Board, planned: Planned[], from
   for (const { submission, decision } of queued) {
     if (!decision) continue;
     await untilProcessed(ctx, submission.id);
-    await review(ctx, formatHandle(submission.id), decision, 'demo');
+    await review(ctx, formatHandle(submission.id), decision, 'demo', 'operator');
   }
 }
 
@@ -270,7 +270,7 @@ async function ensureOwner(ctx: Context): Promise<Owner> {
 async function rotateKeys(ctx: Context): Promise<[DemoKey, DemoKey]> {
   for (const key of await listKeys(ctx, DEMO_OWNER)) {
     if (key.revoked_at === null && key.label.startsWith(KEY_LABEL))
-      await revokeKey(ctx, key.id, DEMO_OWNER);
+      await revokeKey(ctx, key.id, { ownerId: DEMO_OWNER });
   }
   const mint = async (access: DemoKey['access']) => ({
     ...(await mintKey(ctx, {

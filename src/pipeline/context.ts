@@ -9,3 +9,13 @@ export interface Context {
   now: () => Date;
   signals: Signals;
 }
+
+/**
+ * On whose behalf a use case acts: one owner's workspace (an API key's owner, a server's
+ * moderator), or the operator (the CLI, the expiry sweep, the demo), who may act on any owner.
+ * Required, so a front end cannot leave a call unscoped; another owner's thing is "not found".
+ */
+export type Actor = { ownerId: string } | 'operator';
+
+export const actsFor = (actor: Actor, ownerId: string) =>
+  actor === 'operator' || actor.ownerId === ownerId;

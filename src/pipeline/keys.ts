@@ -8,7 +8,7 @@ import {
   type KeyType,
 } from '../domain/keys';
 import { ACCESS_LEVELS, type AccessLevel, type Scope } from '../domain/scopes';
-import type { Context } from './context';
+import { actsFor, type Actor, type Context } from './context';
 import { mayMintKeys, requireOwner } from './owners';
 
 export interface MintInput {
@@ -100,11 +100,11 @@ export function parseKeyId(id: string): number {
   return Number(match[1]);
 }
 
-export async function revokeKey(ctx: Context, id: string, ownerId?: string): Promise<KeySummary> {
+export async function revokeKey(ctx: Context, id: string, actor: Actor): Promise<KeySummary> {
   const pk = parseKeyId(id);
   const key = await ctx.repos.keys.get(pk);
   // Another owner's key is the same "no such key" as a missing one.
-  if (!key || (ownerId !== undefined && key.ownerId !== ownerId)) {
+  if (!key || !actsFor(actor, key.ownerId)) {
     throw new TallyError('not_found', `no key ${id}`);
   }
   await ctx.repos.keys.revoke(pk, ctx.now());

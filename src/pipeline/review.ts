@@ -7,7 +7,7 @@ import { formatHandle, submissionIdOf } from '../domain/ids';
 import { winnerOf } from '../domain/league';
 import { scoreValue, scorelineValue, winnerValue } from '../domain/write-request';
 import { applyMatchRecord, applyScoreRecord } from './apply';
-import type { Context } from './context';
+import { actsFor, type Actor, type Context } from './context';
 
 export type Decision = 'approve' | 'decline';
 
@@ -35,9 +35,10 @@ export async function review(
   handle: string,
   decision: Decision,
   reviewer: string,
-  options: { ownerId?: string; reason?: string } = {},
+  actor: Actor,
+  options: { reason?: string } = {},
 ): Promise<ReviewOutcome> {
-  return decide(ctx, handle, options.ownerId, async (tx, board, submission) => {
+  return decide(ctx, handle, actor, async (tx, board, submission) => {
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const decided = { status, reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
     if (submission.matchPk !== null) {
@@ -65,9 +66,9 @@ export async function adjust(
   handle: string,
   correction: Correction,
   reviewer: string,
-  options: { ownerId?: string } = {},
+  actor: Actor,
 ): Promise<ReviewOutcome> {
-  return decide(ctx, handle, options.ownerId, async (tx, board, submission) => {
+  return decide(ctx, handle, actor, async (tx, board, submission) => {
     const decided = { status: 'adjusted', reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
     if (submission.matchPk !== null) {
       const record = await ctx.repos.results.match(submission.matchPk, tx);
@@ -118,7 +119,7 @@ function correctedMatch(
 async function decide(
   ctx: Context,
   handle: string,
-  ownerId: string | undefined,
+  actor: Actor,
   apply: (
     tx: EntityManager,
     board: Board,
@@ -127,7 +128,7 @@ async function decide(
 ): Promise<ReviewOutcome> {
   const id = submissionIdOf(handle);
   const found = id === null ? null : await ctx.repos.submissions.byId(id);
-  if (!found || (ownerId !== undefined && found.ownerId !== ownerId)) {
+  if (!found || !actsFor(actor, found.ownerId)) {
     throw new TallyError('not_found', `no submission ${handle}`);
   }
   const board = await ctx.repos.boards.byPk(found.boardPk);
@@ -154,7 +155,7 @@ export async function expireOverdue(ctx: Context): Promise<ReviewOutcome[]> {
   for (const submission of await ctx.repos.submissions.expired(ctx.now(), 100)) {
     try {
       outcomes.push(
-        await review(ctx, formatHandle(submission.id), 'decline', 'expired', {
+        await review(ctx, formatHandle(submission.id), 'decline', 'expired', 'operator', {
           reason: 'the validation window ran out with no decision',
         }),
       );

@@ -24,7 +24,7 @@ describe(`key verification does the same work for every refused key (${backendNa
     const owner = (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
     const live = await mintKey(t.ctx, { ownerId: owner, type: 'live', access: 'read' });
     const revoked = await mintKey(t.ctx, { ownerId: owner, type: 'live', access: 'read' });
-    await revokeKey(t.ctx, revoked.id);
+    await revokeKey(t.ctx, revoked.id, 'operator');
     const last = live.secret.slice(-1);
     const wrong = live.secret.slice(0, -1) + (last === 'a' ? 'b' : 'a');
     const unknown = `sk_live_${'Q'.repeat(live.secret.length - 8)}`;

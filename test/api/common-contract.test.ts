@@ -131,7 +131,7 @@ describe(`the common HTTP contract (${backendName})`, () => {
       const doomed = await tally.key({ ownerId: owner });
       expect((await tally.request('GET', '/v1/boards', { key: doomed })).status).toBe(200);
       const [summary] = (await tally.ctx.repos.keys.listByOwner(owner)).slice(-1);
-      await revokeKey(tally.ctx, `key_${summary!.id}`);
+      await revokeKey(tally.ctx, `key_${summary!.id}`, 'operator');
       const res = await tally.request('GET', '/v1/boards', { key: doomed });
       assertProblem(res, 401, 'authentication_failed');
       expect(rateHeadersOf(res)).toEqual([]);

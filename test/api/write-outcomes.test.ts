@@ -97,7 +97,7 @@ describe(`write outcomes: 201, 202 and handles (${backendName})`, () => {
       status: 'pending_review',
       match: { applied: false },
     });
-    await review(tally.ctx, handle, 'approve', 'chat:1');
+    await review(tally.ctx, handle, 'approve', 'chat:1', 'operator');
     const after = await resolve(handle);
     expect(after.body).toMatchObject({ status: 'approved', match: { applied: true } });
   });

@@ -252,7 +252,7 @@ describe(`moderator review in Discord (${backendName})`, () => {
     expect(
       fake.requests.some((r) => (r.body as { nonce?: string } | undefined)?.nonce === handle),
     ).toBe(false);
-    expect((await review(tally.ctx, handle, 'approve', 'cli')).status).toBe('approved');
+    expect((await review(tally.ctx, handle, 'approve', 'cli', 'operator')).status).toBe('approved');
   });
 
   it('GIVEN a personal workspace THEN the review goes to its owner by DM and the owner’s press approves', async () => {

@@ -266,7 +266,7 @@ describe(`tally demo and serve --demo (${backendName})`, () => {
         for (let i = active.length; i < 10; i++) {
           await mintKey(ctx, { ownerId: DEMO_OWNER, type: 'test', label: 'not the demo' });
         }
-        await review(ctx, before.pending[0]!, 'approve', 'test');
+        await review(ctx, before.pending[0]!, 'approve', 'test', 'operator');
       });
       demo = await runDemo();
       expect(demo.boards).toEqual(before.boards);

@@ -47,7 +47,7 @@ describe(`adjusting a pending submission (${backendName})`, () => {
       [`chat:${p2.chat_id}`, 1016, 1, 0],
       [`chat:${p1.chat_id}`, 984, 0, 1],
     ]);
-    await expect(review(t.ctx, handle, 'approve', 'cli')).rejects.toMatchObject({
+    await expect(review(t.ctx, handle, 'approve', 'cli', 'operator')).rejects.toMatchObject({
       code: 'invalid_request',
     });
   });
@@ -57,7 +57,7 @@ describe(`adjusting a pending submission (${backendName})`, () => {
     const [p1, p2] = [chatPlayer(), chatPlayer()];
     const body = { team1: [p1], team2: [p2], team1_score: 3, team2_score: 0 };
     const { handle, submission } = await pending(t.submitMatch(b, body));
-    await adjust(t.ctx, handle, { team1Score: 1, team2Score: 1 }, 'cli');
+    await adjust(t.ctx, handle, { team1Score: 1, team2Score: 1 }, 'cli', 'operator');
     expect(await matchOf(submission.id)).toMatchObject({
       status: 'adjusted',
       winner: 'draw',
@@ -73,7 +73,7 @@ describe(`adjusting a pending submission (${backendName})`, () => {
   it('GIVEN a score THEN the corrected score is stored and applied', async () => {
     const b = await board({ type: 'Time' });
     const { handle, submission } = await pending(t.submitScore(b, customPlayer('Ann'), 95_000));
-    await adjust(t.ctx, handle, { score: 90_250 }, 'cli');
+    await adjust(t.ctx, handle, { score: 90_250 }, 'cli', 'operator');
     const sub = (await t.ctx.repos.submissions.byId(submission.id))!;
     expect(await t.ctx.repos.results.score(sub.scorePk!)).toMatchObject({
       status: 'adjusted',
@@ -89,7 +89,7 @@ describe(`adjusting a pending submission (${backendName})`, () => {
     const b = await board({});
     const body = { team1: [chatPlayer()], team2: [chatPlayer()] };
     const { handle, submission } = await pending(t.submitMatch(b, { ...body, winner: 'team1' }));
-    await expect(adjust(t.ctx, handle, fix, 'cli')).rejects.toMatchObject({
+    await expect(adjust(t.ctx, handle, fix, 'cli', 'operator')).rejects.toMatchObject({
       code: 'invalid_request',
       message: expect.stringMatching(why),
     });
@@ -105,7 +105,7 @@ describe(`adjusting a pending submission (${backendName})`, () => {
     const b = await board({ type: 'League' });
     const body = { team1: [chatPlayer()], team2: [chatPlayer()] };
     const { handle } = await pending(t.submitMatch(b, { ...body, team1_score: 1, team2_score: 0 }));
-    await expect(adjust(t.ctx, handle, fix, 'cli')).rejects.toMatchObject({
+    await expect(adjust(t.ctx, handle, fix, 'cli', 'operator')).rejects.toMatchObject({
       message: expect.stringMatching(why),
     });
   });

@@ -69,7 +69,7 @@ describe(`API keys (${backendName})`, () => {
     await expect(mintKey(t.ctx, { ownerId: owner, type: 'live' })).rejects.toThrow(
       /10 active keys/,
     );
-    await revokeKey(t.ctx, minted[0]!.id);
+    await revokeKey(t.ctx, minted[0]!.id, 'operator');
     await expect(mintKey(t.ctx, { ownerId: owner, type: 'live' })).resolves.toMatchObject({
       type: 'live',
     });
@@ -79,7 +79,9 @@ describe(`API keys (${backendName})`, () => {
     const a = await newOwner(t.ctx);
     const b = await newOwner(t.ctx);
     const minted = await mintKey(t.ctx, { ownerId: a, type: 'live' });
-    await expect(revokeKey(t.ctx, minted.id, b)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(revokeKey(t.ctx, minted.id, { ownerId: b })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('withdrawal revokes live keys in the same step and blocks minting; open restores minting', async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardInput } from '../../src/pipeline/boards';
 import { enqueueWrite } from '../../src/pipeline/enqueue';
-import { expireOverdue, review } from '../../src/pipeline/review';
+import { adjust, expireOverdue, review } from '../../src/pipeline/review';
 import { backendName } from '../support/backends';
 import { chatPlayer, customPlayer, startPipeline, type TestPipeline } from '../support/pipeline';
+import { nextSnowflake } from '../support/tally';
 
 const HOUR = 3_600_000;
 
@@ -78,20 +79,48 @@ describe(`the write pipeline (${backendName})`, () => {
     expect(await entries(b)).toEqual([]);
     const sub = await t.ctx.repos.submissions.byId(approved.submission.id);
     expect(sub?.expiresAt?.getTime()).toBe(t.ctx.now().getTime() + 24 * HOUR);
-    await review(t.ctx, approved.handle, 'approve', 'cli');
-    await review(t.ctx, declined.handle, 'decline', 'cli');
+    await review(t.ctx, approved.handle, 'approve', 'cli', 'operator');
+    await review(t.ctx, declined.handle, 'decline', 'cli', 'operator');
     const rows = await entries(b);
     expect(rows.map((e) => [e.playerId, e.elo, e.wins, e.losses])).toEqual([
       [`chat:${a.chat_id}`, 1016, 1, 0],
       [`chat:${c.chat_id}`, 984, 0, 1],
     ]);
-    await expect(review(t.ctx, approved.handle, 'approve', 'cli')).rejects.toMatchObject({
+    await expect(
+      review(t.ctx, approved.handle, 'approve', 'cli', 'operator'),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
     });
-    await expect(review(t.ctx, declined.handle, 'approve', 'cli')).rejects.toMatchObject({
+    await expect(
+      review(t.ctx, declined.handle, 'approve', 'cli', 'operator'),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
     });
     expect((await entries(b)).map((e) => e.elo)).toEqual([1016, 984]);
+  });
+
+  it("GIVEN another owner's moderator THEN the decision is refused as not found and nothing applies", async () => {
+    const b = await board({ type: 'ELO', windowHours: 24 });
+    const pending = await submitMatch(b, {
+      team1: [chatPlayer()],
+      team2: [chatPlayer()],
+      winner: 'team1',
+    });
+    await t.worker.runOnce();
+    const stranger = { ownerId: `guild:${nextSnowflake()}` };
+    await expect(
+      review(t.ctx, pending.handle, 'approve', 'chat:1', stranger),
+    ).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(
+      adjust(t.ctx, pending.handle, { winner: 'team2' }, 'chat:1', stranger),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(await status(pending.submission.id)).toBe('pending_review');
+    expect(await entries(b)).toEqual([]);
+    // The board's own owner may.
+    await review(t.ctx, pending.handle, 'approve', 'chat:1', { ownerId: b.ownerId });
+    expect(await status(pending.submission.id)).toBe('approved');
   });
 
   it('GIVEN two pending matches submitted back to back THEN either approval order gives the same ratings (spec 1.6)', async () => {
@@ -107,7 +136,7 @@ describe(`the write pipeline (${backendName})`, () => {
       const second = await submitMatch(b, { team1: [x], team2: [y], winner: 'team1' });
       await t.worker.runOnce();
       const handles = [first.handle, second.handle];
-      for (const i of order) await review(t.ctx, handles[i]!, 'approve', 'mod');
+      for (const i of order) await review(t.ctx, handles[i]!, 'approve', 'mod', 'operator');
       finals.push((await entries(b)).map((e) => e.elo!));
       // Both snapshots are the start rating: each was taken before either was approved.
       const roster = await t.ctx.repos.results.roster(

@@ -128,7 +128,7 @@ describe(`the Discord side failing under write load (${backendName})`, () => {
     );
     const decided = handles.slice(0, 8);
     for (const [i, handle] of decided.entries()) {
-      await review(tally.ctx, handle, i % 2 ? 'approve' : 'decline', 'cli');
+      await review(tally.ctx, handle, i % 2 ? 'approve' : 'decline', 'cli', 'operator');
     }
     await eventually(
       async () => {

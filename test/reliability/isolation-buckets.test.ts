@@ -93,7 +93,7 @@ describe(`bucket isolation: rejections consume nothing from the other bucket (${
     const key = await tally.key({ ownerId: owner });
     const doomed = await tally.key({ ownerId: owner });
     const [summary] = (await tally.ctx.repos.keys.listByOwner(owner)).slice(-1);
-    await revokeKey(tally.ctx, `key_${summary!.id}`);
+    await revokeKey(tally.ctx, `key_${summary!.id}`, 'operator');
     const refused: [string, string][][] = [
       [],
       bearer(`${key.slice(0, -4)}XXXX`),

@@ -160,7 +160,7 @@ describe(`key secrets at rest (${backendName})`, () => {
           label: `pipeline ${i}`,
         });
         secrets.push(minted.secret);
-        if (i === 1) await revokeKey(opened.ctx, minted.id);
+        if (i === 1) await revokeKey(opened.ctx, minted.id, 'operator');
       }
       await setOwnerAccess(opened.ctx, other, 'withdraw'); // revokes the rest in one step
       // A control: a secret-shaped canary stored on purpose (as an owner's name) must be found.

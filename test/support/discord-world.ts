@@ -226,7 +226,9 @@ export async function startDiscordWorld(options: {
         [{ chat_id: loser.id }],
       );
       await world.statusBecomes(handle, key, 'pending_review');
-      expect((await review(tally.ctx, handle, 'approve', 'cli')).status).toBe('approved');
+      expect((await review(tally.ctx, handle, 'approve', 'cli', 'operator')).status).toBe(
+        'approved',
+      );
       return handle;
     },
     async stop() {
