@@ -54,11 +54,17 @@ export function rowCodec<T>(
   const props = list.map(([property]) => property);
   const names = list.map(([, [column]]) => column);
   const reads = list.map(([, [, reader]]) => reader);
-  const fromArray = (row: readonly unknown[]): T => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < props.length; i++) out[props[i]!] = reads[i]!(row[i]);
-    return out as T;
-  };
+  // One object literal with every field, compiled once per table: each read is called from a
+  // call site of its own and every row gets the same shape (a loop over the fields with
+  // computed keys was four times slower on a 51-row page). The names are this file's own
+  // property names, never input.
+  for (const property of props) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(property)) throw new Error(`${table}: bad property ${property}`);
+  }
+  const body = props.map((property, i) => `${property}: reads[${i}](row[${i}])`).join(', ');
+  const fromArray = new Function('reads', `return (row) => ({ ${body} });`)(reads) as (
+    row: readonly unknown[],
+  ) => T;
   return {
     table,
     columns: names.join(', '),
