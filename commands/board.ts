@@ -5,7 +5,8 @@ import {
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { BOARD_TYPES } from '../src/domain/vocabulary';
-import { createBoard, editBoard, requireBoard } from '../src/pipeline/boards';
+import { ownedBoard } from '../src/pipeline/board-reads';
+import { createBoard, editBoard } from '../src/pipeline/boards';
 import { boardInfo } from './board-info';
 import { everywhere } from './contexts';
 import { ensureOwner, invalid, reply, requireManageServer, type Command } from './shared';
@@ -114,7 +115,7 @@ export const board = {
       });
     } else if (sub === 'info') {
       await reply(interaction, {
-        embeds: [boardInfo(ctx, await requireBoard(ctx, ownerId, o.getString('board', true)))],
+        embeds: [boardInfo(ctx, await ownedBoard(ctx, ownerId, o.getString('board', true)))],
       });
     } else {
       const boards = await ctx.repos.boards.page(ownerId, 0, 50);

@@ -8,7 +8,7 @@ import {
 import type { Board } from '../entities/board';
 import { TallyError } from '../src/domain/errors';
 import { chatOwnerId } from '../src/domain/ids';
-import { requireBoard } from '../src/pipeline/boards';
+import { ownedBoard } from '../src/pipeline/board-reads';
 import type { Context } from '../src/pipeline/context';
 import { addOwner } from '../src/pipeline/owners';
 
@@ -35,7 +35,7 @@ export async function ensureOwner(ctx: Context, interaction: AnyInteraction): Pr
 }
 
 export function boardOf(ctx: Context, interaction: ChatInputCommandInteraction): Promise<Board> {
-  return requireBoard(ctx, ownerOf(interaction), interaction.options.getString('board', true));
+  return ownedBoard(ctx, ownerOf(interaction), interaction.options.getString('board', true));
 }
 
 /** DESIGN.md 1: board and key administration needs Manage Server; a personal workspace is its user's. */

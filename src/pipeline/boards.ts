@@ -6,6 +6,7 @@ import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
 import { TallyError } from '../domain/errors';
 import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
+import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 import { requireOwner } from './owners';
 
@@ -102,19 +103,13 @@ export async function createBoard(ctx: Context, input: BoardInput): Promise<Boar
   });
 }
 
-export async function requireBoard(ctx: Context, ownerId: string, boardId: string): Promise<Board> {
-  const board = await ctx.repos.boards.byId(ownerId, boardId);
-  if (!board) throw new TallyError('not_found', `no board "${boardId}" for ${ownerId}`);
-  return board;
-}
-
 export async function createTeam(
   ctx: Context,
   ownerId: string,
   boardId: string,
   name: string,
 ): Promise<Team & { teamId: string }> {
-  const board = await requireBoard(ctx, ownerId, boardId);
+  const board = await ownedBoard(ctx, ownerId, boardId);
   if (!board.fixedTeams) throw invalid(`board "${boardId}" is not a fixed-teams board`);
   const trimmed = name.trim();
   if (trimmed.length < 1 || trimmed.length > 100)
@@ -145,7 +140,7 @@ export async function editBoard(
   boardId: string,
   edit: BoardEdit,
 ): Promise<Board> {
-  const board = await requireBoard(ctx, ownerId, boardId);
+  const board = await ownedBoard(ctx, ownerId, boardId);
   checkInt('validation window', edit.windowHours, 0, 999);
   const name = edit.name?.trim();
   if (name !== undefined && (name.length < 1 || name.length > 100))
@@ -168,7 +163,7 @@ export async function listTeams(
   ownerId: string,
   boardId: string,
 ): Promise<(Team & { teamId: string })[]> {
-  const board = await requireBoard(ctx, ownerId, boardId);
+  const board = await ownedBoard(ctx, ownerId, boardId);
   const teams = await ctx.repos.db.run((m) =>
     m.find(TeamEntity, { where: { boardPk: board.pk }, order: { pk: 'ASC' }, take: 100 }),
   );

@@ -1,5 +1,10 @@
 import type { Board } from '../../entities/board';
-import { decodeEntriesCursor, encodeEntriesCursor, splitPage } from '../domain/cursor';
+import {
+  decodeEntriesCursor,
+  encodeEntriesCursor,
+  splitPage,
+  type EntriesCursor,
+} from '../domain/cursor';
 import { TallyError } from '../domain/errors';
 import { rankKeyOf, valueOf } from '../domain/ranking';
 import type { RankedEntry } from '../store/entries';
@@ -46,13 +51,22 @@ export async function standingsPage<B extends RankedBoard>(
   request: PageRequest,
 ): Promise<StandingsPage<B>> {
   const after = request.cursor === undefined ? null : decodeEntriesCursor(request.cursor);
+  return pageAfter(ctx, board, after, request.limit);
+}
+
+async function pageAfter<B extends RankedBoard>(
+  ctx: Context,
+  board: B,
+  after: EntriesCursor | null,
+  limit: number,
+): Promise<StandingsPage<B>> {
   requireEntries(board);
   const rows = await ctx.repos.entries.page(
     board.pk,
     after && { rankKey: rankKeyOf(after.value, board.sort), playerId: after.playerId },
-    request.limit + 1,
+    limit + 1,
   );
-  return pageOf(board, rows, request.limit);
+  return pageOf(board, rows, limit);
 }
 
 /**
@@ -67,15 +81,15 @@ export async function standingsPageOf(
   boardId: string,
   request: PageRequest,
 ): Promise<StandingsPage> {
-  if (request.cursor !== undefined) decodeEntriesCursor(request.cursor);
-  else {
+  const after = request.cursor === undefined ? null : decodeEntriesCursor(request.cursor);
+  if (!after) {
     const found = await ctx.repos.entries.firstPageByBoardId(ownerId, boardId, request.limit + 1);
     if (found) {
       requireEntries(found.board);
       return pageOf(found.board, found.entries, request.limit);
     }
   }
-  return standingsPage(ctx, await ownedBoard(ctx, ownerId, boardId), request);
+  return pageAfter(ctx, await ownedBoard(ctx, ownerId, boardId), after, request.limit);
 }
 
 /** One entry with its live rank against the whole board; null when the player has none. */
