@@ -126,7 +126,7 @@ async function decideAndRedraw(
     await interaction
       .followUp({
         content: known
-          ? `Nothing changed: ${err.detail}.`
+          ? `Your decision was not recorded: ${err.detail}.`
           : `Tally could not record that decision; nothing changed. Try again in a moment.`,
         flags: MessageFlags.Ephemeral,
       })

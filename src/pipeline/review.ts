@@ -38,23 +38,48 @@ export async function review(
   actor: Actor,
   options: { reason?: string } = {},
 ): Promise<ReviewOutcome> {
-  return decide(ctx, handle, actor, async (tx, board, submission) => {
-    const status = decision === 'approve' ? 'approved' : 'rejected';
-    const decided = { status, reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
-    if (submission.matchPk !== null) {
-      const record = await ctx.repos.results.match(submission.matchPk, tx);
-      if (!record) throw new TallyError('internal_error', `${handle} has no match`);
-      if (decision === 'approve') await applyMatchRecord(ctx, tx, board, record);
-      await ctx.repos.results.updateMatch(tx, record.pk, decided);
-    } else if (submission.scorePk !== null) {
-      const record = await ctx.repos.results.score(submission.scorePk, tx);
-      if (!record) throw new TallyError('internal_error', `${handle} has no score`);
-      if (decision === 'approve') await applyScoreRecord(ctx, tx, board, record);
-      await ctx.repos.results.updateScore(tx, record.pk, decided);
-    }
-    return { status, reason: options.reason ?? null };
-  });
+  return decide(ctx, handle, actor, (tx, board, submission) =>
+    settle(ctx, tx, board, submission, decision, reviewer, options.reason ?? null),
+  );
 }
+
+/** Applies (approve) or only closes (decline) the submission's match or score record. */
+async function settle(
+  ctx: Context,
+  tx: EntityManager,
+  board: Board,
+  submission: Submission,
+  decision: Decision,
+  reviewer: string,
+  reason: string | null,
+): Promise<Settled> {
+  const handle = formatHandle(submission.id);
+  const status = decision === 'approve' ? 'approved' : 'rejected';
+  const decided = { status, reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
+  if (submission.matchPk !== null) {
+    const record = await ctx.repos.results.match(submission.matchPk, tx);
+    if (!record) throw new TallyError('internal_error', `${handle} has no match`);
+    if (decision === 'approve') await applyMatchRecord(ctx, tx, board, record);
+    await ctx.repos.results.updateMatch(tx, record.pk, decided);
+  } else if (submission.scorePk !== null) {
+    const record = await ctx.repos.results.score(submission.scorePk, tx);
+    if (!record) throw new TallyError('internal_error', `${handle} has no score`);
+    if (decision === 'approve') await applyScoreRecord(ctx, tx, board, record);
+    await ctx.repos.results.updateScore(tx, record.pk, decided);
+  }
+  return { status, reason };
+}
+
+type Settled = { status: 'approved' | 'rejected'; reason: string | null };
+
+const EXPIRY_REASON = 'the validation window ran out with no decision';
+
+/** The window has run out (999-hour boards have none): only the expiry may close it now. */
+const overdue = (submission: Submission, now: Date) =>
+  submission.expiresAt !== null && submission.expiresAt.getTime() <= now.getTime();
+
+/** `2026-11-23 14:05 UTC`: how a refusal names the moment a window ran out, chat and CLI alike. */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * DESIGN.md 3 `adjusted`: a moderator corrects the result (winner, scoreline or score) and
@@ -120,11 +145,9 @@ async function decide(
   ctx: Context,
   handle: string,
   actor: Actor,
-  apply: (
-    tx: EntityManager,
-    board: Board,
-    submission: Submission,
-  ) => Promise<{ status: 'approved' | 'rejected'; reason: string | null }>,
+  apply: (tx: EntityManager, board: Board, submission: Submission) => Promise<Settled>,
+  /** The expiry sweep: an overdue submission is its work, not a refusal. */
+  expiring = false,
 ): Promise<ReviewOutcome> {
   const id = submissionIdOf(handle);
   const found = id === null ? null : await ctx.repos.submissions.byId(id);
@@ -133,7 +156,7 @@ async function decide(
   }
   const board = await ctx.repos.boards.byPk(found.boardPk);
   if (!board) throw new TallyError('not_found', `the board of ${handle} no longer exists`);
-  return ctx.repos.db.transaction(async (tx) => {
+  const outcome = await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.results.lockBoard(tx, board.pk, false);
     const submission = await ctx.repos.submissions.byId(found.id, tx);
     if (!submission || submission.status !== 'pending_review') {
@@ -142,11 +165,24 @@ async function decide(
         `${handle} is not pending review (it is ${submission?.status ?? 'gone'})`,
       );
     }
-    const { status, reason } = await apply(tx, board, submission);
+    // A decision after the window is refused, and the expiry the sweep would have made is made
+    // now: without a worker running, an overdue submission still expires at its first touch.
+    const expiredAt = overdue(submission, ctx.now()) ? submission.expiresAt : null;
+    const { status, reason } = expiredAt
+      ? await settle(ctx, tx, board, submission, 'decline', 'expired', EXPIRY_REASON)
+      : await apply(tx, board, submission);
     const fields = { status, expiresAt: null, failureReason: reason } as const;
     await ctx.repos.submissions.update(found.id, fields, tx);
-    return { handle, status, submission: { ...submission, ...fields } };
+    return { handle, status, submission: { ...submission, ...fields }, expiredAt };
   });
+  const { expiredAt, ...decided } = outcome;
+  if (expiredAt && !expiring) {
+    throw new TallyError(
+      'invalid_request',
+      `${handle} expired at ${utcMinute(expiredAt)}, when its validation window ran out; it was rejected and nothing was applied`,
+    );
+  }
+  return decided;
 }
 
 /** DESIGN.md 3: a window that runs out with no decision rejects the submission as expired. */
@@ -154,11 +190,10 @@ export async function expireOverdue(ctx: Context): Promise<ReviewOutcome[]> {
   const outcomes: ReviewOutcome[] = [];
   for (const submission of await ctx.repos.submissions.expired(ctx.now(), 100)) {
     try {
-      outcomes.push(
-        await review(ctx, formatHandle(submission.id), 'decline', 'expired', 'operator', {
-          reason: 'the validation window ran out with no decision',
-        }),
-      );
+      const handle = formatHandle(submission.id);
+      const expire = (tx: EntityManager, board: Board, pending: Submission) =>
+        settle(ctx, tx, board, pending, 'decline', 'expired', EXPIRY_REASON);
+      outcomes.push(await decide(ctx, handle, 'operator', expire, true));
     } catch (err) {
       if (!(err instanceof TallyError && err.code === 'invalid_request')) throw err; // decided meanwhile
     }

@@ -241,6 +241,50 @@ describe(`moderator review in Discord (${backendName})`, () => {
     );
   });
 
+  it('GIVEN the window ran out before the sweep THEN Approve and tally review are refused with the expiry, and the submission expires with nothing applied', async () => {
+    const board = await ladder();
+    const pressed = await submit(board, key, [chat(alice)], [chat(carol)]);
+    const typed = await submit(board, key, [chat(bob)], [chat(carol)]);
+    const message = await world.reviewMessage(pressed);
+    await statusBecomes(typed, 'pending_review');
+    // No sweep runs meanwhile: as if the worker were down, or its next pass still to come.
+    await tally.worker!.stop();
+    try {
+      const ranOut = new Date(Date.now() - 60_000);
+      for (const handle of [pressed, typed]) {
+        await tally.ctx.repos.submissions.update(submissionId(handle), { expiresAt: ranOut });
+      }
+      const minute = `${ranOut.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+      const { token } = await world.press(message, `review:approve:${pressed}`, {
+        user: mod,
+        roles: [referees.id],
+      });
+      const followUp = (await world.followUp(token)).body as { content: string; flags: number };
+      expect(followUp.flags).toBe(MessageFlags.Ephemeral);
+      expect(followUp.content).toBe(
+        `Your decision was not recorded: ${pressed} expired at ${minute}, when its validation window ran out; it was rejected and nothing was applied.`,
+      );
+      await world.editedOriginal(token);
+      const redrawn = fake.messages.get(message.id)!;
+      expect(fieldsOf(redrawn)['Outcome']).toMatch(/^Expired/);
+      expect(buttonsOf(redrawn)).toEqual([]);
+
+      await expect(review(tally.ctx, typed, 'approve', 'cli', 'operator')).rejects.toThrow(
+        `${typed} expired at ${minute}`,
+      );
+      for (const handle of [pressed, typed]) {
+        expect(await status(handle)).toBe('rejected');
+        expect((await row(handle)).failureReason).toBe(
+          'the validation window ran out with no decision',
+        );
+      }
+      expect(await entries(board)).toEqual([]);
+    } finally {
+      tally.worker!.start();
+    }
+  });
+
   it('GIVEN a guild board without a moderator channel THEN nothing is posted and the submission waits for tally review', async () => {
     const quiet = await tally.board({ ownerId, type: 'ELO', name: 'Quiet' });
     const handle = await submit(quiet, key, [chat(alice)], [chat(bob)]);
