@@ -1,10 +1,17 @@
-import { PermissionFlagsBits, SlashCommandBuilder } from 'discord.js';
+import {
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import { shown } from '../src/bot/text';
 import type { KeyType } from '../src/domain/keys';
 import type { AccessLevel } from '../src/domain/scopes';
-import { listKeys, mintKey, revokeKey } from '../src/pipeline/keys';
+import type { Context } from '../src/pipeline/context';
+import { listKeys, mintKey, revokeKey, type KeySummary } from '../src/pipeline/keys';
 import { mayMintKeys, requireOwner, setOwnerAccess } from '../src/pipeline/owners';
 import { everywhere } from './contexts';
-import { ensureOwner, reply, requireManageServer, type Command } from './shared';
+import { LIST_PAGE, listMessage } from './list-message';
+import { ensureOwner, ownerOf, reply, requireManageServer, type Command } from './shared';
 
 const ACCESS_TEXT = {
   open: 'API access is open: you can mint keys with `/api key create`.',
@@ -76,42 +83,44 @@ export const api = {
       ),
   ).toJSON(),
 
+  writes: (interaction) =>
+    interaction.options.getSubcommandGroup() === null
+      ? interaction.options.getString('action') === 'request'
+      : interaction.options.getSubcommand(true) !== 'list',
+
   async execute(interaction, ctx) {
     requireManageServer(interaction, 'Managing API keys and access');
-    const ownerId = await ensureOwner(ctx, interaction);
+    const ownerId = ownerOf(interaction);
+    const owner = await ctx.repos.owners.get(ownerId);
     const sub = interaction.options.getSubcommand(true);
     if (interaction.options.getSubcommandGroup() === null) {
       const action = interaction.options.getString('action') ?? 'check';
-      if (action === 'request') await setOwnerAccess(ctx, ownerId, 'request');
-      const owner = await requireOwner(ctx, ownerId);
-      const state = mayMintKeys(ctx, owner) ? 'open' : owner.apiAccess;
+      let access = owner ?? { apiAccess: ctx.config.apiAccess === 'open' ? 'open' : 'none' };
+      if (action === 'request') {
+        await setOwnerAccess(ctx, await ensureOwner(ctx, interaction), 'request');
+        access = await requireOwner(ctx, ownerId);
+      }
+      const state = mayMintKeys(ctx, access) ? 'open' : access.apiAccess;
       await reply(interaction, { content: ACCESS_TEXT[state] }, true);
     } else if (sub === 'create') {
+      // A refused mint leaves no owner row behind: only a mint the policy allows creates one.
+      if (!owner && ctx.config.apiAccess !== 'open') {
+        await reply(interaction, { content: ACCESS_TEXT.none }, true);
+        return;
+      }
       const minted = await mintKey(ctx, {
-        ownerId,
+        ownerId: owner?.id ?? (await ensureOwner(ctx, interaction)),
         type: (interaction.options.getString('type') ?? 'live') as KeyType,
         access: interaction.options.getString('access', true) as AccessLevel,
         label: interaction.options.getString('label') ?? '',
       });
-      await reply(
-        interaction,
-        {
-          content: [
-            `Minted **${minted.id}** (${minted.type}, ${minted.scopes.join(', ')}).`,
-            `Secret — shown this once, store it now:`,
-            `\`\`\`${minted.secret}\`\`\``,
-            `Use it as \`Authorization: Bearer <secret>\`; revoke it with \`/api key revoke key:${minted.id}\`.`,
-          ].join('\n'),
-        },
-        true,
-      );
+      await deliverSecret(interaction, minted).catch(async (err: unknown) => {
+        // Nobody has the secret: a key no one can use must not stay live.
+        await revokeKey(ctx, minted.id, { ownerId });
+        throw err;
+      });
     } else if (sub === 'list') {
-      const keys = await listKeys(ctx, ownerId);
-      const lines = keys.map(
-        (k) =>
-          `**${k.id}** ${k.hint} · ${k.scopes.join(', ')}${k.label ? ` · ${k.label}` : ''}${k.revoked_at ? ' · revoked' : ''}`,
-      );
-      await reply(interaction, { content: lines.join('\n') || 'No keys yet.' }, true);
+      await reply(interaction, await keyList(ctx, owner ? ownerId : null, 0), true);
     } else {
       const revoked = await revokeKey(ctx, interaction.options.getString('key', true), { ownerId });
       await reply(
@@ -122,3 +131,45 @@ export const api = {
     }
   },
 } satisfies Command;
+
+/** The one message that ever holds the secret: ephemeral, to the member who minted it. */
+function deliverSecret(
+  interaction: ChatInputCommandInteraction,
+  minted: KeySummary & { secret: string },
+): Promise<void> {
+  return reply(
+    interaction,
+    {
+      content: [
+        `Minted **${minted.id}** (${minted.type}, ${minted.scopes.join(', ')}).`,
+        `Secret — shown this once, store it now:`,
+        `\`\`\`${minted.secret}\`\`\``,
+        `Use it as \`Authorization: Bearer <secret>\`; revoke it with \`/api key revoke key:${minted.id}\`.`,
+      ].join('\n'),
+    },
+    true,
+  );
+}
+
+/**
+ * One page of /api key list: live keys first, then revoked ones (they accumulate), each never
+ * more than its hint. `ownerId` is null for a server that has no owner row yet.
+ */
+export async function keyList(ctx: Context, ownerId: string | null, offset: number) {
+  const keys = ownerId ? await listKeys(ctx, ownerId) : [];
+  const ordered = [...keys.filter((k) => !k.revoked_at), ...keys.filter((k) => k.revoked_at)];
+  const page = ordered.slice(offset, offset + LIST_PAGE);
+  return listMessage(
+    { kind: 'keys', scope: 0 },
+    {
+      title: 'API keys',
+      lines: page.map(
+        (k) =>
+          `**${k.id}** ${k.hint} · ${k.scopes.join(', ')}${k.label ? ` · ${shown(k.label)}` : ''}${k.revoked_at ? ' · revoked' : ''}`,
+      ),
+      empty: 'No keys yet; mint one with `/api key create`.',
+      next: offset + LIST_PAGE < ordered.length ? offset + LIST_PAGE : null,
+      first: offset === 0,
+    },
+  );
+}

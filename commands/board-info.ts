@@ -2,6 +2,7 @@ import type { Board } from '../entities/board';
 import { autoApplies, writeContract } from '../src/domain/board-rules';
 import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
+import { clip, LIMITS, shown } from '../src/bot/text';
 
 /** A board's settings as an embed: what /board info, create and edit show. */
 export function boardInfo(ctx: Context, b: Board) {
@@ -21,7 +22,7 @@ export function boardInfo(ctx: Context, b: Board) {
     autoApplies(b) ? 'applies at once' : `reviewed ${review}, window ${b.validationWindowHours} h`,
   ].filter((line) => line !== null);
   return {
-    title: `${b.displayName} (${b.id})`.slice(0, 256),
+    title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),
     url: boardUrl(ctx.config.publicUrl, b),
     description: settings.join('\n'),
     footer: { text: write ? `API: ${write.endpoint}` : 'API: read only' },

@@ -6,10 +6,22 @@ import {
 } from 'discord.js';
 import { BOARD_TYPES } from '../src/domain/vocabulary';
 import { ownedBoard } from '../src/pipeline/board-reads';
-import { createBoard, editBoard } from '../src/pipeline/boards';
+import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
+import type { Context } from '../src/pipeline/context';
+import { code, shown } from '../src/bot/text';
 import { boardInfo } from './board-info';
 import { everywhere } from './contexts';
-import { ensureOwner, invalid, reply, requireManageServer, type Command } from './shared';
+import { LIST_PAGE, listMessage } from './list-message';
+import {
+  ensureOwner,
+  invalid,
+  ownerOf,
+  reply,
+  requireManageServer,
+  serverChannel,
+  serverRole,
+  type Command,
+} from './shared';
 
 const boardOption = (o: import('discord.js').SlashCommandStringOption) =>
   o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
@@ -83,14 +95,14 @@ export const board = {
       .addSubcommand((sub) => sub.setName('list').setDescription('The boards of this server')),
   ).toJSON(),
 
+  writes: (interaction) => ['create', 'edit'].includes(interaction.options.getSubcommand(true)),
+
   async execute(interaction, ctx) {
     const sub = interaction.options.getSubcommand(true);
-    if (sub === 'create' || sub === 'edit') requireManageServer(interaction, `/board ${sub}`);
-    const ownerId = await ensureOwner(ctx, interaction);
     const o = interaction.options;
     if (sub === 'create') {
-      const created = await createBoard(ctx, {
-        ownerId,
+      requireManageServer(interaction, '/board create');
+      const input = {
         type: o.getString('type', true),
         ...placement(interaction),
         ...optionalInt(interaction, 'team_size', 'teamSize'),
@@ -100,29 +112,30 @@ export const board = {
           : {}),
         ...(o.getString('sort') ? { sort: o.getString('sort', true) } : {}),
         ...(o.getString('points') ? { points: parsePoints(o.getString('points', true)) } : {}),
+      };
+      checkBoardInput(input); // a refused create leaves no owner row behind
+      const created = await createBoard(ctx, {
+        ownerId: await ensureOwner(ctx, interaction),
+        ...input,
       });
       await reply(interaction, {
-        content: `Created **${created.displayName}** (\`${created.id}\`).`,
+        content: `Created **${shown(created.displayName)}** (${code(created.id)}).`,
         embeds: [boardInfo(ctx, created)],
       });
     } else if (sub === 'edit') {
-      const edited = await editBoard(ctx, ownerId, o.getString('board', true), {
+      requireManageServer(interaction, '/board edit');
+      const edited = await editBoard(ctx, ownerOf(interaction), o.getString('board', true), {
         ...placement(interaction),
       });
       await reply(interaction, {
-        content: `Updated **${edited.displayName}**.`,
+        content: `Updated **${shown(edited.displayName)}**.`,
         embeds: [boardInfo(ctx, edited)],
       });
     } else if (sub === 'info') {
-      await reply(interaction, {
-        embeds: [boardInfo(ctx, await ownedBoard(ctx, ownerId, o.getString('board', true)))],
-      });
+      const found = await ownedBoard(ctx, ownerOf(interaction), o.getString('board', true));
+      await reply(interaction, { embeds: [boardInfo(ctx, found)] });
     } else {
-      const boards = await ctx.repos.boards.page(ownerId, 0, 50);
-      const lines = boards.map((b) => `\`${b.id}\` **${b.displayName}** · ${b.type}`);
-      await reply(interaction, {
-        content: lines.join('\n') || 'No boards yet; create one with `/board create`.',
-      });
+      await reply(interaction, await boardList(ctx, ownerOf(interaction), 0));
     }
   },
 } satisfies Command;
@@ -134,9 +147,9 @@ function placement(interaction: ChatInputCommandInteraction) {
   const role = o.getRole('moderator_role');
   const name = o.getString('name');
   return {
-    ...(name ? { name } : {}),
-    ...(channel ? { moderatorChannelId: channel.id } : {}),
-    ...(role ? { moderatorRoleId: role.id } : {}),
+    ...(name !== null ? { name } : {}),
+    ...(channel ? { moderatorChannelId: serverChannel(interaction, channel.id) } : {}),
+    ...(role ? { moderatorRoleId: serverRole(interaction, role.id) } : {}),
     ...optionalInt(interaction, 'window_hours', 'windowHours'),
   };
 }
@@ -152,4 +165,20 @@ function parsePoints(text: string): [number, number, number] {
     throw invalid('points: three whole numbers for win, draw and loss, e.g. 3,1,0');
   }
   return parts as [number, number, number];
+}
+
+/** One page of /board list: the owner's boards, oldest first, after board pk `afterPk`. */
+export async function boardList(ctx: Context, ownerId: string, afterPk: number) {
+  const rows = await ctx.repos.boards.page(ownerId, afterPk, LIST_PAGE + 1);
+  const boards = rows.slice(0, LIST_PAGE);
+  return listMessage(
+    { kind: 'boards', scope: 0 },
+    {
+      title: 'Boards',
+      lines: boards.map((b) => `${code(b.id)} **${shown(b.displayName)}** · ${b.type}`),
+      empty: 'No boards yet; someone with Manage Server creates one with `/board create`.',
+      next: rows.length > LIST_PAGE ? (boards.at(-1)?.pk ?? null) : null,
+      first: afterPk === 0,
+    },
+  );
 }

@@ -2,6 +2,7 @@ import { api } from './api';
 import { board } from './board';
 import { leaderboard } from './leaderboard';
 import { leaderboardPage } from './leaderboard-page';
+import { listPage } from './list-page';
 import { match } from './match';
 import { rank } from './rank';
 import { score } from './score';
@@ -15,5 +16,5 @@ import { team } from './team';
  */
 export const COMMANDS: CommandSet = {
   commands: [leaderboard, rank, match, score, board, team, api],
-  components: [leaderboardPage],
+  components: [leaderboardPage, listPage],
 };

@@ -1,5 +1,4 @@
-import { MessageFlags } from 'discord.js';
-import { ownerOf, type ComponentHandler } from './shared';
+import { ownerOf, refuse, type ComponentHandler } from './shared';
 import { PAGE_PREFIX, parsePageButton, standings } from './standings';
 
 /** First / Next under a standings message: the message is redrawn in place at that cursor. */
@@ -9,11 +8,7 @@ export const leaderboardPage = {
     const parsed = parsePageButton(interaction.customId);
     const board = parsed && (await ctx.repos.boards.byPk(parsed.boardPk));
     if (!parsed || !board || board.ownerId !== ownerOf(interaction)) {
-      await interaction.reply({
-        content: 'That board is not available here any more.',
-        flags: MessageFlags.Ephemeral,
-      });
-      return;
+      return refuse(interaction, 'That board is not available here any more.');
     }
     await interaction.update({
       ...(await standings(ctx, board, parsed.cursor)),

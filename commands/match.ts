@@ -1,9 +1,9 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { parseScoreline } from '../src/domain/score-text';
 import { listTeams } from '../src/pipeline/boards';
-import { parseParticipants } from './participants';
+import { parseParticipants, refuseBots } from './participants';
 import { everywhere } from './contexts';
-import { boardOf, ensureOwner, invalid, ownerOf, type Command } from './shared';
+import { boardOf, invalid, ownerOf, type Command } from './shared';
 import { submitWrite } from './submit';
 
 const RESULTS = { won: 'team1', lost: 'team2', draw: 'draw' } as const;
@@ -54,17 +54,25 @@ export const match = {
       ),
   ).toJSON(),
 
+  writes: () => true,
+
   async execute(interaction, ctx) {
-    await ensureOwner(ctx, interaction);
     const board = await boardOf(ctx, interaction);
     const options = interaction.options;
+    const guildId = interaction.guildId;
     const teams = board.fixedTeams ? await listTeams(ctx, ownerOf(interaction), board.id) : [];
     const mine = board.fixedTeams
-      ? parseParticipants(options.getString('team') ?? '', board, teams, 'team')
+      ? parseParticipants(options.getString('team') ?? '', board, teams, 'team', guildId)
       : [
           { chat_id: interaction.user.id },
           ...(options.getString('teammates')
-            ? parseParticipants(options.getString('teammates', true), board, teams, 'teammates')
+            ? parseParticipants(
+                options.getString('teammates', true),
+                board,
+                teams,
+                'teammates',
+                guildId,
+              )
             : []),
         ];
     const theirs = parseParticipants(
@@ -72,7 +80,9 @@ export const match = {
       board,
       teams,
       'opponents',
+      guildId,
     );
+    await refuseBots(interaction, [...mine, ...theirs]);
     const body: Record<string, unknown> = { team1: mine, team2: theirs };
     if (board.type === 'League') {
       const line = parseScoreline(options.getString('score') ?? '');

@@ -1,15 +1,19 @@
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Board } from '../entities/board';
+import { echo } from '../src/bot/text';
 import { invalid } from './shared';
 
 /**
  * Participants as typed in chat: member mentions (`<@123>`), role mentions (`<@&123>`) and, on
  * fixed-teams boards, team ids (`team_4`) or team names. Returns the API's participant objects.
+ * @everyone (typed, or as the server's own role, whose id is the server's) is never a player.
  */
 export function parseParticipants(
   text: string,
   board: Pick<Board, 'fixedTeams'>,
   teams: { pk: number; name: string }[],
   field: string,
+  guildId: string | null,
 ): Record<string, unknown>[] {
   const trimmed = text.trim();
   if (board.fixedTeams) return [team(trimmed, teams, field)];
@@ -19,8 +23,11 @@ export function parseParticipants(
     const member = /^<@!?(\d{17,20})>$/.exec(token) ?? /^(\d{17,20})$/.exec(token);
     if (member?.[1]) return { chat_id: member[1] };
     const role = /^<@&(\d{17,20})>$/.exec(token);
+    if (token === '@everyone' || token === '@here' || (role && role[1] === guildId)) {
+      throw invalid(`${field}: @everyone is not a player; mention members, or a role for a team`);
+    }
     if (role?.[1]) return { role_id: `role_${role[1]}` };
-    throw invalid(`${field}: "${token}" is not a member or role mention`);
+    throw invalid(`${field}: ${echo(token)} is not a member or role mention`);
   });
 }
 
@@ -29,6 +36,27 @@ function team(text: string, teams: { pk: number; name: string }[], field: string
   const found = byId
     ? teams.find((t) => t.pk === Number(byId[1]))
     : teams.find((t) => t.name.toLowerCase() === text.toLowerCase());
-  if (!found) throw invalid(`${field}: "${text}" is not a team of this board (see /team list)`);
+  if (!found) throw invalid(`${field}: ${echo(text)} is not a team of this board (see /team list)`);
   return { team_id: `team_${found.pk}` };
+}
+
+/**
+ * Bots are not players: the Tally bot itself or any other bot named as a participant is refused
+ * before anything is queued. Users Discord resolved for the command are checked as sent; a mention
+ * typed into a text option is looked up (discord.js caches users, so once per person).
+ */
+export async function refuseBots(
+  interaction: ChatInputCommandInteraction,
+  participants: Record<string, unknown>[],
+): Promise<void> {
+  for (const participant of participants) {
+    const id = participant.chat_id;
+    if (typeof id !== 'string') continue;
+    const user =
+      interaction.options.resolved?.users?.get(id) ??
+      (await interaction.client.users.fetch(id).catch(() => null));
+    if (id === interaction.client.user.id || user?.bot) {
+      throw invalid(`<@${id}> is a bot; bots cannot be players. Name the people who played.`);
+    }
+  }
 }

@@ -1,4 +1,5 @@
-import { escapeMarkdown, SlashCommandBuilder, time, TimestampStyles } from 'discord.js';
+import { SlashCommandBuilder, time, TimestampStyles } from 'discord.js';
+import { clip, LIMITS, shown } from '../src/bot/text';
 import type { Board } from '../entities/board';
 import { isMatchBoard } from '../src/domain/board-rules';
 import { chatPlayerId } from '../src/domain/ids';
@@ -31,7 +32,7 @@ export const rank = {
     if (!entry) {
       await reply(
         interaction,
-        { content: `<@${player.id}> has no entry on **${board.displayName}** yet.` },
+        { content: `<@${player.id}> has no entry on **${shown(board.displayName)}** yet.` },
         true,
       );
       return;
@@ -45,10 +46,17 @@ export const rank = {
     await reply(interaction, {
       embeds: [
         {
-          title: `${escapeMarkdown(entry.playerName)} on ${board.displayName}`.slice(0, 256),
+          title: clip(
+            `${shown(entry.playerName)} on ${shown(board.displayName)}`,
+            LIMITS.embedTitle,
+          ),
           description: `Rank **#${entry.rank}** · ${unit} **${value}**${record}`,
           ...(recent.length > 0
-            ? { fields: [{ name: 'Recent matches', value: recent.join('\n').slice(0, 1024) }] }
+            ? {
+                fields: [
+                  { name: 'Recent matches', value: clip(recent.join('\n'), LIMITS.fieldValue) },
+                ],
+              }
             : {}),
         },
       ],
@@ -64,7 +72,7 @@ async function recentMatches(ctx: Context, board: Board, playerId: string): Prom
 function describe(match: MatchWithRoster, playerId: string): string {
   const mine = match.roster.find((slot) => slot.playerId === playerId);
   const others = match.roster.filter((slot) => slot.side !== mine?.side);
-  const against = others.map((slot) => escapeMarkdown(slot.playerName)).join(', ');
+  const against = others.map((slot) => shown(slot.playerName)).join(', ');
   const outcome =
     match.winner === 'draw' ? 'drew' : match.winner === `team${mine?.side ?? 0}` ? 'won' : 'lost';
   const delta =

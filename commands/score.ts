@@ -1,7 +1,8 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { everywhere } from './contexts';
 import { parseScoreText } from '../src/domain/score-text';
-import { boardOf, ensureOwner, type Command } from './shared';
+import { refuseBots } from './participants';
+import { boardOf, type Command } from './shared';
 import { submitWrite } from './submit';
 
 /** /score submit: a score for yourself or a mentioned member; Time boards take 1:30.250. */
@@ -27,14 +28,13 @@ export const score = {
       ),
   ).toJSON(),
 
+  writes: () => true,
+
   async execute(interaction, ctx) {
-    await ensureOwner(ctx, interaction);
     const board = await boardOf(ctx, interaction);
     const value = parseScoreText(board.type, interaction.options.getString('score', true));
-    const player = interaction.options.getUser('player') ?? interaction.user;
-    await submitWrite(interaction, ctx, board, 'score', {
-      player: { chat_id: player.id },
-      score: value,
-    });
+    const player = { chat_id: (interaction.options.getUser('player') ?? interaction.user).id };
+    await refuseBots(interaction, [player]);
+    await submitWrite(interaction, ctx, board, 'score', { player, score: value });
   },
 } satisfies Command;

@@ -1,5 +1,8 @@
 import {
+  ButtonStyle,
+  ComponentType,
   MessageFlags,
+  type APIButtonComponent,
   PermissionFlagsBits,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
@@ -38,11 +41,52 @@ export function boardOf(ctx: Context, interaction: ChatInputCommandInteraction):
   return ownedBoard(ctx, ownerOf(interaction), interaction.options.getString('board', true));
 }
 
-/** DESIGN.md 1: board and key administration needs Manage Server; a personal workspace is its user's. */
+/**
+ * DESIGN.md 1: board and key administration needs Manage Server; a personal workspace is its
+ * user's. In a server the permission must be established from the member Discord sent: a server
+ * interaction without one (a forged payload) is denied, never waved through as a DM.
+ */
 export function requireManageServer(interaction: AnyInteraction, what: string): void {
-  if (!interaction.inGuild()) return;
+  if (interaction.guildId === null) return;
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return;
   throw new TallyError('permission_denied', `${what} needs the Manage Server permission.`);
+}
+
+/**
+ * A channel option must name a text channel of the interaction's own server: a client can send
+ * any id, and reviews must never be posted into another server.
+ */
+export function serverChannel(interaction: AnyInteraction, channelId: string): string {
+  const guild = serverOf(interaction, 'moderator channel');
+  if (!guild.channels.cache.get(channelId)?.isTextBased()) {
+    throw invalid(`<#${channelId}> is not a text channel of this server; pick one from the list`);
+  }
+  return channelId;
+}
+
+/** A role option must name a role of this server other than @everyone (that role is everyone). */
+export function serverRole(interaction: AnyInteraction, roleId: string): string {
+  const guild = serverOf(interaction, 'moderator role');
+  if (roleId === guild.id) {
+    throw invalid('moderator role: @everyone would let every member review; pick a role');
+  }
+  if (!guild.roles.cache.has(roleId)) {
+    throw invalid('moderator role: that is not a role of this server; pick one from the list');
+  }
+  return roleId;
+}
+
+function serverOf(interaction: AnyInteraction, what: string) {
+  if (interaction.guildId === null) {
+    throw invalid(`${what}: only server boards have one; your own boards are reviewed by DM`);
+  }
+  if (!interaction.guild) {
+    throw new TallyError(
+      'internal_error',
+      `guild ${interaction.guildId} is not in the bot's cache; cannot check the ${what}`,
+    );
+  }
+  return interaction.guild;
 }
 
 /** Replies that never ping anyone: names in chat output are mentions only for display. */
@@ -56,6 +100,20 @@ export async function reply(
     allowedMentions: { parse: [] },
     ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
   });
+}
+
+/** An ephemeral refusal that says why; nothing was changed. */
+export async function refuse(interaction: AnyInteraction, content: string): Promise<void> {
+  await interaction.reply({
+    content,
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** First / Next under a paged message (standings, lists). */
+export function pageButton(label: string, customId: string): APIButtonComponent {
+  return { type: ComponentType.Button, style: ButtonStyle.Secondary, label, custom_id: customId };
 }
 
 export const invalid = (detail: string) => new TallyError('invalid_request', detail);

@@ -1,7 +1,6 @@
 import {
   ButtonStyle,
   ComponentType,
-  escapeMarkdown,
   type APIActionRowComponent,
   type APIButtonComponent,
   type APIEmbed,
@@ -11,6 +10,8 @@ import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
 import { standingsPage, type RankedEntry } from '../src/pipeline/standings';
 import { formatScore } from '../src/domain/score-text';
+import { clip, LIMITS, shown } from '../src/bot/text';
+import { pageButton } from './shared';
 
 export const PAGE_SIZE = 10;
 const CUSTOM_ID_MAX = 100;
@@ -41,23 +42,22 @@ export async function standings(
     cursor: cursor === '' ? undefined : cursor,
     limit: PAGE_SIZE,
   });
-  const shown = page.entries;
   const next = page.nextCursor === null ? null : pageButtonId(board, page.nextCursor);
   const url = boardUrl(ctx.config.publicUrl, board);
-  const lines = shown.map((entry) => line(board, entry));
+  const lines = page.entries.map((entry) => line(board, entry));
   const buttons: APIButtonComponent[] = [];
-  if (cursor !== '') buttons.push(button('First', pageButtonId(board, '')));
-  if (next && next.length <= CUSTOM_ID_MAX) buttons.push(button('Next', next));
+  if (cursor !== '') buttons.push(pageButton('First', pageButtonId(board, '')));
+  if (next && next.length <= CUSTOM_ID_MAX) buttons.push(pageButton('Next', next));
   else if (next)
     buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, label: 'More', url });
   return {
     embeds: [
       {
-        title: `${board.displayName} — standings`.slice(0, 256),
+        title: clip(`${shown(board.displayName)} — standings`, LIMITS.embedTitle),
         url,
         description:
           lines.length > 0
-            ? lines.join('\n').slice(0, 4096)
+            ? clip(lines.join('\n'), LIMITS.embedDescription)
             : cursor === ''
               ? 'No entries yet.'
               : 'No more entries.',
@@ -68,12 +68,8 @@ export async function standings(
   };
 }
 
-function button(label: string, customId: string): APIButtonComponent {
-  return { type: ComponentType.Button, style: ButtonStyle.Secondary, label, custom_id: customId };
-}
-
 function line(board: Board, entry: RankedEntry): string {
-  const name = escapeMarkdown(entry.playerName);
+  const name = shown(entry.playerName);
   const value = formatScore(board.type, board.type === 'ELO' ? entry.elo : entry.score);
   const record =
     board.type === 'ELO' || board.type === 'League'

@@ -4,6 +4,7 @@ import { autoApplies } from '../src/domain/board-rules';
 import { chatPlayerId } from '../src/domain/ids';
 import type { Context } from '../src/pipeline/context';
 import { submit } from '../src/pipeline/submit';
+import { shown } from '../src/bot/text';
 
 /**
  * The chat front end of a write (STYLE.md 2): the same validation and queue as POST
@@ -30,7 +31,7 @@ export async function submitWrite(
     { validated: async () => void (await interaction.deferReply()) },
   );
   const now = settled?.submission ?? submission;
-  const name = `**${board.displayName}**`;
+  const name = `**${shown(board.displayName)}**`;
   const content =
     now.status === 'approved'
       ? `Recorded on ${name} and applied (${handle}). \`/leaderboard board:${board.id}\` shows the standings.`

@@ -1,7 +1,13 @@
-import { escapeMarkdown, SlashCommandBuilder } from 'discord.js';
-import { createTeam, listTeams } from '../src/pipeline/boards';
+import { SlashCommandBuilder } from 'discord.js';
+import type { Board } from '../entities/board';
+import { code, shown } from '../src/bot/text';
+import { formatTeamId } from '../src/domain/ids';
+import { ownedBoard } from '../src/pipeline/board-reads';
+import { createTeam } from '../src/pipeline/boards';
+import type { Context } from '../src/pipeline/context';
+import { LIST_PAGE, listMessage } from './list-message';
 import { everywhere } from './contexts';
-import { ensureOwner, reply, requireManageServer, type Command } from './shared';
+import { ownerOf, reply, requireManageServer, type Command } from './shared';
 
 /** /team create (Manage Server) and /team list, for fixed-teams boards (spec 2.9 team_id). */
 export const team = {
@@ -30,12 +36,14 @@ export const team = {
       ),
   ).toJSON(),
 
+  writes: (interaction) => interaction.options.getSubcommand(true) === 'create',
+
   async execute(interaction, ctx) {
     const sub = interaction.options.getSubcommand(true);
-    if (sub === 'create') requireManageServer(interaction, '/team create');
-    const ownerId = await ensureOwner(ctx, interaction);
+    const ownerId = ownerOf(interaction);
     const boardId = interaction.options.getString('board', true);
     if (sub === 'create') {
+      requireManageServer(interaction, '/team create');
       const created = await createTeam(
         ctx,
         ownerId,
@@ -43,14 +51,26 @@ export const team = {
         interaction.options.getString('name', true),
       );
       await reply(interaction, {
-        content: `Created team **${escapeMarkdown(created.name)}** (\`${created.teamId}\`) on \`${boardId}\`. Report its matches with \`/match report team:${created.teamId}\`.`,
+        content: `Created team **${shown(created.name)}** (${code(created.teamId)}) on ${code(boardId)}. Report its matches with \`/match report team:${created.teamId}\`.`,
       });
     } else {
-      const teams = await listTeams(ctx, ownerId, boardId);
-      const lines = teams.map((t) => `\`${t.teamId}\` ${escapeMarkdown(t.name)}`);
-      await reply(interaction, {
-        content: lines.join('\n') || 'No teams yet; create one with `/team create`.',
-      });
+      await reply(interaction, await teamList(ctx, await ownedBoard(ctx, ownerId, boardId), 0));
     }
   },
 } satisfies Command;
+
+/** One page of /team list: a board's teams, oldest first, after team pk `afterPk`. */
+export async function teamList(ctx: Context, board: Board, afterPk: number) {
+  const rows = await ctx.repos.teams.page(board.pk, afterPk, LIST_PAGE + 1);
+  const teams = rows.slice(0, LIST_PAGE);
+  return listMessage(
+    { kind: 'teams', scope: board.pk },
+    {
+      title: `Teams of ${board.displayName}`,
+      lines: teams.map((t) => `${code(formatTeamId(t.pk))} ${shown(t.name)}`),
+      empty: 'No teams yet; someone with Manage Server creates one with `/team create`.',
+      next: rows.length > LIST_PAGE ? (teams.at(-1)?.pk ?? null) : null,
+      first: afterPk === 0,
+    },
+  );
+}

@@ -106,6 +106,10 @@ export async function startTally(requested: Config, options: StartOptions = {}):
             applicationId: config.discordApplicationId,
             restApi: config.discordApiUrl,
             commands: COMMANDS,
+            writeLimit: {
+              take: (subject) =>
+                buckets.take(subject, { capacity: config.writePerMinute, periodMs: 60_000 }),
+            },
           })
         : null;
     if (bot) started.push(() => bot.stop());

@@ -14,6 +14,11 @@ import type { Context } from '../pipeline/context';
 export interface Command {
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   execute(interaction: ChatInputCommandInteraction, ctx: Context): Promise<void>;
+  /**
+   * Whether this use of the command writes (a result, a board, a key): writes take a token from
+   * the member's chat write bucket first (src/bot/chat-limits.ts). Reads are not limited here.
+   */
+  writes?(interaction: ChatInputCommandInteraction): boolean;
 }
 
 /** A button handler: the custom-id prefix it owns (`lb:` …) and what a press does. */

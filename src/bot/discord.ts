@@ -3,6 +3,7 @@ import type { ParticipantRef } from '../domain/participants';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import type { ChatPort } from '../pipeline/chat-port';
+import type { ChatWriteLimit } from './chat-limits';
 import type { CommandSet } from './command';
 import { routeInteraction } from './interactions';
 import { NameRefresher } from './name-refresh';
@@ -19,6 +20,8 @@ export interface DiscordBotOptions {
   poster?: Partial<ReviewPosterOptions>;
   /** The slash commands and their buttons (commands/index.ts, handed over by src/main.ts). */
   commands: CommandSet;
+  /** Members' write buckets: the API's token buckets (src/main.ts). */
+  writeLimit: ChatWriteLimit;
 }
 
 const LOGIN_RETRY_MAX_MS = 60_000;
@@ -111,7 +114,12 @@ export class DiscordBot implements ChatPort {
       intents: [GatewayIntentBits.Guilds],
       ...(this.options.restApi ? { rest: { api: this.options.restApi } } : {}),
     });
-    const deps = { ctx: this.ctx, store: this.store, commands: this.options.commands };
+    const deps = {
+      ctx: this.ctx,
+      store: this.store,
+      commands: this.options.commands,
+      writeLimit: this.options.writeLimit,
+    };
     client.on(Events.InteractionCreate, (interaction) => {
       this.names.refresh(interaction);
       void routeInteraction(deps, interaction);

@@ -1,76 +1,117 @@
 import {
   MessageFlags,
   type ButtonInteraction,
-  type ChatInputCommandInteraction,
   type Interaction,
+  type MessageComponentInteraction,
+  type RepliableInteraction,
 } from 'discord.js';
+import { takeChatWrite, type ChatWriteLimit } from './chat-limits';
 import { commandNamed, componentFor, type CommandSet } from './command';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import { parseAdjustModal, parseReviewButton } from './custom-id';
 import { handleAdjustModal, handleReviewButton, type ReviewButtonDeps } from './review-button';
+import { clip, LIMITS } from './text';
 
 /**
  * Routes gateway interactions to their handlers; an explicit table, no scanning (STYLE.md):
  * slash commands by name (commands/index.ts), review buttons and the Adjust modal, then the
  * commands' own buttons by custom-id prefix.
+ *
+ * Nothing a client sends is trusted: a button must be one the bot put on the message it was
+ * pressed on, and every interaction gets an answer, ephemeral when it is a refusal, so nobody
+ * is left with Discord's "This interaction failed".
  */
 export async function routeInteraction(
-  deps: ReviewButtonDeps & { commands: CommandSet },
+  deps: ReviewButtonDeps & { commands: CommandSet; writeLimit: ChatWriteLimit },
   interaction: Interaction,
 ) {
   try {
-    if (interaction.isChatInputCommand()) {
+    if (interaction.isAutocomplete()) {
+      await interaction.respond([]); // no option of Tally's autocompletes; answer all the same
+    } else if (interaction.isChatInputCommand()) {
       const command = commandNamed(deps.commands, interaction.commandName);
-      await guarded(interaction, () =>
-        command
-          ? command.execute(interaction, deps.ctx)
-          : Promise.reject(
-              new TallyError('not_found', `/${interaction.commandName} is not a Tally command`),
-            ),
-      );
+      await guarded(interaction, async () => {
+        if (!command) {
+          throw new TallyError('not_found', `/${interaction.commandName} is not a Tally command`);
+        }
+        if (command.writes?.(interaction)) {
+          await takeChatWrite(deps.writeLimit, interaction.user.id, deps.ctx.now());
+        }
+        await command.execute(interaction, deps.ctx);
+      });
+    } else if (interaction.isMessageComponent() && !onItsMessage(interaction)) {
+      await refuse(interaction, 'That button is not on this message; nothing was changed.');
     } else if (interaction.isButton() && parseReviewButton(interaction.customId)) {
-      await handleReviewButton(deps, interaction);
+      await guarded(interaction, () => handleReviewButton(deps, interaction));
     } else if (interaction.isModalSubmit() && parseAdjustModal(interaction.customId)) {
-      await handleAdjustModal(deps, interaction);
-    } else if (interaction.isButton()) {
-      const handler = componentFor(deps.commands, interaction.customId);
-      if (handler) await guarded(interaction, () => handler.execute(interaction, deps.ctx));
+      await guarded(interaction, () => handleAdjustModal(deps, interaction));
+    } else if (interaction.isButton() && componentFor(deps.commands, interaction.customId)) {
+      const handler = componentFor(deps.commands, interaction.customId)!;
+      await guarded(interaction, () => handler.execute(interaction as ButtonInteraction, deps.ctx));
+    } else if (interaction.isRepliable()) {
+      await refuse(
+        interaction,
+        'Tally does not know that button or form (it may be from an older version); nothing was changed.',
+      );
     }
   } catch (err) {
     log.error('interaction failed', { id: interaction.id, err });
   }
 }
 
+/** Whether the pressed component is on the message Discord says it was pressed on. */
+function onItsMessage(interaction: MessageComponentInteraction): boolean {
+  const rows = interaction.message.components;
+  return rows.some(
+    (row) =>
+      'components' in row &&
+      row.components.some((c) => 'customId' in c && c.customId === interaction.customId),
+  );
+}
+
 /**
  * STYLE.md 3: a TallyError becomes an ephemeral reply saying what was wrong (its detail, as the
- * API's problem documents do); anything else is logged and gets a generic apology.
+ * API's problem documents do); anything else is logged and gets a generic apology. The reply is
+ * clipped to what Discord accepts, whatever the detail echoes.
  */
-async function guarded(
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
-  run: () => Promise<void>,
-): Promise<void> {
+async function guarded(interaction: RepliableInteraction, run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (err) {
     const known = err instanceof TallyError && err.code !== 'internal_error';
     if (!known) log.error('command failed', { id: interaction.id, err });
-    const content = known
-      ? `That did not work: ${err.detail}`
-      : 'Tally could not do that just now; nothing was changed. Try again in a moment.';
-    if (interaction.deferred || interaction.replied) {
+    const content = clip(
+      known
+        ? `That did not work: ${err.detail}`
+        : 'Tally could not do that just now; nothing was changed. Try again in a moment.',
+      LIMITS.content,
+    );
+    if (interaction.isChatInputCommand() && interaction.deferred && !interaction.replied) {
+      // The "thinking…" of a deferred command becomes the answer.
       await interaction.editReply({
         content,
         embeds: [],
         components: [],
         allowedMentions: { parse: [] },
       });
-    } else {
-      await interaction.reply({
+    } else if (interaction.deferred || interaction.replied) {
+      // A button already answered (or its message is being redrawn): the refusal follows up.
+      await interaction.followUp({
         content,
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },
       });
+    } else {
+      await refuse(interaction, content);
     }
   }
+}
+
+async function refuse(interaction: RepliableInteraction, content: string): Promise<void> {
+  await interaction.reply({
+    content,
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
 }

@@ -37,6 +37,9 @@ export async function resolveDiscordNames(
     } else {
       if (guildId === null)
         throw new UnresolvableParticipant(ref.id, 'roles exist on server boards only');
+      if (ref.snowflake === guildId) {
+        throw new UnresolvableParticipant(ref.id, '@everyone is not a player; name a team role');
+      }
       roles ??= (await ask(ref.id, 'the server roles', () =>
         rest.get(Routes.guildRoles(guildId)),
       )) as APIRole[];
@@ -58,12 +61,19 @@ async function memberName(
     const user = (await ask(participantId, 'the user', () =>
       rest.get(Routes.user(userId)),
     )) as APIUser;
+    refuseBot(participantId, user);
     return user.global_name ?? user.username;
   }
   const member = (await ask(participantId, 'the member', () =>
     rest.get(Routes.guildMember(guildId, userId)),
   )) as APIGuildMember;
+  refuseBot(participantId, member.user);
   return member.nick ?? member.user.global_name ?? member.user.username;
+}
+
+/** Bots (Tally included) are not players, whichever front end named them. */
+function refuseBot(participantId: string, user: APIUser): void {
+  if (user.bot) throw new UnresolvableParticipant(participantId, 'a bot; bots cannot be players');
 }
 
 async function ask<T>(participantId: string, what: string, call: () => Promise<T>): Promise<T> {

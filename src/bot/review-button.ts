@@ -160,7 +160,8 @@ async function redraw(deps: ReviewButtonDeps, interaction: Press, id: number) {
 
 /** DESIGN.md 1: Manage Server or the board's moderator role; on a user board, its owner (a DM). */
 function mayModerate(interaction: Press, board: Board): boolean {
-  if (!interaction.inGuild()) return board.ownerId === chatOwnerId(null, interaction.user.id);
+  if (interaction.guildId === null) return board.ownerId === chatOwnerId(null, interaction.user.id);
+  if (!interaction.inGuild()) return false; // no member sent: the permission cannot be established
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
   const roleId = board.moderatorRoleId;
   if (!roleId) return false;

@@ -1,7 +1,6 @@
 import {
   ButtonStyle,
   ComponentType,
-  escapeMarkdown,
   time,
   TimestampStyles,
   type APIActionRowComponent,
@@ -14,6 +13,7 @@ import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
 import { reviewButtonId } from './custom-id';
+import { clip, LIMITS, shown } from './text';
 import type { ReviewView } from './review-view';
 
 /** A review message's body, for a post (plus nonce) or an edit. */
@@ -24,7 +24,7 @@ export interface ReviewMessageBody {
 }
 
 const COLOR = { pending: 0x5865f2, approved: 0x57f287, rejected: 0xed4245 } as const;
-const FIELD_MAX = 1024;
+const FIELD_MAX = LIMITS.fieldValue;
 const RESULT = { team1: ['won', 'lost'], team2: ['lost', 'won'], draw: ['draw', 'draw'] } as const;
 
 /**
@@ -51,7 +51,10 @@ export function reviewMessage(view: ReviewView): ReviewMessageBody {
   return {
     embeds: [
       {
-        title: clip(`${pending ? 'Review' : 'Reviewed'}: ${board.displayName || board.id}`, 256),
+        title: clip(
+          `${pending ? 'Review' : 'Reviewed'}: ${shown(board.displayName || board.id)}`,
+          LIMITS.embedTitle,
+        ),
         color: COLOR[state],
         fields,
         footer: { text: `${handle}${number} · board ${board.id}`.slice(0, 2048) },
@@ -93,7 +96,7 @@ function matchFields(match: Match, roster: MatchParticipant[], applied: boolean)
     const result = match.winner === null ? '' : ` · ${RESULT[match.winner][n - 1]}`;
     const lines = roster
       .filter((slot) => slot.side === n)
-      .map((slot) => `${escapeMarkdown(slot.playerName)}${rating(slot, applied)}`);
+      .map((slot) => `${shown(slot.playerName)}${rating(slot, applied)}`);
     return {
       name: `Team ${n}${result}`,
       value: clip(lines.join('\n') || '—', FIELD_MAX),
@@ -122,7 +125,7 @@ function rating(slot: MatchParticipant, applied: boolean): string {
 function scoreFields(score: Score, type: BoardType): APIEmbedField[] {
   const unit = type === 'Time' ? ' ms' : '';
   return [
-    { name: 'Player', value: clip(escapeMarkdown(score.playerName), FIELD_MAX), inline: true },
+    { name: 'Player', value: clip(shown(score.playerName), FIELD_MAX), inline: true },
     { name: 'Score', value: `${score.score}${unit}`, inline: true },
   ];
 }
@@ -130,7 +133,7 @@ function scoreFields(score: Score, type: BoardType): APIEmbedField[] {
 function submitter(by: string): string {
   if (by === 'api') return 'the API';
   const chat = /^chat:(\d+)$/.exec(by);
-  return chat ? `<@${chat[1]}>` : escapeMarkdown(by);
+  return chat ? `<@${chat[1]}>` : shown(by);
 }
 
 /** 999 hours means no countdown (spec 2.2): expiresAt is null then. */
@@ -156,9 +159,5 @@ function outcome(view: ReviewView): string {
 function reviewer(by: string): string {
   const chat = /^chat:(\d+)$/.exec(by);
   if (chat) return `by <@${chat[1]}>`;
-  return by === 'cli' ? 'from the operator CLI' : `by ${escapeMarkdown(by)}`;
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  return by === 'cli' ? 'from the operator CLI' : `by ${shown(by)}`;
 }

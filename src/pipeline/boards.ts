@@ -4,6 +4,7 @@ import { BoardEntity } from '../../entities/board';
 import { BOARD_TYPES } from '../domain/vocabulary';
 import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
+import { nameOf } from '../domain/names';
 import { TallyError } from '../domain/errors';
 import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
 import { ownedBoard } from './board-reads';
@@ -55,7 +56,7 @@ function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'cre
   }
   if (type !== 'League' && input.points) throw invalid('points apply to League boards only');
   return {
-    displayName: input.name ?? '',
+    displayName: input.name === undefined ? '' : nameOf(input.name, 'board name'),
     type,
     sort: (input.sort as BoardSort | undefined) ?? DEFAULTS.sortOf(type),
     teamSize: input.teamSize ?? 1,
@@ -70,6 +71,14 @@ function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'cre
     moderatorChannelId: input.moderatorChannelId ?? null,
     moderatorRoleId: input.moderatorRoleId ?? null,
   };
+}
+
+/**
+ * Checks a new board's settings without touching the database, so a front end that creates the
+ * owner on first use (chat) creates it only for a board that will be made.
+ */
+export function checkBoardInput(input: Omit<BoardInput, 'ownerId'>): void {
+  settings({ ...input, ownerId: '' });
 }
 
 /** Creates a board; new boards get `board_<n>` from the global sequence (DESIGN.md 3). */
@@ -111,12 +120,9 @@ export async function createTeam(
 ): Promise<Team & { teamId: string }> {
   const board = await ownedBoard(ctx, ownerId, boardId);
   if (!board.fixedTeams) throw invalid(`board "${boardId}" is not a fixed-teams board`);
-  const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > 100)
-    throw invalid('team name must be 1–100 characters');
   const team = await ctx.repos.teams.insert({
     boardPk: board.pk,
-    name: trimmed,
+    name: nameOf(name, 'team name'),
     createdAt: ctx.now(),
   });
   return { ...team, teamId: formatTeamId(team.pk) };
@@ -142,9 +148,7 @@ export async function editBoard(
 ): Promise<Board> {
   const board = await ownedBoard(ctx, ownerId, boardId);
   checkInt('validation window', edit.windowHours, 0, 999);
-  const name = edit.name?.trim();
-  if (name !== undefined && (name.length < 1 || name.length > 100))
-    throw invalid('board name must be 1–100 characters');
+  const name = edit.name === undefined ? undefined : nameOf(edit.name, 'board name');
   const fields: Partial<Board> = {
     ...(name !== undefined ? { displayName: name } : {}),
     ...(edit.windowHours !== undefined ? { validationWindowHours: edit.windowHours } : {}),

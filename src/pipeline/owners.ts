@@ -56,7 +56,7 @@ export async function setOwnerAccess(
 }
 
 /** Whether the owner may mint keys now (spec 5.8: the flag gates key creation only). */
-export function mayMintKeys(ctx: Context, owner: Owner): boolean {
+export function mayMintKeys(ctx: Context, owner: Pick<Owner, 'apiAccess'>): boolean {
   if (owner.apiAccess === 'withdrawn') return false;
   return owner.apiAccess === 'open' || ctx.config.apiAccess === 'open';
 }

@@ -51,6 +51,7 @@ export class Worker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = false; // a stopped worker may be started again
     this.unsubscribe = this.signals.onQueued(() => this.wake?.());
     this.loop = this.run();
   }

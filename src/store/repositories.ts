@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { MoreThan, type EntityManager } from 'typeorm';
 import { ApiKeyEntity, type ApiKey } from '../../entities/api-key';
 import { BoardEntity, type Board } from '../../entities/board';
 import { OwnerEntity, type Owner } from '../../entities/owner';
@@ -196,6 +196,16 @@ export class TeamRepository extends Repository {
   }
   byPk(pk: number, tx?: EntityManager): Promise<Team | null> {
     return this.use(tx, (m) => m.findOneBy(TeamEntity, { pk }));
+  }
+  /** A board's teams, oldest first, after the keyset position `afterPk`. */
+  page(boardPk: number, afterPk: number, limit: number): Promise<Team[]> {
+    return this.use(undefined, (m) =>
+      m.find(TeamEntity, {
+        where: { boardPk, pk: MoreThan(afterPk) },
+        order: { pk: 'ASC' },
+        take: limit,
+      }),
+    );
   }
 }
 

@@ -2,19 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { parseParticipants } from '../../commands/participants';
 import { parsePageButton, pageButtonId } from '../../commands/standings';
 
+const GUILD = '223456789012345678';
+
 /** What members type into the commands, turned into the API's values. */
 describe('command input', () => {
   it('GIVEN mentions THEN members and roles become participants', () => {
     const id = '123456789012345678';
     expect(
-      parseParticipants(`<@${id}>, <@!${id}> <@&${id}> ${id}`, { fixedTeams: false }, [], 'x'),
+      parseParticipants(
+        `<@${id}>, <@!${id}> <@&${id}> ${id}`,
+        { fixedTeams: false },
+        [],
+        'x',
+        null,
+      ),
     ).toEqual([{ chat_id: id }, { chat_id: id }, { role_id: `role_${id}` }, { chat_id: id }]);
-    expect(() => parseParticipants('@bob', { fixedTeams: false }, [], 'opponents')).toThrow(
-      /opponents: "@bob" is not a member or role mention/,
-    );
-    expect(() => parseParticipants('  ', { fixedTeams: false }, [], 'opponents')).toThrow(
-      /mention at least one/,
-    );
+    const loose = (text: string) =>
+      parseParticipants(text, { fixedTeams: false }, [], 'opponents', GUILD);
+    expect(() => loose('@bob')).toThrow(/opponents: `@bob` is not a member or role mention/);
+    expect(() => loose('  ')).toThrow(/mention at least one/);
+  });
+
+  it('GIVEN @everyone, typed or as the server role THEN it is refused as a player', () => {
+    for (const text of ['@everyone', '@here', `<@&${GUILD}>`]) {
+      expect(() => parseParticipants(text, { fixedTeams: false }, [], 'opponents', GUILD)).toThrow(
+        'opponents: @everyone is not a player',
+      );
+    }
+  });
+
+  it('GIVEN a 2 500-character token THEN the refusal quotes at most 100 characters of it', () => {
+    const long = 'x'.repeat(2500);
+    const refusal = () => parseParticipants(long, { fixedTeams: false }, [], 'opponents', GUILD);
+    expect(refusal).toThrow(`opponents: \`${'x'.repeat(99)}…\` is not a member or role mention`);
+    const fixed = () => parseParticipants(long, { fixedTeams: true }, [], 'team', GUILD);
+    expect(fixed).toThrow(`team: \`${'x'.repeat(99)}…\` is not a team of this board`);
   });
 
   it('GIVEN a fixed-teams board THEN a team is named by id or by name, case-insensitively', () => {
@@ -22,13 +44,13 @@ describe('command input', () => {
       { pk: 4, name: 'Reds' },
       { pk: 9, name: 'Blue Jays' },
     ];
-    expect(parseParticipants('team_4', { fixedTeams: true }, teams, 't')).toEqual([
+    expect(parseParticipants('team_4', { fixedTeams: true }, teams, 't', GUILD)).toEqual([
       { team_id: 'team_4' },
     ]);
-    expect(parseParticipants('blue jays', { fixedTeams: true }, teams, 't')).toEqual([
+    expect(parseParticipants('blue jays', { fixedTeams: true }, teams, 't', GUILD)).toEqual([
       { team_id: 'team_9' },
     ]);
-    expect(() => parseParticipants('team_5', { fixedTeams: true }, teams, 't')).toThrow(
+    expect(() => parseParticipants('team_5', { fixedTeams: true }, teams, 't', GUILD)).toThrow(
       /not a team of this board/,
     );
   });

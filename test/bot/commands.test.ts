@@ -17,7 +17,7 @@ import {
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
-import type { FakeDiscord, FakeMember } from '../support/fake-discord';
+import type { FakeDiscord, FakeMember, Presser } from '../support/fake-discord';
 import { idempotencyHeader, type TestTally } from '../support/tally';
 
 /**
@@ -40,6 +40,17 @@ const arena = guild({
   members: [alice, bob, carol, mod, admin, visitor],
 });
 const COMMAND_NAMES = ['api', 'board', 'leaderboard', 'match', 'rank', 'score', 'team'];
+
+/** The custom id of a message's Next button, if it has one. */
+function nextButton(m: APIMessage): string | undefined {
+  for (const row of m.components ?? []) {
+    if (!('components' in row)) continue;
+    for (const c of row.components as { label?: string; custom_id?: string }[]) {
+      if (c.label === 'Next' && c.custom_id) return c.custom_id;
+    }
+  }
+  return undefined;
+}
 
 describe(`slash commands (${backendName})`, () => {
   let world: DiscordWorld;
@@ -68,6 +79,16 @@ describe(`slash commands (${backendName})`, () => {
     permissions,
   });
   const handleIn = (text: string) => /sub_\d+/.exec(text)?.[0] ?? '';
+  /** Every line of a paged list, pressing its Next button until the last page. */
+  const allLines = async (message: APIMessage, presser: Presser) => {
+    const seen = [...lines(message)];
+    for (let next = nextButton(message); next; next = nextButton(fake.messages.get(message.id)!)) {
+      const pressed = await press(fake.messages.get(message.id)!, next, presser);
+      expect(pressed.callback.type).toBe(InteractionResponseType.UpdateMessage);
+      seen.push(...lines(fake.messages.get(message.id)!));
+    }
+    return seen;
+  };
   const status = (handle: string) => world.status(handle, key);
   const decided = async (message: APIMessage, token: string) => {
     await world.editedOriginal(token);
@@ -311,8 +332,8 @@ describe(`slash commands (${backendName})`, () => {
 
     const listed = await run({ ...inGuild(admin, MANAGE_SERVER), command: ['api', 'key', 'list'] });
     expect(listed.ephemeral).toBe(true);
-    expect(listed.message.content).toContain('standings widget');
-    expect(listed.message.content).not.toContain(secret);
+    expect(listed.message.embeds[0]?.description).toContain('standings widget');
+    expect(JSON.stringify(listed.message)).not.toContain(secret);
     const keyId = /\*\*(key_\d+)\*\*/.exec(minted.message.content)![1]!;
     const revoked = await run({
       ...inGuild(admin, MANAGE_SERVER),
@@ -451,8 +472,9 @@ describe(`slash commands (${backendName})`, () => {
     expect(info.message.embeds[0]?.title).toBe(`Pairs (${id})`);
     expect(info.message.embeds[0]?.description).toContain(`<#${modChannel.id}>`);
     const list = await run({ ...inGuild(alice), command: ['board', 'list'] });
-    expect(list.message.content).toContain(`\`${id}\` **Pairs** · ELO`);
-    expect(list.message.content).toContain(`\`${ladder.id}\` **Ladder** · ELO`);
+    const listed = await allLines(list.message, { user: alice });
+    expect(listed).toContain(`\`${id}\` **Pairs** · ELO`);
+    expect(listed).toContain(`\`${ladder.id}\` **Ladder** · ELO`);
 
     const doubles = await run({
       ...inGuild(alice),
@@ -485,7 +507,7 @@ describe(`slash commands (${backendName})`, () => {
       command: ['team', 'list'],
       options: { board: id },
     });
-    expect(list.message.content.split('\n')).toHaveLength(2);
+    expect(lines(list.message)).toHaveLength(2);
     const reported = await run({
       ...inGuild(alice),
       command: ['match', 'report'],
