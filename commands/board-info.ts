@@ -1,11 +1,16 @@
+import { time, TimestampStyles } from 'discord.js';
 import type { Board } from '../entities/board';
+import type { ReviewBlock } from '../entities/review-block';
 import { autoApplies, writeContract } from '../src/domain/board-rules';
 import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
 import { clip, LIMITS, shown } from '../src/bot/text';
 
-/** A board's settings as an embed: what /board info, create and edit show. */
-export function boardInfo(ctx: Context, b: Board) {
+/**
+ * A board's settings as an embed: what /board info, create and edit show, with the reason its
+ * review messages stopped when Discord refuses them (src/bot/review-poster.ts).
+ */
+export function boardInfo(ctx: Context, b: Board, block: ReviewBlock | null = null) {
   const write = writeContract(b);
   const review = b.ownerId.startsWith('user:')
     ? 'by DM to the owner'
@@ -25,6 +30,19 @@ export function boardInfo(ctx: Context, b: Board) {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),
     url: boardUrl(ctx.config.publicUrl, b),
     description: settings.join('\n'),
+    ...(block
+      ? {
+          fields: [
+            {
+              name: '⚠️ Review messages stopped',
+              value: clip(
+                `Since ${time(block.since, TimestampStyles.ShortDateTime)}: ${block.reason}. Submissions wait, still pending. Fix the channel for Tally or pick another with \`/board edit\`; the waiting reviews are then posted.`,
+                LIMITS.fieldValue,
+              ),
+            },
+          ],
+        }
+      : {}),
     footer: { text: write ? `API: ${write.endpoint}` : 'API: read only' },
   };
 }

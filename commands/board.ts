@@ -127,13 +127,16 @@ export const board = {
       const edited = await editBoard(ctx, ownerOf(interaction), o.getString('board', true), {
         ...placement(interaction),
       });
+      // A manager changed the board: stopped review messages get another try at once.
+      const resumed = await ctx.repos.reviewMessages.unblock(edited.pk);
       await reply(interaction, {
-        content: `Updated **${shown(edited.displayName)}**.`,
+        content: `Updated **${shown(edited.displayName)}**.${resumed ? ' Review messages were stopped; Tally tries to post the waiting ones again now.' : ''}`,
         embeds: [boardInfo(ctx, edited)],
       });
     } else if (sub === 'info') {
       const found = await ownedBoard(ctx, ownerOf(interaction), o.getString('board', true));
-      await reply(interaction, { embeds: [boardInfo(ctx, found)] });
+      const block = await ctx.repos.reviewMessages.blockOf(found.pk);
+      await reply(interaction, { embeds: [boardInfo(ctx, found, block)] });
     } else {
       await reply(interaction, await boardList(ctx, ownerOf(interaction), 0));
     }

@@ -5,6 +5,7 @@ import { IdempotencyRecordEntity } from './idempotency-record';
 import { MatchEntity } from './match';
 import { MatchParticipantEntity } from './match-participant';
 import { OwnerEntity } from './owner';
+import { ReviewBlockEntity } from './review-block';
 import { ScoreEntity } from './score';
 import { SubmissionEntity } from './submission';
 import { TeamEntity } from './team';
@@ -20,4 +21,5 @@ export const entities = [
   ScoreEntity,
   SubmissionEntity,
   IdempotencyRecordEntity,
+  ReviewBlockEntity,
 ];

@@ -2,6 +2,7 @@ import { InitialSchema1732300000000 } from './1732300000000-initial-schema';
 import { RankCountsAndQueueIndex1732400000000 } from './1732400000000-rank-counts-and-queue-index';
 import { ReviewMessages1732500000000 } from './1732500000000-review-messages';
 import { CoveringEntriesIndex1732600000000 } from './1732600000000-covering-entries-index';
+import { ReviewBlocks1732700000000 } from './1732700000000-review-blocks';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   RankCountsAndQueueIndex1732400000000,
   ReviewMessages1732500000000,
   CoveringEntriesIndex1732600000000,
+  ReviewBlocks1732700000000,
 ];

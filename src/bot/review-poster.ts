@@ -1,8 +1,17 @@
-import { DiscordAPIError, Routes, type APIChannel, type APIMessage, type REST } from 'discord.js';
+import {
+  DiscordAPIError,
+  Routes,
+  type APIChannel,
+  type APIGuild,
+  type APIMessage,
+  type REST,
+} from 'discord.js';
+import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { reviewMessage } from './review-message';
+import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from './review-view';
 
 export interface ReviewPosterOptions {
@@ -15,6 +24,8 @@ export interface ReviewPosterOptions {
   retryMaxMs: number;
   /** How long a process holds a row it is posting or editing (a crash frees it after this). */
   leaseMs: number;
+  /** While Discord refuses a board's reviews for good, one post tries again this often. */
+  probeMs: number;
 }
 
 export const POSTER_DEFAULTS: ReviewPosterOptions = {
@@ -23,6 +34,7 @@ export const POSTER_DEFAULTS: ReviewPosterOptions = {
   retryBaseMs: 5000,
   retryMaxMs: 10 * 60_000,
   leaseMs: 60_000,
+  probeMs: 60 * 60_000,
 };
 
 /**
@@ -75,15 +87,64 @@ export class ReviewPoster {
   }
 
   private async post(view: ReviewView): Promise<void> {
-    if (view.submission.status !== 'pending_review' || view.submission.reviewMessageId) {
-      return this.store.release(view.submission.id);
+    const { submission, board } = view;
+    if (submission.status !== 'pending_review' || submission.reviewMessageId) {
+      return this.store.release(submission.id);
     }
-    const channelId = await this.channelFor(view);
-    const message = (await this.rest.post(Routes.channelMessages(channelId), {
-      body: { ...reviewMessage(view), nonce: view.handle, enforce_nonce: true },
-    })) as APIMessage;
-    await this.store.posted(view.submission.id, channelId, message.id, this.ctx.now());
-    log.info('review posted', { submission: view.handle, channel: channelId });
+    const now = this.ctx.now();
+    const block = await this.store.blockOf(board.pk);
+    if (block && block.probeAt > now) {
+      // Another review of this board just probed and was refused: wait for the next probe.
+      return this.store.failed(submission.id, submission.reviewAttempts ?? 0, block.probeAt);
+    }
+    const where = board.ownerId.startsWith('user:') ? 'dm' : 'channel';
+    let channelId: string | null = null;
+    try {
+      channelId = await this.channelFor(view);
+      const message = (await this.rest.post(Routes.channelMessages(channelId), {
+        body: { ...reviewMessage(view), nonce: view.handle, enforce_nonce: true },
+      })) as APIMessage;
+      await this.store.posted(submission.id, channelId, message.id, this.ctx.now());
+      log.info('review posted', { submission: view.handle, channel: channelId });
+    } catch (err) {
+      const reason = refusedForGood(err, where, channelId ?? board.moderatorChannelId);
+      if (!reason) throw err; // transient: retried with backoff (withLease)
+      const probeAt = new Date(now.getTime() + this.options.probeMs);
+      await this.store.failed(submission.id, (submission.reviewAttempts ?? 0) + 1, probeAt);
+      if (await this.store.block(board.pk, reason, now, probeAt)) {
+        log.warn('review messages of a board are refused by Discord; stopped until fixed', {
+          board: board.id,
+          reason,
+        });
+        await this.tellManagers(view, reason);
+      }
+      return;
+    }
+    if (block) await this.store.unblock(board.pk); // fixed: the board's other reviews go now
+  }
+
+  /**
+   * Says once, by DM to the server's owner (who always has Manage Server), that reviews of a
+   * board stopped and how to fix it. A user-owned board's owner is the one who takes no DMs,
+   * so there is nobody to tell; /board info shows the block either way.
+   */
+  private async tellManagers(view: ReviewView, reason: string): Promise<void> {
+    const owner = view.board.ownerId;
+    if (!owner.startsWith('guild:')) return;
+    try {
+      const guild = (await this.rest.get(Routes.guild(owner.slice('guild:'.length)))) as APIGuild;
+      const dm = (await this.rest.post(Routes.userChannels(), {
+        body: { recipient_id: guild.owner_id },
+      })) as APIChannel;
+      await this.rest.post(Routes.channelMessages(dm.id), {
+        body: {
+          content: clip(blockNotice(view.board, guild.name, reason), LIMITS.content),
+          allowed_mentions: { parse: [] },
+        },
+      });
+    } catch (err) {
+      log.warn('could not tell the server owner that reviews stopped', { board: view.board.id, err });
+    }
   }
 
   private async close(row: Submission, view: ReviewView): Promise<void> {
@@ -155,4 +216,30 @@ export class ReviewPoster {
       this.wake = done;
     });
   }
+}
+
+/** Discord's codes for "this will not work until someone changes something". */
+const PERMANENT: Record<number, string> = {
+  10003: 'the channel no longer exists',
+  10013: 'the owner is no longer a Discord user',
+  50001: 'Tally cannot see the channel (Missing Access)',
+  50007: 'the owner does not accept direct messages from Tally',
+  50013: 'Tally may not post there (Missing Permissions: it needs View Channel, Send Messages and Embed Links)',
+};
+
+/** The reason a post failed for good, or null for a failure worth retrying (5xx, 429, network). */
+function refusedForGood(err: unknown, where: 'dm' | 'channel', channelId: string | null) {
+  if (!(err instanceof DiscordAPIError) || (err.status !== 403 && err.status !== 404)) return null;
+  const what = typeof err.code === 'number' ? PERMANENT[err.code] : undefined;
+  if (!what && err.status === 404) return null; // an unknown route is not the channel's fault
+  const place = where === 'dm' ? 'the owner’s DMs' : channelId ? `<#${channelId}>` : 'the channel';
+  return clip(`${what ?? `Discord refused with ${err.status}`} (${place})`, 300);
+}
+
+/** What the server owner reads, once, when a board's reviews stop. */
+export function blockNotice(board: Board, server: string, reason: string): string {
+  return [
+    `Tally cannot post review messages for **${shown(board.displayName)}** (${code(board.id)}) on ${shown(server)}: ${reason}.`,
+    `Submissions to this board wait, still pending; nothing is lost. Fix the channel's permissions for Tally, or pick another channel with \`/board edit board:${board.id} moderator_channel:…\`, and the waiting reviews are posted. Until then an operator can decide them with \`tally review\`.`,
+  ].join('\n');
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { BoardEntity } from '../../entities/board';
+import { ReviewBlockEntity, type ReviewBlock } from '../../entities/review-block';
 import { SubmissionEntity, type Submission } from '../../entities/submission';
 import { Repository } from './repository';
 
@@ -20,6 +21,9 @@ export class ReviewMessageRepository extends Repository {
         .where("s.status = 'pending_review' AND s.review_message_id IS NULL")
         .andWhere('(s.review_retry_at IS NULL OR s.review_retry_at <= :now)', { now })
         .andWhere("(b.moderator_channel_id IS NOT NULL OR b.owner_id LIKE 'user:%')")
+        // A blocked board waits for its probe: one post then tries whether it was fixed.
+        .leftJoin(ReviewBlockEntity.options.name, 'rb', 'rb.board_pk = s.board_pk')
+        .andWhere('(rb.board_pk IS NULL OR rb.probe_at <= :now)', { now })
         .orderBy('s.id', 'ASC')
         .limit(limit)
         .getMany(),
@@ -73,6 +77,52 @@ export class ReviewMessageRepository extends Repository {
 
   async failed(id: number, attempts: number, retryAt: Date): Promise<void> {
     await this.set(id, { reviewAttempts: attempts, reviewRetryAt: retryAt });
+  }
+
+  /** Why the board's reviews cannot be posted, if Discord refused them for good. */
+  blockOf(boardPk: number): Promise<ReviewBlock | null> {
+    return this.use(undefined, (m) => m.findOneBy(ReviewBlockEntity, { boardPk }));
+  }
+
+  /**
+   * Records a permanent refusal; the next post is tried at `probeAt`. True only the first time
+   * (the block is new), so whoever must be told is told once.
+   */
+  async block(boardPk: number, reason: string, now: Date, probeAt: Date): Promise<boolean> {
+    return this.use(undefined, async (m) => {
+      const update = () => m.update(ReviewBlockEntity, { boardPk }, { reason, probeAt });
+      if (await m.findOneBy(ReviewBlockEntity, { boardPk })) {
+        await update();
+        return false;
+      }
+      try {
+        await m.insert(ReviewBlockEntity, { boardPk, reason, since: now, probeAt });
+        return true;
+      } catch {
+        await update(); // another process recorded it first
+        return false;
+      }
+    });
+  }
+
+  /**
+   * The block is over (a post went through, or a manager changed the board): its waiting reviews
+   * are due at once. True if there was a block.
+   */
+  async unblock(boardPk: number): Promise<boolean> {
+    return this.use(undefined, async (m) => {
+      const removed = await m.delete(ReviewBlockEntity, { boardPk });
+      if ((removed.affected ?? 0) === 0) return false;
+      await m
+        .createQueryBuilder()
+        .update(SubmissionEntity)
+        .set({ reviewRetryAt: null })
+        .where("board_pk = :boardPk AND status = 'pending_review' AND review_message_id IS NULL", {
+          boardPk,
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** Gives a lease back early. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { dialectOf, openDatabase } from '../../src/store/data-source';
 import { migrations } from '../../migrations';
+import { RankCountsAndQueueIndex1732400000000 } from '../../migrations/1732400000000-rank-counts-and-queue-index';
 import {
   backendName,
   createTestDatabase,
@@ -57,6 +58,7 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
     columns: ['owner_id', 'idempotency_key', 'fingerprint', 'state', 'locked_until'],
   },
   entry_rank_counts: { primary: ['board_pk', 'level', 'bucket'], columns: ['n'] },
+  review_blocks: { primary: ['board_pk'], columns: ['reason', 'since', 'probe_at'] },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -266,14 +268,18 @@ describe(`migrations (${backendName})`, () => {
   });
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
-    // The review-message columns and the covering entries index came after the rank counters:
-    // undo all three (the covering index's down brings the plain keyset index back).
-    for (let i = 0; i < 3; i++) await ds.undoLastMigration({ transaction: 'each' });
-    expect(await tableNames()).toEqual(TABLES.filter((t) => t !== 'entry_rank_counts'));
-    expect(await appliedMigrations()).toEqual(migrations.map((m) => m.name).slice(0, -3));
+    // The review-message columns, the covering entries index and the review blocks came after
+    // the rank counters: undo all four (the covering index's down brings the plain keyset
+    // index back).
+    const later = migrations.length - 1 - migrations.indexOf(RankCountsAndQueueIndex1732400000000);
+    for (let i = 0; i <= later; i++) await ds.undoLastMigration({ transaction: 'each' });
+    expect(await tableNames()).toEqual(
+      TABLES.filter((t) => t !== 'entry_rank_counts' && t !== 'review_blocks'),
+    );
+    expect(await appliedMigrations()).toEqual(migrations.map((m) => m.name).slice(0, -later - 1));
 
     const applied = await ds.runMigrations({ transaction: 'each' });
-    expect(applied.map((m) => m.name)).toEqual(migrations.slice(-3).map((m) => m.name));
+    expect(applied.map((m) => m.name)).toEqual(migrations.slice(-later - 1).map((m) => m.name));
     expect(await tableNames()).toEqual(TABLES);
     // Board 101 holds 300 entries from the keyset test: every level of its tree counts all of them.
     const levels: { level: number; total: number | string }[] = await ds.query(
