@@ -9,6 +9,7 @@ import {
   type CommandInput,
   type FakeGuild,
   type FakeMember,
+  type Forging,
   type Presser,
   type RecordedRequest,
 } from './fake-discord';
@@ -57,12 +58,9 @@ export const botEnv = (apiUrl: string) => ({
 });
 
 /** The fake Discord of this file's application, with these servers and people. */
-export const startFakeDiscord = (options: {
-  guilds: FakeGuild[];
-  /** People outside every guild (DM recipients of user-owned boards). */
-  users?: FakeMember[];
-  port?: number;
-}) => FakeDiscord.start({ applicationId: APP, token: TOKEN, ...options });
+export const startFakeDiscord = (
+  options: Omit<Parameters<typeof FakeDiscord.start>[0], 'applicationId' | 'token'>,
+) => FakeDiscord.start({ applicationId: APP, token: TOKEN, ...options });
 
 /** The custom ids of a message's buttons, in order. */
 export const buttonsOf = (m: APIMessage) =>
@@ -101,11 +99,14 @@ export interface DiscordWorld {
     message: APIMessage;
     ephemeral: boolean;
   }>;
-  /** A member presses a button; resolves with the bot's callback. */
+  /**
+   * A member presses a button (any custom id, on the message or not; `forge` sends something
+   * else again); resolves with the bot's callback.
+   */
   press(
     message: APIMessage,
     customId: string,
-    presser: Presser,
+    presser: Presser & Forging,
   ): Promise<{ token: string; callback: Callback }>;
   /** The bot's review message of a submission, once posted. */
   reviewMessage(handle: string, timeoutMs?: number): Promise<APIMessage>;
@@ -231,6 +232,7 @@ export async function startDiscordWorld(options: {
       );
       return handle;
     },
+    /** Stops Tally, then the fake, which fails if the bot sent anything Discord would refuse. */
     async stop() {
       await tally.stop();
       await fake.close();

@@ -7,7 +7,9 @@ import {
   type GatewaySendPayload,
 } from 'discord-api-types/v10';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { guildCreate, member, ready } from './payloads';
+import type { Conformance } from './conformance';
+import { guildCreate } from './guild-payloads';
+import { member, ready } from './payloads';
 import type { Recorder } from './recording';
 import type { DiscordState } from './state';
 
@@ -27,6 +29,7 @@ export class Gateway {
     private readonly server: Server,
     private readonly state: DiscordState,
     private readonly recorder: Recorder,
+    private readonly conformance: Conformance,
   ) {
     this.wss = new WebSocketServer({ server, path: '/gateway' });
   }
@@ -67,7 +70,7 @@ export class Gateway {
     } else if (payload.op === GatewayOpcodes.Identify) {
       const { state } = this;
       this.sequence = 0;
-      this.send(
+      this.sendChecked(
         socket,
         GatewayDispatchEvents.Ready,
         ready(state.botUser, state.guilds, state.applicationId, this.url),
@@ -75,16 +78,21 @@ export class Gateway {
       for (const guild of state.guilds) {
         const data: GatewayGuildCreateDispatchData = guildCreate(
           guild,
-          state.applicationId,
+          guild.ownerId ?? state.applicationId,
           guild.members.map(member),
         );
-        this.send(socket, GatewayDispatchEvents.GuildCreate, data);
+        this.sendChecked(socket, GatewayDispatchEvents.GuildCreate, data);
       }
       this.identified++;
       this.recorder.notify();
     } else if (payload.op === GatewayOpcodes.Resume) {
       socket.send(JSON.stringify({ op: GatewayOpcodes.InvalidSession, d: false }));
     }
+  }
+
+  private sendChecked(socket: WebSocket, t: GatewayDispatchEvents, d: unknown): void {
+    this.conformance.dispatch(t, d);
+    this.send(socket, t, d);
   }
 
   private send(socket: WebSocket, t: GatewayDispatchEvents, d: unknown): void {

@@ -2,8 +2,11 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIMessage, APIUser } from 'discord-api-types/v10';
+import type { Denial } from './access';
+import { Conformance } from './conformance';
 import { Gateway } from './gateway';
-import { Members, type ModalSubmit, type Sent } from './members';
+import { DISCORD_TIMING } from './interaction-rules';
+import { Members, type ButtonPress, type ModalSubmit, type Sent } from './members';
 import { Recorder } from './recording';
 import { Rest } from './rest';
 import { DiscordState, type Registered } from './state';
@@ -11,17 +14,19 @@ import type {
   CommandInput,
   FakeGuild,
   FakeMember,
-  Presser,
   RecordedRequest,
   Reply,
   RequestMatch,
 } from './types';
 
 export { snowflake } from './payloads';
+export { LIMITS } from './limits';
+export type { Denial } from './access';
 export type {
   CommandInput,
   FakeGuild,
   FakeMember,
+  Forging,
   OptionValue,
   Presser,
   RecordedRequest,
@@ -30,10 +35,14 @@ export type {
 /**
  * Discord's side of the wire on loopback (DESIGN.md 1, 5): enough of REST v10 and the gateway
  * that the real discord.js Client connects unchanged (`rest: { api: fake.apiUrl }`; the gateway
- * URL comes from GET /gateway/bot). Every REST request the bot makes is recorded.
+ * URL comes from GET /gateway/bot). Every REST request the bot makes is recorded, held against
+ * Discord's OpenAPI description and limits, and refused as Discord refuses it; anything amiss is
+ * a violation, and `close()` fails while any is left untaken.
  *
  * This class is the face tests use; the parts behind it are state.ts (what Discord knows),
- * rest.ts, gateway.ts, members.ts (what people do), recording.ts and payloads.ts.
+ * rest.ts and interaction-endpoints.ts, gateway.ts, members.ts (what people do), conformance.ts
+ * (with openapi.ts, limits.ts and interaction-rules.ts), access.ts, recording.ts, payloads.ts
+ * and messages.ts.
  */
 export class FakeDiscord {
   readonly requests: RecordedRequest[];
@@ -48,6 +57,10 @@ export class FakeDiscord {
   readonly token: string;
   readonly guilds: FakeGuild[];
   readonly users: FakeMember[];
+  /** What Discord would have refused, and where the fake itself went wrong, in order. */
+  readonly violations: string[];
+  /** How many requests, responses and gateway payloads were checked against Discord's schemas. */
+  readonly checked: Conformance['checked'];
 
   private constructor(
     private readonly server: Server,
@@ -55,7 +68,10 @@ export class FakeDiscord {
     private readonly recorder: Recorder,
     private readonly gateway: Gateway,
     private readonly members: Members,
+    conformance: Conformance,
   ) {
+    this.violations = conformance.violations;
+    this.checked = conformance.checked;
     this.requests = recorder.requests;
     this.messages = state.messages;
     this.botUser = state.botUser;
@@ -74,6 +90,10 @@ export class FakeDiscord {
     /** People outside every guild (DM recipients of user-owned boards). */
     users?: FakeMember[];
     port?: number;
+    /** How long the bot has to acknowledge an interaction (Discord: 3 s). */
+    ackWindowMs?: number;
+    /** How long an interaction token works after the interaction (Discord: 15 minutes). */
+    tokenLifetimeMs?: number;
   }): Promise<FakeDiscord> {
     const server = createServer();
     const state = new DiscordState(
@@ -81,15 +101,21 @@ export class FakeDiscord {
       options.token,
       options.guilds,
       options.users ?? [],
+      {
+        ackWindowMs: options.ackWindowMs ?? DISCORD_TIMING.ackWindowMs,
+        tokenLifetimeMs: options.tokenLifetimeMs ?? DISCORD_TIMING.tokenLifetimeMs,
+      },
     );
     const recorder = new Recorder();
-    const gateway = new Gateway(server, state, recorder);
-    const rest = new Rest(state, recorder, () => gateway.url);
+    const conformance = new Conformance();
+    const gateway = new Gateway(server, state, recorder, conformance);
+    const rest = new Rest(state, recorder, conformance, () => gateway.url);
     server.on('request', (req, res) => rest.serve(req, res));
     gateway.listen();
     server.listen(options.port ?? 0, '127.0.0.1');
     await once(server, 'listening');
-    return new FakeDiscord(server, state, recorder, gateway, new Members(state, gateway));
+    const members = new Members(state, gateway, conformance);
+    return new FakeDiscord(server, state, recorder, gateway, members, conformance);
   }
 
   get port(): number {
@@ -131,8 +157,11 @@ export class FakeDiscord {
     );
   }
 
-  /** A member (or, without a guild, a DM user) presses a button on a message the bot posted. */
-  clickButton(input: { messageId: string; customId: string } & Presser): Sent {
+  /**
+   * A member (or, without a guild, a DM user) presses a button on a message the bot posted: any
+   * custom id, on the message or not, as a forged client may.
+   */
+  clickButton(input: ButtonPress): Sent {
     return this.members.clickButton(input);
   }
 
@@ -160,11 +189,44 @@ export class FakeDiscord {
     return this.state.replyOf(token);
   }
 
+  /**
+   * The channel shuts the bot out until `allowChannel`: its posts and edits there get 403
+   * Missing Access (50001: it cannot see the channel) or Missing Permissions (50013).
+   */
+  denyChannel(channelId: string, why: Denial): void {
+    this.state.access.deny(channelId, why);
+  }
+  allowChannel(channelId: string): void {
+    this.state.access.allow(channelId);
+  }
+  /** The channel is deleted: whatever the bot does there gets 404 Unknown Channel (10003). */
+  deleteChannel(channelId: string): void {
+    this.state.access.delete(channelId);
+  }
+  /** The user takes no DMs from the bot: posts in their DM get 403 (50007) until `openDms`. */
+  closeDms(userId: string): void {
+    this.state.access.closeDms(userId);
+  }
+  openDms(userId: string): void {
+    this.state.access.openDms(userId);
+  }
+
+  /** The violations recorded so far, which the fake then forgets (a test that provoked them). */
+  takeViolations(): string[] {
+    return this.violations.splice(0);
+  }
+
+  /** Stops the fake; fails, after stopping, if a violation was recorded and not taken. */
   async close(): Promise<void> {
     this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
+    if (this.violations.length > 0) {
+      throw new Error(
+        `fake Discord: ${this.violations.length} violation(s) of Discord's API:\n  ${this.violations.join('\n  ')}`,
+      );
+    }
   }
 }

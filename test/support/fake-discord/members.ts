@@ -12,10 +12,12 @@ import {
   type APIInteractionGuildMember,
   type APIModalSubmitInteraction,
 } from 'discord-api-types/v10';
+import type { Conformance } from './conformance';
 import type { Gateway } from './gateway';
+import { checkOptions } from './option-rules';
 import { interactionBase, member, role, user } from './payloads';
 import type { DiscordState, RegisteredOption } from './state';
-import type { CommandInput, FakeGuild, OptionValue, Presser } from './types';
+import type { CommandInput, FakeGuild, Forging, OptionValue, Presser } from './types';
 
 /** The id and token of an interaction a member action sent to the bot. */
 export interface Sent {
@@ -30,21 +32,31 @@ export type ModalSubmit = {
   values: Record<string, string>;
   /** The message whose button opened the modal; the bot may then update that message. */
   messageId?: string;
-} & Presser;
+} & Presser &
+  Forging;
+
+/** A press of a button: any custom id, on the message or not (a forged client sends anything). */
+export type ButtonPress = { messageId: string; customId: string } & Presser & Forging;
 
 /**
  * What people do in Discord that reaches the bot as an INTERACTION_CREATE over the gateway: run a
  * slash command, press a button, submit a modal. Each builds the interaction Discord would send
- * (with the member, channel and resolved options) and remembers it for the bot's callback.
+ * (with the member, channel and resolved options), checked against Discord's schemas, and
+ * remembers it for the bot's callback; a `forge` then turns it into whatever a test wants sent.
  */
 export class Members {
   constructor(
     private readonly state: DiscordState,
     private readonly gateway: Gateway,
+    private readonly conformance: Conformance,
   ) {}
 
-  /** A member (or, without a guild, a DM user) presses a button on a message the bot posted. */
-  clickButton(input: { messageId: string; customId: string } & Presser): Sent {
+  /**
+   * A member (or, without a guild, a DM user) presses a button on a message the bot posted. The
+   * custom id is not checked against the message's buttons: Discord's client only sends those,
+   * but the bot must not trust that.
+   */
+  clickButton(input: ButtonPress): Sent {
     const posted = this.state.messages.get(input.messageId);
     if (!posted) throw new Error(`fake Discord: no message ${input.messageId}`);
     const guild = this.state.guildOfChannel(posted.channel_id);
@@ -60,7 +72,7 @@ export class Members {
       },
       message: posted,
     };
-    return this.dispatch(interaction, posted.id);
+    return this.dispatch(interaction, posted.id, input.forge);
   }
 
   /** A modal submit with text inputs `{ custom_id: value }`, from a member or DM user. */
@@ -82,7 +94,7 @@ export class Members {
       channel: { id: input.channelId, type: guild ? ChannelType.GuildText : ChannelType.DM },
       ...(source ? { message: source } : {}),
     };
-    return this.dispatch(interaction, source?.id ?? null);
+    return this.dispatch(interaction, source?.id ?? null, input.forge);
   }
 
   /**
@@ -122,16 +134,7 @@ export class Members {
         throw new Error(`fake Discord: /${input.command.join(' ')} has no option ${key}`);
       return optionValue(guild, option, value, resolved);
     });
-    // Discord's client enforces required options and choices before anything is sent.
-    for (const option of declared) {
-      if (option.required && !(option.name in (input.options ?? {}))) {
-        throw new Error(`fake Discord: /${input.command.join(' ')} needs ${option.name}`);
-      }
-      const value = input.options?.[option.name];
-      if (option.choices && !option.choices.some((c) => c.value === value) && value !== undefined) {
-        throw new Error(`fake Discord: ${option.name} has no choice ${JSON.stringify(value)}`);
-      }
-    }
+    checkOptions(input.command.join(' '), declared, input.options ?? {});
     for (const w of wrap.reverse()) options = w(options);
     const interaction: APIChatInputApplicationCommandInteraction = {
       ...interactionBase(this.state.applicationId),
@@ -148,7 +151,7 @@ export class Members {
       channel_id: channelId,
       channel: { id: channelId, type: guild ? ChannelType.GuildText : ChannelType.DM },
     } as APIChatInputApplicationCommandInteraction;
-    return this.dispatch(interaction, null);
+    return this.dispatch(interaction, null, input.forge);
   }
 
   /** Who acts: a guild member with the presser's roles and permissions, or a user in a DM. */
@@ -162,13 +165,31 @@ export class Members {
     return { guild_id: guild.id, member: acting, guild_locale: Locale.EnglishUS };
   }
 
-  private dispatch(interaction: APIInteraction, messageId: string | null): Sent {
-    this.state.interactions.set(interaction.token, {
+  /**
+   * Sends the interaction, or what `forge` makes of it (unchecked: it is meant to be wrong), and
+   * tracks it under the id and token sent, for the bot's callback and webhooks.
+   */
+  private dispatch(
+    interaction: APIInteraction,
+    messageId: string | null,
+    forge: Forging['forge'],
+  ): Sent {
+    const event = GatewayDispatchEvents.InteractionCreate;
+    if (!forge) this.conformance.dispatch(event, interaction);
+    const sent = forge ? forge(structuredClone(interaction)) : interaction;
+    const said = (sent ?? {}) as { id?: unknown; token?: unknown };
+    const id = typeof said.id === 'string' ? said.id : interaction.id;
+    const token = typeof said.token === 'string' ? said.token : interaction.token;
+    this.state.interactions.set(token, {
+      id,
+      kind: interaction.type,
+      sentAt: Date.now(),
+      acknowledged: false,
       messageId,
       channelId: interaction.channel?.id ?? '',
     });
-    this.gateway.broadcast(GatewayDispatchEvents.InteractionCreate, interaction);
-    return { id: interaction.id, token: interaction.token };
+    this.gateway.broadcast(event, sent);
+    return { id, token };
   }
 }
 
@@ -196,7 +217,9 @@ function optionValue(
     return { ...base, value: value.channelId } as APIApplicationCommandInteractionDataOption;
   }
   if ('roleId' in value) {
-    const found = guild?.roles.find((r) => r.id === value.roleId);
+    // A server's @everyone role has the server's id.
+    const everyone = value.roleId === guild?.id ? { id: guild.id, name: '@everyone' } : undefined;
+    const found = guild?.roles.find((r) => r.id === value.roleId) ?? everyone;
     resolved.roles = {
       ...resolved.roles,
       [value.roleId]: role(found ?? { id: value.roleId, name: 'role' }),

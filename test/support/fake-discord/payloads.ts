@@ -1,24 +1,26 @@
 import {
+  ApplicationCommandType,
   ChannelType,
   Locale,
-  MessageType,
+  type APIApplicationCommand,
   type APIChannel,
   type APIGuildMember,
-  type APIMessage,
   type APIRole,
   type APIUser,
   type ApplicationFlags,
-  type GatewayGuildCreateDispatchData,
+  type ChannelFlags,
   type GatewayReadyDispatchData,
   type GuildMemberFlags,
-  type GuildSystemChannelFlags,
+  type RESTPostAPIApplicationCommandsJSONBody,
   type RoleFlags,
+  type UserFlags,
 } from 'discord-api-types/v10';
 import type { FakeGuild, FakeMember } from './types';
 
 /**
  * Builders of the Discord objects the fake sends (discord-api-types v10 shapes), from the plain
- * descriptions tests give: users, members, roles, guilds, channels, messages, interactions.
+ * descriptions tests give: users, members, roles, guilds, channels, interactions (messages.ts
+ * builds messages).
  */
 
 /** Bit-flag enums have no zero member; Discord sends 0 for "none set". */
@@ -32,13 +34,17 @@ export function snowflake(): string {
   return String(((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | increment);
 }
 
-export function user(m: Pick<FakeMember, 'id' | 'username' | 'globalName'>): APIUser {
+export function user(m: Pick<FakeMember, 'id' | 'username' | 'globalName' | 'bot'>): APIUser {
   return {
+    ...(m.bot ? { bot: true } : {}),
     id: m.id,
     username: m.username,
     discriminator: '0',
     global_name: m.globalName ?? null,
     avatar: null,
+    public_flags: NO_FLAGS as UserFlags,
+    flags: NO_FLAGS as UserFlags,
+    primary_guild: null,
   };
 }
 
@@ -46,8 +52,13 @@ export function member(m: FakeMember): APIGuildMember {
   return {
     user: user(m),
     nick: m.nick ?? null,
+    avatar: null,
+    banner: null,
     roles: m.roles ?? [],
     joined_at: '2026-01-01T00:00:00.000Z',
+    premium_since: null,
+    communication_disabled_until: null,
+    pending: false,
     deaf: false,
     mute: false,
     flags: NO_FLAGS as GuildMemberFlags,
@@ -65,6 +76,8 @@ export function role(r: { id: string; name: string }): APIRole {
     permissions: '0',
     managed: false,
     mentionable: true,
+    icon: null,
+    unicode_emoji: null,
     flags: NO_FLAGS as RoleFlags,
   };
 }
@@ -75,29 +88,27 @@ export function dmChannel(id: string, recipient: FakeMember | undefined): APICha
     type: ChannelType.DM,
     name: null,
     last_message_id: null,
+    flags: NO_FLAGS as ChannelFlags,
     recipients: recipient ? [user(recipient)] : [],
   };
 }
 
-export function message(channelId: string, body: Partial<APIMessage>, author: APIUser): APIMessage {
+/** A command as registration returns it: with its id and version, and Discord's defaults filled in. */
+export function registeredCommand(
+  command: RESTPostAPIApplicationCommandsJSONBody,
+  applicationId: string,
+  guildId: string | undefined,
+): APIApplicationCommand {
   return {
-    content: '',
-    embeds: [],
-    components: [],
-    ...body,
+    type: ApplicationCommandType.ChatInput,
+    description: '',
+    default_member_permissions: null,
+    ...command,
     id: snowflake(),
-    channel_id: channelId,
-    author,
-    timestamp: new Date().toISOString(),
-    edited_timestamp: null,
-    tts: false,
-    mention_everyone: false,
-    mentions: [],
-    mention_roles: [],
-    attachments: [],
-    pinned: false,
-    type: MessageType.Default,
-  };
+    application_id: applicationId,
+    version: snowflake(),
+    ...(guildId ? { guild_id: guildId } : {}),
+  } as APIApplicationCommand;
 }
 
 export function interactionBase(applicationId: string) {
@@ -132,67 +143,5 @@ export function ready(
       flags: NO_FLAGS as ApplicationFlags,
       flags_new: '0',
     },
-  };
-}
-
-export function guildCreate(
-  guild: FakeGuild,
-  ownerId: string,
-  members: APIGuildMember[],
-): GatewayGuildCreateDispatchData {
-  return {
-    id: guild.id,
-    name: guild.name,
-    unavailable: false,
-    icon: null,
-    splash: null,
-    discovery_splash: null,
-    banner: null,
-    description: null,
-    owner_id: ownerId,
-    afk_channel_id: null,
-    afk_timeout: 300,
-    verification_level: 0,
-    default_message_notifications: 0,
-    explicit_content_filter: 0,
-    roles: guild.roles.map(role),
-    emojis: [],
-    stickers: [],
-    features: [],
-    mfa_level: 0,
-    application_id: null,
-    system_channel_id: null,
-    system_channel_flags: NO_FLAGS as GuildSystemChannelFlags,
-    rules_channel_id: null,
-    vanity_url_code: null,
-    premium_tier: 0,
-    preferred_locale: Locale.EnglishUS,
-    public_updates_channel_id: null,
-    nsfw_level: 0,
-    premium_progress_bar_enabled: false,
-    hub_type: null,
-    safety_alerts_channel_id: null,
-    incidents_data: null,
-    joined_at: '2026-01-01T00:00:00.000Z',
-    large: false,
-    member_count: members.length,
-    voice_states: [],
-    members,
-    channels: guild.channels.map((c) => ({
-      id: c.id,
-      name: c.name,
-      type: ChannelType.GuildText,
-      guild_id: guild.id,
-      position: 0,
-      permission_overwrites: [],
-      parent_id: null,
-      nsfw: false,
-      last_message_id: null,
-    })),
-    threads: [],
-    presences: [],
-    stage_instances: [],
-    guild_scheduled_events: [],
-    soundboard_sounds: [],
   };
 }

@@ -1,40 +1,50 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  InteractionResponseType,
-  MessageType,
-  type APIMessage,
-  type RESTGetAPIGatewayBotResult,
-  type RESTPutAPIApplicationCommandsJSONBody,
-} from 'discord-api-types/v10';
-import { member, message, role, snowflake, user } from './payloads';
+import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import { UNKNOWN_CHANNEL } from './access';
+import type { Conformance } from './conformance';
+import { InteractionEndpoints, type Callback } from './interaction-endpoints';
+import { editStored, newMessage, type MessageRequest } from './messages';
+import { registeredCommand } from './payloads';
+import { Reads } from './reads';
 import type { Recorder } from './recording';
 import type { DiscordState, Registered } from './state';
 import type { Reply } from './types';
-
-type Callback = {
-  type: InteractionResponseType;
-  data?: Partial<APIMessage> & { custom_id?: string };
-};
 
 const API_PREFIX = '/api/v10';
 const json = (status: number, body?: unknown): Reply => ({ status, body });
 const unknown = (code: number, what: string) => json(404, { code, message: `Unknown ${what}` });
 
+type Route = [
+  string,
+  RegExp,
+  (p: [string, string, string], body: unknown, query: URLSearchParams) => Reply,
+];
+
 /**
  * Discord's REST API v10, as much of it as the bot uses, answered as Discord answers: the bot
- * token or an interaction token is required, unknown ids get Discord's `Unknown …` errors, and an
- * injected fault (Recorder.failNext) wins over both. Every request is recorded with its status.
+ * token or an interaction token is required, a body Discord would refuse is refused
+ * (conformance.ts), unknown ids get Discord's `Unknown …` errors, channels a test shut refuse the
+ * bot (access.ts), and an injected fault (Recorder.failNext) wins over all of them. Every request
+ * is recorded with its status.
  */
 export class Rest {
+  private readonly interactions: InteractionEndpoints;
+  private readonly reads: Reads;
+
   constructor(
     private readonly state: DiscordState,
     private readonly recorder: Recorder,
-    private readonly gatewayUrl: () => string,
-  ) {}
+    private readonly conformance: Conformance,
+    gatewayUrl: () => string,
+  ) {
+    this.interactions = new InteractionEndpoints(state);
+    this.reads = new Reads(state, gatewayUrl);
+  }
 
   /** The HTTP server's request handler; a request the fake itself fails on gets a 500. */
   serve(req: IncomingMessage, res: ServerResponse): void {
     this.onRequest(req, res).catch((err: unknown) => {
+      this.conformance.violations.push(`fake defect: ${req.method} ${req.url}: ${String(err)}`);
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ code: 0, message: `fake Discord failed: ${String(err)}` }));
     });
@@ -54,10 +64,16 @@ export class Rest {
     } catch {
       body = raw;
     }
+    const checked = this.conformance.request(method, path, url.searchParams, body);
+    const injected = this.recorder.injectedReply(method, path);
     const reply =
-      this.recorder.injectedReply(method, path) ??
+      injected ??
       this.authorise(req, path) ??
-      this.route(method, path, body);
+      checked.refusal ??
+      this.route(method, path, body, url.searchParams);
+    if (!injected) {
+      this.conformance.answer(checked.op, method, path, reply, reply === checked.refusal);
+    }
     this.recorder.requests.push({
       method,
       path,
@@ -80,62 +96,52 @@ export class Rest {
     return json(401, { code: 0, message: '401: Unauthorized' });
   }
 
-  private route(method: string, path: string, body: unknown): Reply {
+  private route(method: string, path: string, body: unknown, query: URLSearchParams): Reply {
     for (const [verb, pattern, handle] of this.routes) {
       const m = verb === method ? pattern.exec(path) : null;
-      if (m) return handle(m.slice(1) as [string, string, string], body);
+      if (m) return handle(m.slice(1) as [string, string, string], body, query);
     }
     return json(404, { code: 0, message: `404: Not Found (${method} ${path})` });
   }
 
-  private readonly routes: [
-    string,
-    RegExp,
-    (p: [string, string, string], body: unknown) => Reply,
-  ][] = [
-    ['GET', /^\/gateway\/bot$/, () => json(200, this.gatewayBot())],
-    ['GET', /^\/users\/(\d+)$/, ([id]) => this.getUser(id)],
+  private readonly routes: Route[] = [
+    ['GET', /^\/gateway\/bot$/, () => this.reads.gatewayBot()],
+    ['GET', /^\/users\/(\d+)$/, ([id]) => this.reads.user(id)],
     [
       'POST',
       /^\/users\/@me\/channels$/,
       (_, body) => json(200, this.state.dmChannel((body as { recipient_id: string }).recipient_id)),
     ],
-    ['GET', /^\/guilds\/(\d+)\/members\/(\d+)$/, ([g, u]) => this.getMember(g, u)],
-    ['GET', /^\/guilds\/(\d+)\/roles$/, ([g]) => this.getRoles(g)],
+    ['GET', /^\/guilds\/(\d+)$/, ([g]) => this.reads.guild(g)],
+    ['GET', /^\/guilds\/(\d+)\/channels$/, ([g]) => this.reads.channels(g)],
+    ['GET', /^\/guilds\/(\d+)\/members\/(\d+)$/, ([g, u]) => this.reads.member(g, u)],
+    ['GET', /^\/guilds\/(\d+)\/roles$/, ([g]) => this.reads.roles(g)],
+    ['GET', /^\/channels\/(\d+)$/, ([ch]) => this.reads.channel(ch)],
     [
       'POST',
       /^\/channels\/(\d+)\/messages$/,
-      ([ch], body) => this.postMessage(ch, body as Partial<APIMessage>),
+      ([ch], body) => this.postMessage(ch, body as MessageRequest),
     ],
     [
       'PATCH',
       /^\/channels\/(\d+)\/messages\/(\d+)$/,
-      ([, id], body) => this.editMessage(id, body as Partial<APIMessage>),
+      ([ch, id], body) => this.editMessage(ch, id, body as MessageRequest),
     ],
     [
       'POST',
       /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
-      ([, token], body) => this.callback(token, body as Callback),
+      ([id, token], body, query) => this.interactions.callback(id, token, body as Callback, query),
     ],
     [
       'PATCH',
-      /^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/,
-      ([, token], body) => {
-        const messageId = this.state.interactions.get(token)?.messageId;
-        return messageId
-          ? this.editMessage(messageId, body as Partial<APIMessage>)
-          : unknown(10008, 'Message');
-      },
+      /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(@original|\d+)$/,
+      ([app, token, id], body) => this.interactions.edit(app, token, id, body as MessageRequest),
     ],
     [
       'POST',
       /^\/webhooks\/(\d+)\/([^/]+)$/,
-      ([, token], body) => {
-        const channelId = this.state.interactions.get(token)?.channelId ?? snowflake();
-        const posted = message(channelId, body as Partial<APIMessage>, this.state.botUser);
-        this.state.messages.set(posted.id, posted);
-        return json(200, posted);
-      },
+      ([app, token], body, query) =>
+        this.interactions.followUp(app, token, body as MessageRequest, query),
     ],
     [
       'PUT',
@@ -144,49 +150,25 @@ export class Rest {
     ],
   ];
 
-  private gatewayBot(): RESTGetAPIGatewayBotResult {
-    return {
-      url: this.gatewayUrl(),
-      shards: 1,
-      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
-    };
-  }
-
-  private getUser(id: string): Reply {
-    const found = this.state.everyone().find((m) => m.id === id);
-    return found ? json(200, user(found)) : unknown(10013, 'User');
-  }
-
-  private getRoles(guildId: string): Reply {
-    const guild = this.state.guilds.find((g) => g.id === guildId);
-    return guild ? json(200, guild.roles.map(role)) : unknown(10004, 'Guild');
-  }
-
-  private getMember(guildId: string, userId: string): Reply {
-    const guild = this.state.guilds.find((g) => g.id === guildId);
-    if (!guild) return unknown(10004, 'Guild');
-    const found = guild.members.find((m) => m.id === userId);
-    return found ? json(200, member(found)) : unknown(10007, 'Member');
-  }
-
-  private postMessage(channelId: string, body: Partial<APIMessage>): Reply {
-    if (!this.state.knowsChannel(channelId)) return unknown(10003, 'Channel');
-    const posted = message(channelId, body, this.state.botUser);
+  private postMessage(channelId: string, body: MessageRequest): Reply {
+    const refusal =
+      this.state.access.refusal(channelId, 'post', this.state.recipientOf(channelId)) ??
+      (this.state.knowsChannel(channelId) ? undefined : UNKNOWN_CHANNEL);
+    if (refusal) return refusal;
+    const posted = newMessage(channelId, body, this.state.botUser);
     this.state.messages.set(posted.id, posted);
     return json(200, posted);
   }
 
-  private editMessage(messageId: string, body: Partial<APIMessage>): Reply {
-    const current = this.state.messages.get(messageId);
-    if (!current) return unknown(10008, 'Message');
-    const edited: APIMessage = {
-      ...current,
-      ...body,
-      type: MessageType.Default,
-      edited_timestamp: new Date().toISOString(),
-    };
-    this.state.messages.set(messageId, edited);
-    return json(200, edited);
+  private editMessage(channelId: string, messageId: string, body: MessageRequest): Reply {
+    const refusal =
+      this.state.access.refusal(channelId, 'edit') ??
+      (this.state.knowsChannel(channelId) ? undefined : UNKNOWN_CHANNEL);
+    if (refusal) return refusal;
+    if (this.state.messages.get(messageId)?.channel_id !== channelId) {
+      return unknown(10008, 'Message');
+    }
+    return editStored(this.state.messages, messageId, body);
   }
 
   /** Bulk overwrite (PUT), global or per guild: the registered set is replaced, as Discord does. */
@@ -197,36 +179,7 @@ export class Rest {
     this.state.commands.set(guildId ?? 'global', list as Registered[]);
     return json(
       200,
-      list.map((command) => ({
-        ...command,
-        id: snowflake(),
-        application_id: app,
-        version: snowflake(),
-        ...(guildId ? { guild_id: guildId } : {}),
-      })),
+      list.map((command) => registeredCommand(command, app, guildId)),
     );
-  }
-
-  /**
-   * Interaction responses: a reply (or deferred reply) becomes a message in the channel, kept
-   * with its flags so ephemeral replies can be told apart; an update edits the clicked message;
-   * a modal is recorded.
-   */
-  private callback(token: string, body: Callback): Reply {
-    const interaction = this.state.interactions.get(token);
-    if (!interaction) return unknown(10062, 'interaction');
-    if (body.type === InteractionResponseType.UpdateMessage && interaction.messageId) {
-      this.editMessage(interaction.messageId, body.data ?? {});
-    } else if (
-      body.type === InteractionResponseType.ChannelMessageWithSource ||
-      body.type === InteractionResponseType.DeferredChannelMessageWithSource
-    ) {
-      const posted = message(interaction.channelId, body.data ?? {}, this.state.botUser);
-      this.state.messages.set(posted.id, posted);
-      interaction.messageId = posted.id;
-    } else if (body.type === InteractionResponseType.Modal) {
-      this.state.modals.push({ token, customId: body.data?.custom_id ?? '', data: body.data });
-    }
-    return json(204);
   }
 }

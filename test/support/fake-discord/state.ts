@@ -4,6 +4,8 @@ import type {
   APIUser,
   ApplicationCommandOptionType,
 } from 'discord-api-types/v10';
+import { ChannelAccess } from './access';
+import type { InteractionTiming, Tracked } from './interaction-rules';
 import { dmChannel, snowflake, user } from './payloads';
 import type { FakeGuild, FakeMember } from './types';
 
@@ -12,16 +14,13 @@ export type RegisteredOption = {
   type: ApplicationCommandOptionType;
   required?: boolean;
   choices?: { value: string | number }[];
+  min_length?: number;
+  max_length?: number;
+  min_value?: number;
+  max_value?: number;
   options?: RegisteredOption[];
 };
 export type Registered = { name: string; options?: RegisteredOption[] };
-
-/** An interaction sent to the bot, by token, so its callback and webhooks know where they land. */
-export interface Tracked {
-  /** The message `@original` names: the clicked message, or the reply once one is created. */
-  messageId: string | null;
-  channelId: string;
-}
 
 /**
  * What Discord knows, shared by REST, the gateway and the member actions: the application and its
@@ -37,6 +36,8 @@ export class DiscordState {
   readonly modals: { token: string; customId: string; data: unknown }[] = [];
   /** Interactions sent to the bot, by token. */
   readonly interactions = new Map<string, Tracked>();
+  /** Channels that refuse the bot, deleted channels, closed DMs. */
+  readonly access = new ChannelAccess();
   /** DM channel ids, by recipient. */
   private readonly dmChannels = new Map<string, string>();
 
@@ -46,6 +47,7 @@ export class DiscordState {
     readonly guilds: FakeGuild[],
     /** People outside every guild (DM recipients of user-owned boards). */
     readonly users: FakeMember[],
+    readonly timing: InteractionTiming,
   ) {
     this.botUser = { ...user({ id: applicationId, username: 'tally' }), bot: true };
   }
@@ -59,12 +61,17 @@ export class DiscordState {
     return this.guilds.find((g) => g.channels.some((c) => c.id === channelId));
   }
 
-  /** A guild channel, or a DM channel that has been opened. */
+  /** A guild channel that has not been deleted, or a DM channel that has been opened. */
   knowsChannel(channelId: string): boolean {
+    if (this.access.isDeleted(channelId)) return false;
     return (
-      this.guildOfChannel(channelId) !== undefined ||
-      [...this.dmChannels.values()].includes(channelId)
+      this.guildOfChannel(channelId) !== undefined || this.recipientOf(channelId) !== undefined
     );
+  }
+
+  /** The other side of a DM channel, or undefined for any other channel. */
+  recipientOf(channelId: string): string | undefined {
+    return [...this.dmChannels].find(([, id]) => id === channelId)?.[0];
   }
 
   /** The DM channel between the bot and this user (created on first use, as Discord does). */

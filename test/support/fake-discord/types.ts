@@ -1,3 +1,5 @@
+import type { APIInteraction } from 'discord-api-types/v10';
+
 /**
  * The vocabulary the fake's parts share: how a test describes Discord's people and places (and who
  * acts in them), and what the wire records and answers. index.ts re-exports the public ones.
@@ -9,6 +11,8 @@ export interface FakeMember {
   globalName?: string | null;
   nick?: string | null;
   roles?: string[];
+  /** Another bot (a member like any other, whose user says `bot: true`). */
+  bot?: boolean;
 }
 
 export interface FakeGuild {
@@ -17,6 +21,8 @@ export interface FakeGuild {
   channels: { id: string; name: string }[];
   roles: { id: string; name: string }[];
   members: FakeMember[];
+  /** Who owns the server (GUILD_CREATE `owner_id`); the bot's application id if not said. */
+  ownerId?: string;
 }
 
 export interface Presser {
@@ -30,7 +36,16 @@ export interface Presser {
 export type OptionValue =
   string | number | boolean | FakeMember | { channelId: string } | { roleId: string };
 
-export interface CommandInput extends Presser {
+/**
+ * A forged client: Discord builds the interaction (who, where, which option values); `forge`
+ * replaces it with anything at all before it reaches the bot — a guild interaction without its
+ * member, a custom id no message carries, another guild's channel as an option.
+ */
+export interface Forging {
+  forge?: (interaction: APIInteraction) => unknown;
+}
+
+export interface CommandInput extends Presser, Forging {
   /** A guild channel, or omitted for the presser's DM with the bot (a personal workspace). */
   channelId?: string;
   /** `/api key create` is `['api', 'key', 'create']`. */

@@ -1,0 +1,79 @@
+import type { RESTGetAPIGatewayBotResult } from 'discord-api-types/v10';
+import { UNKNOWN_CHANNEL } from './access';
+import { guildChannel, restGuild } from './guild-payloads';
+import { member, role, user } from './payloads';
+import type { DiscordState } from './state';
+import type { Reply } from './types';
+
+const json = (status: number, body?: unknown): Reply => ({ status, body });
+const unknown = (code: number, what: string) => json(404, { code, message: `Unknown ${what}` });
+
+/**
+ * What the bot may look up with its token: the gateway, people, members, roles, servers and
+ * channels, as Discord returns them, or Discord's `Unknown …` error for an id it does not know.
+ */
+export class Reads {
+  constructor(
+    private readonly state: DiscordState,
+    private readonly gatewayUrl: () => string,
+  ) {}
+
+  gatewayBot(): Reply {
+    const body: RESTGetAPIGatewayBotResult = {
+      url: this.gatewayUrl(),
+      shards: 1,
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+    };
+    return json(200, body);
+  }
+
+  user(id: string): Reply {
+    const found = this.state.everyone().find((m) => m.id === id);
+    return found ? json(200, user(found)) : unknown(10013, 'User');
+  }
+
+  guild(guildId: string): Reply {
+    const guild = this.guildOf(guildId);
+    return guild
+      ? json(200, restGuild(guild, guild.ownerId ?? this.state.applicationId))
+      : unknown(10004, 'Guild');
+  }
+
+  roles(guildId: string): Reply {
+    const guild = this.guildOf(guildId);
+    return guild ? json(200, guild.roles.map(role)) : unknown(10004, 'Guild');
+  }
+
+  member(guildId: string, userId: string): Reply {
+    const guild = this.guildOf(guildId);
+    if (!guild) return unknown(10004, 'Guild');
+    const found = guild.members.find((m) => m.id === userId);
+    return found ? json(200, member(found)) : unknown(10007, 'Member');
+  }
+
+  /** A channel of a server (deleted ones gone, denied ones refused) or an opened DM. */
+  channel(channelId: string): Reply {
+    const refusal = this.state.access.refusal(channelId, 'read');
+    if (refusal) return refusal;
+    const guild = this.state.guildOfChannel(channelId);
+    const found = guild?.channels.find((c) => c.id === channelId);
+    if (guild && found) return json(200, guildChannel(guild, found));
+    const recipient = this.state.recipientOf(channelId);
+    return recipient ? json(200, this.state.dmChannel(recipient)) : UNKNOWN_CHANNEL;
+  }
+
+  /** The server's channels, but for those deleted under the bot. */
+  channels(guildId: string): Reply {
+    const guild = this.guildOf(guildId);
+    if (!guild) return unknown(10004, 'Guild');
+    const left = guild.channels.filter((c) => !this.state.access.isDeleted(c.id));
+    return json(
+      200,
+      left.map((c) => guildChannel(guild, c)),
+    );
+  }
+
+  private guildOf(guildId: string) {
+    return this.state.guilds.find((g) => g.id === guildId);
+  }
+}
