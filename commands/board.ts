@@ -104,7 +104,7 @@ export const board = {
       requireManageServer(interaction, '/board create');
       const input = {
         type: o.getString('type', true),
-        ...placement(interaction),
+        ...(await placement(interaction)),
         ...optionalInt(interaction, 'team_size', 'teamSize'),
         ...optionalInt(interaction, 'k', 'kFactor'),
         ...(o.getBoolean('fixed_teams') !== null
@@ -125,7 +125,7 @@ export const board = {
     } else if (sub === 'edit') {
       requireManageServer(interaction, '/board edit');
       const edited = await editBoard(ctx, ownerOf(interaction), o.getString('board', true), {
-        ...placement(interaction),
+        ...(await placement(interaction)),
       });
       // A manager changed the board: stopped review messages get another try at once.
       const resumed = await ctx.repos.reviewMessages.unblock(edited.pk);
@@ -144,15 +144,15 @@ export const board = {
 } satisfies Command;
 
 /** The options create and edit share: name, where and by whom review happens, the window. */
-function placement(interaction: ChatInputCommandInteraction) {
+async function placement(interaction: ChatInputCommandInteraction) {
   const o = interaction.options;
   const channel = o.getChannel('moderator_channel');
   const role = o.getRole('moderator_role');
   const name = o.getString('name');
   return {
     ...(name !== null ? { name } : {}),
-    ...(channel ? { moderatorChannelId: serverChannel(interaction, channel.id) } : {}),
-    ...(role ? { moderatorRoleId: serverRole(interaction, role.id) } : {}),
+    ...(channel ? { moderatorChannelId: await serverChannel(interaction, channel.id) } : {}),
+    ...(role ? { moderatorRoleId: await serverRole(interaction, role.id) } : {}),
     ...optionalInt(interaction, 'window_hours', 'windowHours'),
   };
 }

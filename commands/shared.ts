@@ -1,6 +1,10 @@
 import {
   ButtonStyle,
+  ChannelType,
   ComponentType,
+  Routes,
+  type APIChannel,
+  type APIRole,
   MessageFlags,
   type APIButtonComponent,
   PermissionFlagsBits,
@@ -54,39 +58,40 @@ export function requireManageServer(interaction: AnyInteraction, what: string): 
 
 /**
  * A channel option must name a text channel of the interaction's own server: a client can send
- * any id, and reviews must never be posted into another server.
+ * any id, and reviews must never be posted into another server. Asked of Discord itself, since
+ * discord.js files whatever an interaction resolves under that interaction's guild.
  */
-export function serverChannel(interaction: AnyInteraction, channelId: string): string {
-  const guild = serverOf(interaction, 'moderator channel');
-  if (!guild.channels.cache.get(channelId)?.isTextBased()) {
+export async function serverChannel(interaction: AnyInteraction, channelId: string) {
+  const guildId = serverOf(interaction, 'moderator channel');
+  const channel = (await interaction.client.rest
+    .get(Routes.channel(channelId))
+    .catch(() => null)) as APIChannel | null;
+  const text =
+    channel?.type === ChannelType.GuildText || channel?.type === ChannelType.GuildAnnouncement;
+  if (!channel || !('guild_id' in channel) || channel.guild_id !== guildId || !text) {
     throw invalid(`<#${channelId}> is not a text channel of this server; pick one from the list`);
   }
   return channelId;
 }
 
 /** A role option must name a role of this server other than @everyone (that role is everyone). */
-export function serverRole(interaction: AnyInteraction, roleId: string): string {
-  const guild = serverOf(interaction, 'moderator role');
-  if (roleId === guild.id) {
+export async function serverRole(interaction: AnyInteraction, roleId: string) {
+  const guildId = serverOf(interaction, 'moderator role');
+  if (roleId === guildId) {
     throw invalid('moderator role: @everyone would let every member review; pick a role');
   }
-  if (!guild.roles.cache.has(roleId)) {
+  const roles = (await interaction.client.rest.get(Routes.guildRoles(guildId))) as APIRole[];
+  if (!roles.some((r) => r.id === roleId)) {
     throw invalid('moderator role: that is not a role of this server; pick one from the list');
   }
   return roleId;
 }
 
-function serverOf(interaction: AnyInteraction, what: string) {
+function serverOf(interaction: AnyInteraction, what: string): string {
   if (interaction.guildId === null) {
     throw invalid(`${what}: only server boards have one; your own boards are reviewed by DM`);
   }
-  if (!interaction.guild) {
-    throw new TallyError(
-      'internal_error',
-      `guild ${interaction.guildId} is not in the bot's cache; cannot check the ${what}`,
-    );
-  }
-  return interaction.guild;
+  return interaction.guildId;
 }
 
 /** Replies that never ping anyone: names in chat output are mentions only for display. */

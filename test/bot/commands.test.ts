@@ -17,7 +17,7 @@ import {
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
-import type { FakeDiscord, FakeMember, Presser } from '../support/fake-discord';
+import type { FakeDiscord, FakeMember } from '../support/fake-discord';
 import { idempotencyHeader, type TestTally } from '../support/tally';
 
 /**
@@ -40,17 +40,6 @@ const arena = guild({
   members: [alice, bob, carol, mod, admin, visitor],
 });
 const COMMAND_NAMES = ['api', 'board', 'leaderboard', 'match', 'rank', 'score', 'team'];
-
-/** The custom id of a message's Next button, if it has one. */
-function nextButton(m: APIMessage): string | undefined {
-  for (const row of m.components ?? []) {
-    if (!('components' in row)) continue;
-    for (const c of row.components as { label?: string; custom_id?: string }[]) {
-      if (c.label === 'Next' && c.custom_id) return c.custom_id;
-    }
-  }
-  return undefined;
-}
 
 describe(`slash commands (${backendName})`, () => {
   let world: DiscordWorld;
@@ -79,16 +68,7 @@ describe(`slash commands (${backendName})`, () => {
     permissions,
   });
   const handleIn = (text: string) => /sub_\d+/.exec(text)?.[0] ?? '';
-  /** Every line of a paged list, pressing its Next button until the last page. */
-  const allLines = async (message: APIMessage, presser: Presser) => {
-    const seen = [...lines(message)];
-    for (let next = nextButton(message); next; next = nextButton(fake.messages.get(message.id)!)) {
-      const pressed = await press(fake.messages.get(message.id)!, next, presser);
-      expect(pressed.callback.type).toBe(InteractionResponseType.UpdateMessage);
-      seen.push(...lines(fake.messages.get(message.id)!));
-    }
-    return seen;
-  };
+  const allLines: DiscordWorld['allLines'] = (message, presser) => world.allLines(message, presser);
   const status = (handle: string) => world.status(handle, key);
   const decided = async (message: APIMessage, token: string) => {
     await world.editedOriginal(token);

@@ -72,6 +72,16 @@ export const fieldsOf = (m: APIMessage) =>
   Object.fromEntries((m.embeds[0]?.fields ?? []).map((f) => [f.name, f.value]));
 /** The lines of a message's first embed description (a standings page). */
 export const lines = (m: APIMessage) => (m.embeds[0]?.description ?? '').split('\n');
+/** The custom id of a message's Next button (paged standings and lists), if it has one. */
+export function nextButton(m: APIMessage): string | undefined {
+  for (const row of m.components ?? []) {
+    if (!('components' in row)) continue;
+    for (const c of row.components as { label?: string; custom_id?: string }[]) {
+      if (c.label === 'Next' && c.custom_id) return c.custom_id;
+    }
+  }
+  return undefined;
+}
 /** The review buttons the bot puts under a submission's review message. */
 export const reviewButtons = (handle: string) => [
   `review:approve:${handle}`,
@@ -108,6 +118,8 @@ export interface DiscordWorld {
     customId: string,
     presser: Presser & Forging,
   ): Promise<{ token: string; callback: Callback }>;
+  /** Every line of a paged message, pressing Next (each press must update it) to the last page. */
+  allLines(message: APIMessage, presser: Presser): Promise<string[]>;
   /** The bot's review message of a submission, once posted. */
   reviewMessage(handle: string, timeoutMs?: number): Promise<APIMessage>;
   /** The bot's edit of the message an interaction answered (`@original`). */
@@ -183,6 +195,16 @@ export async function startDiscordWorld(options: {
     async press(message, customId, presser) {
       const { token } = fake.clickButton({ messageId: message.id, customId, ...presser });
       return { token, callback: await callbackOf(token) };
+    },
+    async allLines(message, presser) {
+      const current = () => fake.messages.get(message.id)!;
+      const seen = [...lines(message)];
+      for (let next = nextButton(message); next; next = nextButton(current())) {
+        const { callback } = await world.press(current(), next, presser);
+        expect(callback.type).toBe(InteractionResponseType.UpdateMessage);
+        seen.push(...lines(current()));
+      }
+      return seen;
     },
     reviewMessage(handle, timeoutMs = 5000) {
       return fake.waitFor(
