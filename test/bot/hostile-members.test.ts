@@ -16,6 +16,7 @@ import {
 } from '../support/discord-world';
 import type { CommandInput, FakeDiscord, FakeMember } from '../support/fake-discord';
 import type { TestTally } from '../support/tally';
+import { eventually } from '../support/wait';
 
 /**
  * Issue 12: the chat side tried as a careless or hostile member would, with the real discord.js
@@ -424,6 +425,38 @@ describe(`members who do not play along (${backendName})`, () => {
     });
     expect(after.message.embeds[0]?.fields ?? []).toEqual([]);
     expect(notices()).toHaveLength(1);
+  });
+
+  it('GIVEN the owner of a personal board takes no DMs THEN its review stops after one try and /board info in DM says why', async () => {
+    const loner = world.dmUser('loner');
+    const lonerOwner = await tally.owner(`user:${loner.id}`);
+    const board = await tally.board({ ownerId: lonerOwner, type: 'ELO', name: 'Solo' });
+    fake.closeDms(loner.id);
+    const key = await tally.key({ ownerId: lonerOwner });
+    const custom = (name: string) => ({ name, custom: true });
+    const handle = await world.submitMatch(board, key, [custom('Ann')], [custom('Bo')]);
+    await world.statusBecomes(handle, key, 'pending_review');
+    const block = await eventually(
+      async () => (await tally.ctx.repos.reviewMessages.blockOf(board.pk)) ?? undefined,
+      'the review block',
+    );
+    expect(block.reason).toBe(
+      'the owner does not accept direct messages from Tally (the owner’s DMs)',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const dm = fake.dmChannelOf(loner.id);
+    const posts = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === `/channels/${dm}/messages`,
+    );
+    expect(posts.map((r) => r.status)).toEqual([403]);
+    const info = await world.run({
+      user: loner,
+      command: ['board', 'info'],
+      options: { board: board.id },
+    });
+    expect(info.message.embeds[0]?.fields?.[0]?.value).toContain(
+      'the owner does not accept direct messages from Tally',
+    );
   });
 
   it('GIVEN a channel or role of another server, or @everyone, as the moderator place THEN /board create and edit refuse it', async () => {
