@@ -143,7 +143,10 @@ export class ReviewPoster {
         },
       });
     } catch (err) {
-      log.warn('could not tell the server owner that reviews stopped', { board: view.board.id, err });
+      log.warn('could not tell the server owner that reviews stopped', {
+        board: view.board.id,
+        err,
+      });
     }
   }
 
@@ -224,7 +227,8 @@ const PERMANENT: Record<number, string> = {
   10013: 'the owner is no longer a Discord user',
   50001: 'Tally cannot see the channel (Missing Access)',
   50007: 'the owner does not accept direct messages from Tally',
-  50013: 'Tally may not post there (Missing Permissions: it needs View Channel, Send Messages and Embed Links)',
+  50013:
+    'Tally may not post there (Missing Permissions: it needs View Channel, Send Messages and Embed Links)',
 };
 
 /** The reason a post failed for good, or null for a failure worth retrying (5xx, 429, network). */
