@@ -6,6 +6,7 @@ import { MatchEntity } from './match';
 import { MatchParticipantEntity } from './match-participant';
 import { OwnerEntity } from './owner';
 import { ReviewBlockEntity } from './review-block';
+import { ScheduledJobEntity } from './schedule';
 import { ScoreEntity } from './score';
 import { SubmissionEntity } from './submission';
 import { TeamEntity } from './team';
@@ -22,4 +23,5 @@ export const entities = [
   SubmissionEntity,
   IdempotencyRecordEntity,
   ReviewBlockEntity,
+  ScheduledJobEntity,
 ];

@@ -3,6 +3,7 @@ import { RankCountsAndQueueIndex1732400000000 } from './1732400000000-rank-count
 import { ReviewMessages1732500000000 } from './1732500000000-review-messages';
 import { CoveringEntriesIndex1732600000000 } from './1732600000000-covering-entries-index';
 import { ReviewBlocks1732700000000 } from './1732700000000-review-blocks';
+import { Schedules1732800000000 } from './1732800000000-schedules';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   ReviewMessages1732500000000,
   CoveringEntriesIndex1732600000000,
   ReviewBlocks1732700000000,
+  Schedules1732800000000,
 ];

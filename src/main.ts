@@ -16,6 +16,7 @@ import { boardPages } from './web/board-page';
 import type { Context } from './pipeline/context';
 import { LocalSignals, RedisSignals } from './pipeline/signals';
 import { Worker } from './pipeline/worker';
+import { JOBS, planStandingJobs, Scheduler } from './pipeline/scheduler';
 import { openAndMigrate } from './store/data-source';
 import { Database } from './store/database';
 import { createRepositories } from './store/repositories';
@@ -26,6 +27,8 @@ export interface Tally {
   server: Server;
   url: string;
   worker: Worker | null;
+  /** Time-driven work (expiry, …); runs wherever the worker runs. */
+  scheduler: Scheduler | null;
   /** The Discord bot when DISCORD_TOKEN is set (and no other chat port was given). */
   bot: DiscordBot | null;
   close(): Promise<void>;
@@ -34,7 +37,7 @@ export interface Tally {
 export interface StartOptions {
   /** Prefix of every Redis key and channel, so several deployments or test runs can share Redis. */
   redisPrefix?: string;
-  /** Run the queue worker in this process (default true). */
+  /** Run the queue worker and the scheduler in this process (default true). */
   worker?: boolean;
   chat?: ChatPort;
   /** Bot tuning (tests: short polls and retries). */
@@ -117,6 +120,8 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       options.worker === false
         ? null
         : new Worker(ctx, options.chat ?? bot ?? new OfflineChat(), ctx.signals);
+    const scheduler = options.worker === false ? null : new Scheduler(ctx, JOBS);
+    if (scheduler) await planStandingJobs(ctx);
     const app = createApp({
       ctx,
       authenticator: new KeyAuthenticator(ctx.repos.keys),
@@ -125,6 +130,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       beside: [boardPages(ctx)], // DESIGN.md 3: every board's `url`, public HTML outside /v1
     });
     worker?.start();
+    scheduler?.start();
     bound.serve(app);
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${bound.port}`;
     log.info('tally listening', { url, database: config.database.kind, redis: Boolean(redis) });
@@ -133,9 +139,11 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       server,
       url,
       worker,
+      scheduler,
       bot,
       async close() {
         await closeServer(server);
+        await scheduler?.stop();
         await worker?.stop();
         await bot?.stop();
         await buckets.close();

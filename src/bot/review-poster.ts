@@ -10,6 +10,7 @@ import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import { PollLoop } from '../pipeline/poll-loop';
 import { reviewMessage } from './review-message';
 import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from './review-view';
@@ -45,43 +46,39 @@ export const POSTER_DEFAULTS: ReviewPosterOptions = {
  * moderator channel gets no message: it stays pending for `tally review` until its window ends.
  */
 export class ReviewPoster {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly loop: PollLoop;
 
   constructor(
     private readonly ctx: Context,
     private readonly rest: REST,
     private readonly store: Context['repos']['reviewMessages'],
     private readonly options: ReviewPosterOptions = POSTER_DEFAULTS,
-  ) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+  ) {
+    this.loop = new PollLoop(() => this.runOnce(), options.pollMs, 'review');
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Cuts the current wait short (a submission just became pending or was decided). */
   poke(): void {
-    this.wake?.();
+    this.loop.poke();
   }
 
   /** One pass: post what is due, then close what was decided. */
   async runOnce(): Promise<void> {
     const now = this.ctx.now();
     for (const row of await this.store.dueForPost(now, this.options.batch)) {
-      if (!this.running) return;
+      if (!this.loop.running) return;
       await this.withLease(row, (view) => this.post(view));
     }
     for (const row of await this.store.dueForClose(now, this.options.batch)) {
-      if (!this.running) return;
+      if (!this.loop.running) return;
       await this.withLease(row, (view) => this.close(row, view));
     }
   }
@@ -195,29 +192,6 @@ export class ReviewPoster {
       log.warn('review message failed; will retry', { submission: row.id, attempts, delay, err });
       await this.store.failed(row.id, attempts, new Date(this.ctx.now().getTime() + delay));
     }
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.runOnce();
-      } catch (err) {
-        log.warn('review pass failed; retrying', { err });
-      }
-      if (this.running) await this.sleep(this.options.pollMs);
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-    });
   }
 }
 

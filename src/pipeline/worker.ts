@@ -4,7 +4,6 @@ import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from './context';
 import { BATCH_SIZE, fail, processBatch } from './process';
-import { expireOverdue } from './review';
 import type { Signals } from './signals';
 
 /** A submission that keeps throwing is failed after this many tries, so it cannot stall its board. */
@@ -12,7 +11,6 @@ export const MAX_ATTEMPTS = 5;
 
 export interface WorkerOptions {
   pollMs?: number;
-  expiryEveryMs?: number;
 }
 
 /** ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, SQLITE_BUSY(_SNAPSHOT…): transient, never the row's fault. */
@@ -169,16 +167,10 @@ export class Worker {
 
   private async run(): Promise<void> {
     const pollMs = this.options.pollMs ?? 1000;
-    const expiryEveryMs = this.options.expiryEveryMs ?? 30_000;
-    let lastExpiry = 0;
     while (this.running) {
       let progressed = false;
       try {
         progressed = await this.runOnce();
-        if (Date.now() - lastExpiry >= expiryEveryMs) {
-          lastExpiry = Date.now();
-          await expireOverdue(this.ctx);
-        }
       } catch (err) {
         log.warn('worker pass failed; retrying', { err });
       }

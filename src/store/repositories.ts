@@ -14,6 +14,7 @@ import { IdempotencyRepository } from './idempotency';
 import { MatchReadRepository } from './matches';
 import { ResultsRepository } from './results';
 import { ReviewMessageRepository } from './review-messages';
+import { ScheduleRepository } from './schedules';
 import { SubmissionRepository } from './submissions';
 
 export class OwnerRepository extends Repository {
@@ -221,6 +222,7 @@ export interface Repositories {
   entries: EntryRepository;
   matches: MatchReadRepository;
   reviewMessages: ReviewMessageRepository;
+  schedules: ScheduleRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -236,5 +238,6 @@ export function createRepositories(db: Database): Repositories {
     entries: new EntryRepository(db),
     matches: new MatchReadRepository(db),
     reviewMessages: new ReviewMessageRepository(db),
+    schedules: new ScheduleRepository(db),
   };
 }

@@ -254,8 +254,8 @@ describe(`moderator review in Discord (${backendName})`, () => {
     const typed = await submit(board, key, [chat(bob)], [chat(carol)]);
     const message = await world.reviewMessage(pressed);
     await statusBecomes(typed, 'pending_review');
-    // No sweep runs meanwhile: as if the worker were down, or its next pass still to come.
-    await tally.worker!.stop();
+    // No sweep runs meanwhile: as if the scheduler were down, or its next pass still to come.
+    await tally.scheduler!.stop();
     try {
       const ranOut = new Date(Date.now() - 60_000);
       for (const handle of [pressed, typed]) {
@@ -288,7 +288,7 @@ describe(`moderator review in Discord (${backendName})`, () => {
       }
       expect(await entries(board)).toEqual([]);
     } finally {
-      tally.worker!.start();
+      tally.scheduler!.start();
     }
   });
 

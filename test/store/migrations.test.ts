@@ -59,6 +59,7 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
   },
   entry_rank_counts: { primary: ['board_pk', 'level', 'bucket'], columns: ['n'] },
   review_blocks: { primary: ['board_pk'], columns: ['reason', 'since', 'probe_at'] },
+  schedules: { primary: ['kind', 'subject'], columns: ['due_at'] },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -268,13 +269,13 @@ describe(`migrations (${backendName})`, () => {
   });
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
-    // The review-message columns, the covering entries index and the review blocks came after
-    // the rank counters: undo all four (the covering index's down brings the plain keyset
-    // index back).
+    // The review-message columns, the covering entries index, the review blocks and the
+    // schedules came after the rank counters: undo them all (the covering index's down brings
+    // the plain keyset index back).
     const later = migrations.length - 1 - migrations.indexOf(RankCountsAndQueueIndex1732400000000);
     for (let i = 0; i <= later; i++) await ds.undoLastMigration({ transaction: 'each' });
     expect(await tableNames()).toEqual(
-      TABLES.filter((t) => t !== 'entry_rank_counts' && t !== 'review_blocks'),
+      TABLES.filter((t) => !['entry_rank_counts', 'review_blocks', 'schedules'].includes(t)),
     );
     expect(await appliedMigrations()).toEqual(migrations.map((m) => m.name).slice(0, -later - 1));
 

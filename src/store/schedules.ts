@@ -1,0 +1,56 @@
+import { LessThanOrEqual, type EntityManager } from 'typeorm';
+import { ScheduledJobEntity, type ScheduledJob } from '../../entities/schedule';
+import { Repository } from './repository';
+
+/** The schedule rows (entities/schedule.ts): what is due, and the one conditional move on. */
+export class ScheduleRepository extends Repository {
+  /** Jobs due at `now`, earliest first. */
+  due(now: Date, limit: number): Promise<ScheduledJob[]> {
+    return this.use(undefined, (m) =>
+      m.find(ScheduledJobEntity, {
+        where: { dueAt: LessThanOrEqual(now) },
+        order: { dueAt: 'ASC' },
+        take: limit,
+      }),
+    );
+  }
+
+  get(kind: string, subject: string, tx?: EntityManager): Promise<ScheduledJob | null> {
+    return this.use(tx, (m) => m.findOneBy(ScheduledJobEntity, { kind, subject }));
+  }
+
+  /** Plans the job at `dueAt`, replacing any plan it had (a setting changed). */
+  async plan(kind: string, subject: string, dueAt: Date, tx?: EntityManager): Promise<void> {
+    await this.use(tx, async (m) => {
+      const moved = await m.update(ScheduledJobEntity, { kind, subject }, { dueAt });
+      if ((moved.affected ?? 0) === 0) await m.insert(ScheduledJobEntity, { kind, subject, dueAt });
+    });
+  }
+
+  /** Plans the job at `dueAt` unless it is planned already (every process does this at start). */
+  async ensure(kind: string, subject: string, dueAt: Date): Promise<void> {
+    if (await this.get(kind, subject)) return;
+    await this.use(undefined, (m) => m.insert(ScheduledJobEntity, { kind, subject, dueAt })).catch(
+      async (err: unknown) => {
+        if (!(await this.get(kind, subject))) throw err; // not the race with another process
+      },
+    );
+  }
+
+  async cancel(kind: string, subject: string, tx?: EntityManager): Promise<void> {
+    await this.use(tx, (m) => m.delete(ScheduledJobEntity, { kind, subject }));
+  }
+
+  /**
+   * Takes the step due at `from`: moves the job on to `to` (or ends it), only if it is still due
+   * at `from`. True for exactly one caller per step, whichever process it runs in; inside a
+   * transaction the row stays locked until it commits, so the step's work commits with it.
+   */
+  async take(tx: EntityManager, job: ScheduledJob, to: Date | null): Promise<boolean> {
+    const where = { kind: job.kind, subject: job.subject, dueAt: job.dueAt };
+    const result = to
+      ? await tx.update(ScheduledJobEntity, where, { dueAt: to })
+      : await tx.delete(ScheduledJobEntity, where);
+    return (result.affected ?? 0) === 1;
+  }
+}
