@@ -1,6 +1,7 @@
 import { time, TimestampStyles } from 'discord.js';
 import type { Board } from '../entities/board';
 import type { ReviewBlock } from '../entities/review-block';
+import { describeDecay, type DecayRule } from '../src/domain/decay';
 import { autoApplies, writeContract } from '../src/domain/board-rules';
 import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
@@ -10,7 +11,12 @@ import { clip, LIMITS, shown } from '../src/bot/text';
  * A board's settings as an embed: what /board info, create and edit show, with the reason its
  * review messages stopped when Discord refuses them (src/bot/review-poster.ts).
  */
-export function boardInfo(ctx: Context, b: Board, block: ReviewBlock | null = null) {
+export function boardInfo(
+  ctx: Context,
+  b: Board,
+  block: ReviewBlock | null = null,
+  decay: DecayRule | null = null,
+) {
   const write = writeContract(b);
   const review = b.ownerId.startsWith('user:')
     ? 'by DM to the owner'
@@ -25,6 +31,7 @@ export function boardInfo(ctx: Context, b: Board, block: ReviewBlock | null = nu
       ? `${b.fixedTeams ? 'fixed teams' : `${b.teamSize} per side`}`
       : null,
     autoApplies(b) ? 'applies at once' : `reviewed ${review}, window ${b.validationWindowHours} h`,
+    decay ? `decay: ${describeDecay(decay)}` : null,
   ].filter((line) => line !== null);
   return {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),

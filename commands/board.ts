@@ -1,12 +1,16 @@
 import {
   ChannelType,
   SlashCommandBuilder,
+  time,
+  TimestampStyles,
   type ChatInputCommandInteraction,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { BOARD_TYPES } from '../src/domain/vocabulary';
 import { ownedBoard } from '../src/pipeline/board-reads';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
+import { setDecay } from '../src/pipeline/decay';
+import { describeDecay } from '../src/domain/decay';
 import type { Context } from '../src/pipeline/context';
 import { code, shown } from '../src/bot/text';
 import { boardInfo } from './board-info';
@@ -92,10 +96,48 @@ export const board = {
       .addSubcommand((sub) =>
         sub.setName('info').setDescription('A board’s settings').addStringOption(boardOption),
       )
-      .addSubcommand((sub) => sub.setName('list').setDescription('The boards of this server')),
+      .addSubcommand((sub) => sub.setName('list').setDescription('The boards of this server'))
+      .addSubcommand((sub) =>
+        sub
+          .setName('decay')
+          .setDescription('Inactivity decay of an ELO board (Manage Server); amount 0 turns it off')
+          .addStringOption(boardOption)
+          .addIntegerOption((o) =>
+            o
+              .setName('amount')
+              .setDescription('Rating points lost per step (percent with percent:true); 0 = off')
+              .setRequired(true)
+              .setMinValue(0)
+              .setMaxValue(1000),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('after_days')
+              .setDescription('Days without a result before decay starts (default 14)')
+              .setMinValue(1)
+              .setMaxValue(365),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('every_hours')
+              .setDescription('Hours between steps (default 24)')
+              .setMinValue(1)
+              .setMaxValue(720),
+          )
+          .addBooleanOption((o) =>
+            o.setName('percent').setDescription('The amount is a percentage of the rating'),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('floor')
+              .setDescription('Never below this rating (default: the start rating)')
+              .setMinValue(0),
+          ),
+      ),
   ).toJSON(),
 
-  writes: (interaction) => ['create', 'edit'].includes(interaction.options.getSubcommand(true)),
+  writes: (interaction) =>
+    ['create', 'edit', 'decay'].includes(interaction.options.getSubcommand(true)),
 
   async execute(interaction, ctx) {
     const sub = interaction.options.getSubcommand(true);
@@ -136,7 +178,33 @@ export const board = {
     } else if (sub === 'info') {
       const found = await ownedBoard(ctx, ownerOf(interaction), o.getString('board', true));
       const block = await ctx.repos.reviewMessages.blockOf(found.pk);
-      await reply(interaction, { embeds: [boardInfo(ctx, found, block)] });
+      const decay = await ctx.repos.decay.rule(found.pk);
+      await reply(interaction, { embeds: [boardInfo(ctx, found, block, decay)] });
+    } else if (sub === 'decay') {
+      requireManageServer(interaction, '/board decay');
+      const amount = o.getInteger('amount', true);
+      const boardId = o.getString('board', true);
+      const rule = await setDecay(
+        ctx,
+        ownerOf(interaction),
+        boardId,
+        amount === 0
+          ? null
+          : {
+              amount,
+              percent: o.getBoolean('percent') ?? false,
+              afterDays: o.getInteger('after_days') ?? 14,
+              everyHours: o.getInteger('every_hours') ?? 24,
+              ...(o.getInteger('floor') !== null ? { floor: o.getInteger('floor', true) } : {}),
+            },
+      );
+      const first = rule && new Date(rule.since.getTime() + rule.everyHours * 3_600_000);
+      await reply(interaction, {
+        content:
+          rule && first
+            ? `Decay on ${code(boardId)}: ${describeDecay(rule)}. The first step is ${time(first, TimestampStyles.RelativeTime)}; inactivity counts from now.`
+            : `Decay is off on ${code(boardId)}.`,
+      });
     } else {
       await reply(interaction, await boardList(ctx, ownerOf(interaction), 0));
     }

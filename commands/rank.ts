@@ -43,6 +43,11 @@ export const rank = {
       ? ` · ${entry.wins ?? 0} won, ${entry.draws ?? 0} drawn, ${entry.losses ?? 0} lost`
       : ` · ${entry.submissions ?? 0} submissions`;
     const recent = isMatchBoard(board) ? await recentMatches(ctx, board, playerId) : [];
+    // Changes no result made (decay) are named with their cause, so a player sees why they moved.
+    const [change] = await ctx.repos.decay.recent(board.pk, playerId, 1);
+    const moved = change
+      ? `\nLast change without a result: ${change.delta > 0 ? '+' : '−'}${Math.abs(change.delta)} (${change.cause}) ${time(change.at, TimestampStyles.RelativeTime)}`
+      : '';
     await reply(interaction, {
       embeds: [
         {
@@ -50,7 +55,7 @@ export const rank = {
             `${shown(entry.playerName)} on ${shown(board.displayName)}`,
             LIMITS.embedTitle,
           ),
-          description: `Rank **#${entry.rank}** · ${unit} **${value}**${record}`,
+          description: `Rank **#${entry.rank}** · ${unit} **${value}**${record}${moved}`,
           ...(recent.length > 0
             ? {
                 fields: [

@@ -7,6 +7,8 @@ import { MatchParticipantEntity } from './match-participant';
 import { OwnerEntity } from './owner';
 import { ReviewBlockEntity } from './review-block';
 import { ScheduledJobEntity } from './schedule';
+import { DecayRuleEntity } from './decay-rule';
+import { EntryChangeEntity } from './entry-change';
 import { ScoreEntity } from './score';
 import { SubmissionEntity } from './submission';
 import { TeamEntity } from './team';
@@ -24,4 +26,6 @@ export const entities = [
   IdempotencyRecordEntity,
   ReviewBlockEntity,
   ScheduledJobEntity,
+  DecayRuleEntity,
+  EntryChangeEntity,
 ];

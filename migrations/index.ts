@@ -4,6 +4,7 @@ import { ReviewMessages1732500000000 } from './1732500000000-review-messages';
 import { CoveringEntriesIndex1732600000000 } from './1732600000000-covering-entries-index';
 import { ReviewBlocks1732700000000 } from './1732700000000-review-blocks';
 import { Schedules1732800000000 } from './1732800000000-schedules';
+import { Decay1732900000000 } from './1732900000000-decay';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   CoveringEntriesIndex1732600000000,
   ReviewBlocks1732700000000,
   Schedules1732800000000,
+  Decay1732900000000,
 ];

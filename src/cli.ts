@@ -6,6 +6,8 @@ import type { KeyType } from './domain/keys';
 import { closeContext, openContext, startTally } from './main';
 import { serializeBoard } from './api/serialize/board';
 import { createBoard, createTeam } from './pipeline/boards';
+import { setDecay } from './pipeline/decay';
+import { describeDecay } from './domain/decay';
 import type { Context } from './pipeline/context';
 import { demoGuide, demoJson, seedDemo, type Demo } from './demo/demo';
 import { stopOnSignals } from './stop-signals';
@@ -120,9 +122,43 @@ owner
     }),
   );
 
-program
-  .command('board')
-  .description('boards')
+const boardCommand = program.command('board').description('boards');
+
+boardCommand
+  .command('decay <owner-id> <board-id>')
+  .description('inactivity decay of an ELO board (the same rule as /board decay)')
+  .option('--amount <n>', 'rating points per step (percent with --percent)', int)
+  .option('--percent', 'the amount is a percentage of the rating')
+  .option('--after-days <n>', 'days without a result before decay starts', int, 14)
+  .option('--every-hours <n>', 'hours between steps', int, 24)
+  .option('--floor <n>', 'never below this rating (default: the start rating)', int)
+  .option('--off', 'turn decay off')
+  .action((ownerId: string, boardId: string, o: Record<string, number | boolean | undefined>) =>
+    withContext(async (ctx) => {
+      if (!o.off && o.amount === undefined) {
+        throw new TallyError('invalid_request', 'give --amount <n>, or --off');
+      }
+      const rule = await setDecay(
+        ctx,
+        ownerId,
+        boardId,
+        o.off
+          ? null
+          : {
+              amount: o.amount as number,
+              percent: o.percent === true,
+              afterDays: o.afterDays as number,
+              everyHours: o.everyHours as number,
+              ...(o.floor === undefined ? {} : { floor: o.floor as number }),
+            },
+      );
+      console.log(
+        rule ? `Decay on ${boardId}: ${describeDecay(rule)}.` : `Decay is off on ${boardId}.`,
+      );
+    }),
+  );
+
+boardCommand
   .command('create <owner-id>')
   .requiredOption('--type <type>', 'Classic, Highscore, Time, ELO, League or Rating')
   .option('--sort <sort>', 'asc or desc')

@@ -3,6 +3,7 @@ import type { ScheduledJob } from '../../entities/schedule';
 import { log } from '../log';
 import { PollLoop } from './poll-loop';
 import type { Context } from './context';
+import { decayJob } from './decay';
 import { expireOverdue } from './review';
 
 /**
@@ -20,7 +21,7 @@ export interface Job {
    */
   step(ctx: Context, tx: EntityManager | null, subject: string, dueAt: Date): Promise<void>;
   /** When the job is due next after a step due at `dueAt`, run at `now`; null ends it. */
-  next(subject: string, dueAt: Date, now: Date): Date | null;
+  next(ctx: Context, subject: string, dueAt: Date, now: Date): Promise<Date | null>;
   atomic: boolean;
 }
 
@@ -69,7 +70,7 @@ export class Scheduler {
       let current: ScheduledJob | null = row;
       try {
         for (let i = 0; current && i < (this.options.maxCatchUp ?? 100); i++) {
-          const next = job.next(current.subject, current.dueAt, now);
+          const next = await job.next(this.ctx, current.subject, current.dueAt, now);
           if (!(await this.take(job, current, next))) break; // another process took it
           taken++;
           current = next && next <= now ? { ...current, dueAt: next } : null;
@@ -109,11 +110,11 @@ export const expiryJob: Job = {
   async step(ctx) {
     await expireOverdue(ctx);
   },
-  next: (_subject, _dueAt, now) => new Date(now.getTime() + EXPIRY_EVERY_MS),
+  next: async (_ctx, _subject, _dueAt, now) => new Date(now.getTime() + EXPIRY_EVERY_MS),
 };
 
 /** Every job this version runs, and the plans every process makes sure exist at start. */
-export const JOBS: readonly Job[] = [expiryJob];
+export const JOBS: readonly Job[] = [expiryJob, decayJob];
 
 export async function planStandingJobs(ctx: Context): Promise<void> {
   await ctx.repos.schedules.ensure(expiryJob.kind, 'all', ctx.now());

@@ -15,6 +15,7 @@ import { MatchReadRepository } from './matches';
 import { ResultsRepository } from './results';
 import { ReviewMessageRepository } from './review-messages';
 import { ScheduleRepository } from './schedules';
+import { DecayRepository } from './decay';
 import { SubmissionRepository } from './submissions';
 
 export class OwnerRepository extends Repository {
@@ -223,6 +224,7 @@ export interface Repositories {
   matches: MatchReadRepository;
   reviewMessages: ReviewMessageRepository;
   schedules: ScheduleRepository;
+  decay: DecayRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -239,5 +241,6 @@ export function createRepositories(db: Database): Repositories {
     matches: new MatchReadRepository(db),
     reviewMessages: new ReviewMessageRepository(db),
     schedules: new ScheduleRepository(db),
+    decay: new DecayRepository(db),
   };
 }

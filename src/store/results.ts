@@ -63,6 +63,15 @@ export class ResultsRepository extends Repository {
     return rows.map((row) => ({ boardPk, ...ENTRY.fromObject(row) }));
   }
 
+  /** Every entry of a board (decay judges them all). */
+  async boardEntries(tx: EntityManager, boardPk: number): Promise<Entry[]> {
+    const rows: Record<string, unknown>[] = await tx.query(
+      `SELECT ${ENTRY.columns} FROM entries WHERE board_pk = ?`,
+      [boardPk],
+    );
+    return rows.map((row) => ({ boardPk, ...ENTRY.fromObject(row) }));
+  }
+
   /** Stored names of these participants on this board: entries first, teams for team ids. */
   async knownNames(boardPk: number, playerIds: string[]): Promise<Map<string, string>> {
     return this.use(undefined, async (m) => {

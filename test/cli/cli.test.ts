@@ -314,6 +314,45 @@ describe(`the tally CLI (${backendName})`, () => {
   );
 
   it(
+    'board decay sets the same rule as /board decay, refuses a non-ELO board, and --off turns it off',
+    async () => {
+      // An owner of its own: this test passes alone and in any order.
+      const own = `guild:${nextSnowflake()}`;
+      expect((await tally(['owner', 'add', own])).code).toBe(0);
+      const board = await json<BoardBody>([
+        'board',
+        'create',
+        own,
+        '--type',
+        'ELO',
+        '--start',
+        '1200',
+        '--json',
+      ]);
+      const set = await tally(['board', 'decay', own, board.id, '--amount', '3', '--percent']);
+      expect(set.code, set.stderr).toBe(0);
+      expect(set.stdout).toBe(
+        `Decay on ${board.id}: 3% every 24 h after 14 days without a result, not below 1200.\n`,
+      );
+      const off = await tally(['board', 'decay', own, board.id, '--off']);
+      expect(off.stdout).toBe(`Decay is off on ${board.id}.\n`);
+      const scores = await json<BoardBody>([
+        'board',
+        'create',
+        own,
+        '--type',
+        'Highscore',
+        '--json',
+      ]);
+      await fails(
+        ['board', 'decay', own, scores.id, '--amount', '3'],
+        /decay applies to ELO boards/,
+      );
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'key create --access read-write mints a live key whose secret is shown once',
     async () => {
       const key = await json<KeyBody>([

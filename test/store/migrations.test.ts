@@ -60,6 +60,11 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
   entry_rank_counts: { primary: ['board_pk', 'level', 'bucket'], columns: ['n'] },
   review_blocks: { primary: ['board_pk'], columns: ['reason', 'since', 'probe_at'] },
   schedules: { primary: ['kind', 'subject'], columns: ['due_at'] },
+  decay_rules: {
+    primary: ['board_pk'],
+    columns: ['amount', 'percent', 'after_days', 'every_hours', 'floor', 'since'],
+  },
+  entry_changes: { primary: ['pk'], columns: ['board_pk', 'player_id', 'at', 'delta', 'cause'] },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -269,13 +274,22 @@ describe(`migrations (${backendName})`, () => {
   });
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
-    // The review-message columns, the covering entries index, the review blocks and the
-    // schedules came after the rank counters: undo them all (the covering index's down brings
+    // The review-message columns, the covering entries index, the review blocks, the schedules
+    // and decay came after the rank counters: undo them all (the covering index's down brings
     // the plain keyset index back).
     const later = migrations.length - 1 - migrations.indexOf(RankCountsAndQueueIndex1732400000000);
     for (let i = 0; i <= later; i++) await ds.undoLastMigration({ transaction: 'each' });
     expect(await tableNames()).toEqual(
-      TABLES.filter((t) => !['entry_rank_counts', 'review_blocks', 'schedules'].includes(t)),
+      TABLES.filter(
+        (t) =>
+          ![
+            'entry_rank_counts',
+            'review_blocks',
+            'schedules',
+            'decay_rules',
+            'entry_changes',
+          ].includes(t),
+      ),
     );
     expect(await appliedMigrations()).toEqual(migrations.map((m) => m.name).slice(0, -later - 1));
 

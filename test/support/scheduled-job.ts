@@ -23,6 +23,6 @@ export function dailyJob(failOn?: (dueAt: Date) => boolean): Job {
         dueAt: new Date('2100-01-01T00:00:00.000Z'),
       });
     },
-    next: (_subject, dueAt) => new Date(dueAt.getTime() + DAY),
+    next: async (_ctx, _subject, dueAt) => new Date(dueAt.getTime() + DAY),
   };
 }

@@ -1,0 +1,110 @@
+import type { EntityManager } from 'typeorm';
+import { decayCause, decayed, inactiveAt, type DecayRule } from '../domain/decay';
+import { TallyError } from '../domain/errors';
+import { ownedBoard } from './board-reads';
+import type { Context } from './context';
+import type { Job } from './scheduler';
+
+export interface DecayInput {
+  /** Rating points, or percent when `percent`. */
+  amount: number;
+  percent?: boolean;
+  afterDays: number;
+  everyHours: number;
+  /** The lowest rating decay leaves; the board's start rating unless given. */
+  floor?: number;
+}
+
+const invalid = (detail: string) => new TallyError('invalid_request', detail);
+const subjectOf = (boardPk: number) => `board:${boardPk}`;
+
+function check(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw invalid(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/**
+ * Sets (or, with null, turns off) a board's inactivity decay, for Manage Server in chat and the
+ * operator in the CLI. ELO boards only: points and scores are earned, not held. The first step
+ * is due one interval after now; inactivity counts from now at the earliest.
+ */
+export async function setDecay(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+  input: DecayInput | null,
+): Promise<DecayRule | null> {
+  const board = await ownedBoard(ctx, ownerId, boardId);
+  if (board.type !== 'ELO')
+    throw invalid(`decay applies to ELO boards; ${board.id} is ${board.type}`);
+  if (!input) {
+    await ctx.repos.db.transaction(async (tx) => {
+      await ctx.repos.decay.removeRule(board.pk, tx);
+      await ctx.repos.schedules.cancel(decayJob.kind, subjectOf(board.pk), tx);
+    });
+    return null;
+  }
+  const percent = input.percent ?? false;
+  const rule: DecayRule = {
+    boardPk: board.pk,
+    amount: check(percent ? 'percent' : 'amount', input.amount, 1, percent ? 50 : 1000),
+    percent,
+    afterDays: check('after_days', input.afterDays, 1, 365),
+    everyHours: check('every_hours', input.everyHours, 1, 24 * 30),
+    floor: check('floor', input.floor ?? board.startRating ?? 0, 0, 1_000_000),
+    since: ctx.now(),
+  };
+  const first = new Date(rule.since.getTime() + rule.everyHours * 3_600_000);
+  await ctx.repos.db.transaction(async (tx) => {
+    await ctx.repos.decay.setRule(rule, tx);
+    await ctx.repos.schedules.plan(decayJob.kind, subjectOf(board.pk), first, tx);
+  });
+  return rule;
+}
+
+/**
+ * One decay step of one board, in the transaction that takes the step (exactly once across
+ * processes): with the board locked, every inactive player loses one step's worth, recorded as a
+ * change with its cause and the time the step was due. The rank counters move with the entries.
+ */
+async function decayStep(ctx: Context, tx: EntityManager, subject: string, dueAt: Date) {
+  const boardPk = Number(subject.slice('board:'.length));
+  const rule = await ctx.repos.decay.rule(boardPk, tx);
+  const board = rule && (await ctx.repos.boards.byPk(boardPk, tx));
+  if (!rule || !board) return; // turned off meanwhile: its plan is gone with this step
+  await ctx.repos.results.lockBoard(tx, boardPk, false);
+  const entries = await ctx.repos.results.boardEntries(tx, boardPk);
+  const moved = entries
+    .filter((e) => e.elo !== null && inactiveAt(rule, e.lastSub, dueAt))
+    .map((e) => ({ entry: e, elo: decayed(rule, e.elo!) }))
+    .filter(({ entry, elo }) => elo < entry.elo!);
+  if (moved.length === 0) return;
+  await ctx.repos.results.saveEntries(
+    tx,
+    board,
+    moved.map(({ entry, elo }) => ({ ...entry, elo })),
+    entries,
+  );
+  await ctx.repos.decay.recordChanges(
+    tx,
+    moved.map(({ entry, elo }) => ({
+      boardPk,
+      playerId: entry.playerId,
+      at: dueAt,
+      delta: elo - entry.elo!,
+      cause: decayCause(rule),
+    })),
+  );
+}
+
+export const decayJob: Job = {
+  kind: 'decay',
+  atomic: true,
+  step: (ctx, tx, subject, dueAt) => decayStep(ctx, tx!, subject, dueAt),
+  async next(ctx, subject, dueAt) {
+    const rule = await ctx.repos.decay.rule(Number(subject.slice('board:'.length)));
+    return rule ? new Date(dueAt.getTime() + rule.everyHours * 3_600_000) : null;
+  },
+};
