@@ -170,7 +170,7 @@ export const board = {
         ...(await placement(interaction)),
       });
       // A manager changed the board: stopped review messages get another try at once.
-      const resumed = await ctx.repos.reviewMessages.unblock(edited.pk);
+      const resumed = await ctx.repos.reviewMessages.resume(edited.pk, ctx.now());
       await reply(interaction, {
         content: `Updated **${shown(edited.displayName)}**.${resumed ? ' Review messages were stopped; Tally tries to post the waiting ones again now.' : ''}`,
         embeds: [boardInfo(ctx, edited)],

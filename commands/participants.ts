@@ -42,21 +42,33 @@ function team(text: string, teams: { pk: number; name: string }[], field: string
 
 /**
  * Bots are not players: the Tally bot itself or any other bot named as a participant is refused
- * before anything is queued. Users Discord resolved for the command are checked as sent; a mention
- * typed into a text option is looked up (discord.js caches users, so once per person).
+ * before anything is queued. Each person is looked up once (discord.js caches users), all at
+ * once; past two full sides the write is refused for its size anyway, so nothing is looked up
+ * and a flood of mentions costs Discord nothing.
  */
 export async function refuseBots(
   interaction: ChatInputCommandInteraction,
   participants: Record<string, unknown>[],
 ): Promise<void> {
-  for (const participant of participants) {
-    const id = participant.chat_id;
-    if (typeof id !== 'string') continue;
-    const user =
-      interaction.options.resolved?.users?.get(id) ??
-      (await interaction.client.users.fetch(id).catch(() => null));
-    if (id === interaction.client.user.id || user?.bot) {
-      throw invalid(`<@${id}> is a bot; bots cannot be players. Name the people who played.`);
-    }
-  }
+  const ids = [
+    ...new Set(participants.map((p) => p.chat_id).filter((id) => typeof id === 'string')),
+  ] as string[];
+  const bot = ids.find((id) => id === interaction.client.user.id);
+  if (bot) throw notAPlayer(bot);
+  if (ids.length > MAX_LOOKUPS) return;
+  const users = await Promise.all(
+    ids.map(
+      (id) =>
+        interaction.options.resolved?.users?.get(id) ??
+        interaction.client.users.fetch(id).catch(() => null),
+    ),
+  );
+  const found = users.find((user) => user?.bot);
+  if (found) throw notAPlayer(found.id);
 }
+
+/** Two sides of the largest team size (8). */
+const MAX_LOOKUPS = 16;
+
+const notAPlayer = (id: string) =>
+  invalid(`<@${id}> is a bot; bots cannot be players. Name the people who played.`);

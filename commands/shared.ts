@@ -2,6 +2,7 @@ import {
   ButtonStyle,
   ChannelType,
   ComponentType,
+  DiscordAPIError,
   Routes,
   type APIChannel,
   type APIRole,
@@ -65,7 +66,16 @@ export async function serverChannel(interaction: AnyInteraction, channelId: stri
   const guildId = serverOf(interaction, 'moderator channel');
   const channel = (await interaction.client.rest
     .get(Routes.channel(channelId))
-    .catch(() => null)) as APIChannel | null;
+    .catch((err: unknown) => {
+      // Unknown Channel is the member's mistake; not being let in is something to fix.
+      if (err instanceof DiscordAPIError && err.status === 404) return null;
+      if (err instanceof DiscordAPIError && err.status === 403) {
+        throw invalid(
+          `Tally cannot see <#${channelId}>: give it View Channel, Send Messages and Embed Links there, then try again`,
+        );
+      }
+      throw err; // an outage: the generic answer, nothing saved
+    })) as APIChannel | null;
   const text =
     channel?.type === ChannelType.GuildText || channel?.type === ChannelType.GuildAnnouncement;
   if (!channel || !('guild_id' in channel) || channel.guild_id !== guildId || !text) {

@@ -66,7 +66,7 @@ export async function teamList(ctx: Context, board: Board, afterPk: number) {
   return listMessage(
     { kind: 'teams', scope: board.pk },
     {
-      title: `Teams of ${board.displayName}`,
+      title: `Teams of ${shown(board.displayName)}`,
       lines: teams.map((t) => `${code(formatTeamId(t.pk))} ${shown(t.name)}`),
       empty: 'No teams yet; someone with Manage Server creates one with `/team create`.',
       next: rows.length > LIST_PAGE ? (teams.at(-1)?.pk ?? null) : null,

@@ -71,6 +71,13 @@ function onItsMessage(interaction: MessageComponentInteraction): boolean {
 }
 
 /**
+ * What a member reads when something failed on Tally's side: the failure may have come after the
+ * change was saved (a reply Discord did not take), so it never claims nothing changed.
+ */
+export const UNCONFIRMED =
+  'Tally could not finish that just now, so it may or may not have taken effect. Check (`/rank`, `/board list`, `/api key list`) before trying again.';
+
+/**
  * STYLE.md 3: a TallyError becomes an ephemeral reply saying what was wrong (its detail, as the
  * API's problem documents do); anything else is logged and gets a generic apology. The reply is
  * clipped to what Discord accepts, whatever the detail echoes.
@@ -81,12 +88,7 @@ async function guarded(interaction: RepliableInteraction, run: () => Promise<voi
   } catch (err) {
     const known = err instanceof TallyError && err.code !== 'internal_error';
     if (!known) log.error('command failed', { id: interaction.id, err });
-    const content = clip(
-      known
-        ? `That did not work: ${err.detail}`
-        : 'Tally could not do that just now; nothing was changed. Try again in a moment.',
-      LIMITS.content,
-    );
+    const content = clip(known ? `That did not work: ${err.detail}` : UNCONFIRMED, LIMITS.content);
     if (interaction.isChatInputCommand() && interaction.deferred && !interaction.replied) {
       // The "thinking…" of a deferred command becomes the answer.
       await interaction.editReply({

@@ -117,7 +117,7 @@ export class ReviewPoster {
       }
       return;
     }
-    if (block) await this.store.unblock(board.pk); // fixed: the board's other reviews go now
+    if (block) await this.store.unblock(board.pk, now); // fixed: the board's other reviews go now
   }
 
   /**

@@ -22,7 +22,13 @@ export const LIMITS = {
 export const ECHO_MAX = 100;
 
 /** A name (board, team, player) as chat shows it: literal text, no formatting, no reordering. */
-export const shown = (name: string) => escapeMarkdown(withoutBidiControls(name));
+export const shown = (name: string) =>
+  escapeMarkdown(withoutBidiControls(name), {
+    maskedLink: true,
+    heading: true,
+    bulletedList: true,
+    numberedList: true,
+  }).replace(/</g, '\\<'); // no mention, channel or timestamp pills from a name
 
 /** At most `max` UTF-16 units, cut on a character boundary with an ellipsis when cut. */
 export function clip(text: string, max: number): string {

@@ -8,6 +8,9 @@ import { Repository } from './repository';
  * The review-message columns of the queue rows (migration 1732500000000). The rows are the only
  * state: a restart, or another process, picks up exactly where this one stopped.
  */
+/** Longer than any lease a poster or a button press takes on a row (60 s and 30 s). */
+const LEASE_HORIZON_MS = 2 * 60_000;
+
 export class ReviewMessageRepository extends Repository {
   /**
    * Pending reviews without a message whose next try is due, oldest first. Guild boards without
@@ -106,23 +109,47 @@ export class ReviewMessageRepository extends Repository {
   }
 
   /**
-   * The block is over (a post went through, or a manager changed the board): its waiting reviews
-   * are due at once. True if there was a block.
+   * The block is over (a post went through): it is removed and its waiting reviews are due at
+   * once. True if there was a block.
    */
-  async unblock(boardPk: number): Promise<boolean> {
+  async unblock(boardPk: number, now: Date): Promise<boolean> {
     return this.use(undefined, async (m) => {
       const removed = await m.delete(ReviewBlockEntity, { boardPk });
       if ((removed.affected ?? 0) === 0) return false;
-      await m
-        .createQueryBuilder()
-        .update(SubmissionEntity)
-        .set({ reviewRetryAt: null })
-        .where("board_pk = :boardPk AND status = 'pending_review' AND review_message_id IS NULL", {
-          boardPk,
-        })
-        .execute();
+      await this.dueNow(m, boardPk, now);
       return true;
     });
+  }
+
+  /**
+   * A manager changed the board: the block stays (so its owner is not told twice) but its probe
+   * is due now, with every waiting review; the first post that goes through ends the block.
+   * True if there was a block.
+   */
+  async resume(boardPk: number, now: Date): Promise<boolean> {
+    return this.use(undefined, async (m) => {
+      const moved = await m.update(ReviewBlockEntity, { boardPk }, { probeAt: now });
+      if ((moved.affected ?? 0) === 0) return false;
+      await this.dueNow(m, boardPk, now);
+      return true;
+    });
+  }
+
+  /**
+   * Makes the board's waiting reviews due. Only rows the block pushed back (due after any lease
+   * could run) are touched: a row another process holds on a lease right now keeps it.
+   */
+  private async dueNow(m: EntityManager, boardPk: number, now: Date): Promise<void> {
+    const pastLeases = new Date(now.getTime() + LEASE_HORIZON_MS);
+    await m
+      .createQueryBuilder()
+      .update(SubmissionEntity)
+      .set({ reviewRetryAt: null })
+      .where(
+        "board_pk = :boardPk AND status = 'pending_review' AND review_message_id IS NULL AND review_retry_at > :pastLeases",
+        { boardPk, pastLeases },
+      )
+      .execute();
   }
 
   /** Gives a lease back early. */

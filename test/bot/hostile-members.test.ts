@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoard, createTeam } from '../../src/pipeline/boards';
 import { mintKey, revokeKey } from '../../src/pipeline/keys';
 import { review } from '../../src/pipeline/review';
+import { UNCONFIRMED } from '../../src/bot/interactions';
 import { backendName } from '../support/backends';
 import {
   buttonsOf,
@@ -174,6 +175,25 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(keyLines.slice(3).every((l) => l.endsWith(' · revoked'))).toBe(true);
   });
 
+  it('GIVEN one id mentioned 300 times, or 300 ids THEN the report is refused in time, with a handful of lookups', async () => {
+    const board = await ladder();
+    const lookups = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/users/')).length;
+    for (const opponents of [
+      '11111111111111111 '.repeat(300),
+      Array.from({ length: 300 }, (_, i) => String(11111111111111111n + BigInt(i))).join(' '),
+    ]) {
+      const before = lookups();
+      const refused = await refusal({
+        ...inGuild(alice),
+        command: ['match', 'report'],
+        options: { board: board.id, opponents, result: 'won' },
+      });
+      expect(refused).toMatch(/^That did not work: /);
+      expect(lookups() - before).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('GIVEN a 2 500-character input THEN the refusal quotes 100 characters of it and is delivered', async () => {
     const board = await ladder();
     const opponents = await refusal({
@@ -268,7 +288,7 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(await tally.ctx.repos.owners.get(`guild:${quiet.id}`)).toBeNull();
   });
 
-  it('GIVEN the reply carrying a new secret cannot be delivered THEN the key is revoked and the member is told nothing changed', async () => {
+  it('GIVEN the reply carrying a new secret cannot be delivered THEN the key is revoked and the member is told to check', async () => {
     const keysBefore = (await tally.ctx.repos.keys.listByOwner(ownerId)).map((k) => k.id);
     fake.failNext((r) => r.method === 'POST' && r.path.endsWith('/callback'), {
       status: 400,
@@ -286,7 +306,7 @@ describe(`members who do not play along (${backendName})`, () => {
       type: InteractionResponseType.ChannelMessageWithSource,
       data: {
         flags: MessageFlags.Ephemeral,
-        content: 'Tally could not do that just now; nothing was changed. Try again in a moment.',
+        content: UNCONFIRMED,
       },
     });
     const minted = (await tally.ctx.repos.keys.listByOwner(ownerId)).filter(

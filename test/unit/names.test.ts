@@ -31,6 +31,14 @@ describe('names', () => {
   it('GIVEN a stored name THEN chat shows it literally: markdown escaped, bidi controls gone', () => {
     expect(shown('**Bold** _x_ \u202Eevil')).toBe('\\*\\*Bold\\*\\* \\_x\\_ evil');
     expect(withoutBidiControls('a\u200Fb\u061Cc')).toBe('abc');
+    // A nickname is anyone's to choose: no links, headings, lists or pills from it.
+    expect(shown('[Free Nitro](https://evil.example)')).toBe(
+      '\\[Free Nitro](https://evil.example)',
+    );
+    expect(shown('# ADMIN')).toBe('\\# ADMIN');
+    expect(shown('- a')).toBe('\\- a');
+    expect(shown('1. b')).toBe('1\\. b');
+    expect(shown('<@&123> <t:1:R>')).toBe('\\<@&123> \\<t:1:R>');
   });
 
   it('GIVEN text longer than a limit THEN clip cuts on a character boundary with an ellipsis', () => {
