@@ -1,5 +1,6 @@
 import { time, TimestampStyles } from 'discord.js';
 import type { Board } from '../entities/board';
+import type { LiveStandings } from '../entities/live-standings';
 import type { ReviewBlock } from '../entities/review-block';
 import { describeDecay, type DecayRule } from '../src/domain/decay';
 import { autoApplies, writeContract } from '../src/domain/board-rules';
@@ -14,9 +15,13 @@ import { clip, LIMITS, shown } from '../src/bot/text';
 export function boardInfo(
   ctx: Context,
   b: Board,
-  block: ReviewBlock | null = null,
-  decay: DecayRule | null = null,
+  extra: {
+    block?: ReviewBlock | null;
+    decay?: DecayRule | null;
+    live?: LiveStandings | null;
+  } = {},
 ) {
+  const { block, decay, live } = extra;
   const write = writeContract(b);
   const review = b.ownerId.startsWith('user:')
     ? 'by DM to the owner'
@@ -32,6 +37,7 @@ export function boardInfo(
       : null,
     autoApplies(b) ? 'applies at once' : `reviewed ${review}, window ${b.validationWindowHours} h`,
     decay ? `decay: ${describeDecay(decay)}` : null,
+    live ? `live standings in <#${live.channelId}>` : null,
   ].filter((line) => line !== null);
   return {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),

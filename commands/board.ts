@@ -10,6 +10,7 @@ import { BOARD_TYPES } from '../src/domain/vocabulary';
 import { ownedBoard } from '../src/pipeline/board-reads';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
 import { setDecay } from '../src/pipeline/decay';
+import { placeLiveStandings } from '../src/pipeline/live-standings';
 import { describeDecay } from '../src/domain/decay';
 import type { Context } from '../src/pipeline/context';
 import { code, shown } from '../src/bot/text';
@@ -99,6 +100,20 @@ export const board = {
       .addSubcommand((sub) => sub.setName('list').setDescription('The boards of this server'))
       .addSubcommand((sub) =>
         sub
+          .setName('standings')
+          .setDescription(
+            'Keep a live top-10 message in a channel (Manage Server); no channel = stop',
+          )
+          .addStringOption(boardOption)
+          .addChannelOption((o) =>
+            o
+              .setName('channel')
+              .setDescription('Where the message lives')
+              .addChannelTypes(ChannelType.GuildText),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub
           .setName('decay')
           .setDescription('Inactivity decay of an ELO board (Manage Server); amount 0 turns it off')
           .addStringOption(boardOption)
@@ -137,7 +152,7 @@ export const board = {
   ).toJSON(),
 
   writes: (interaction) =>
-    ['create', 'edit', 'decay'].includes(interaction.options.getSubcommand(true)),
+    ['create', 'edit', 'decay', 'standings'].includes(interaction.options.getSubcommand(true)),
 
   async execute(interaction, ctx) {
     const sub = interaction.options.getSubcommand(true);
@@ -179,7 +194,23 @@ export const board = {
       const found = await ownedBoard(ctx, ownerOf(interaction), o.getString('board', true));
       const block = await ctx.repos.reviewMessages.blockOf(found.pk);
       const decay = await ctx.repos.decay.rule(found.pk);
-      await reply(interaction, { embeds: [boardInfo(ctx, found, block, decay)] });
+      const live = await ctx.repos.liveStandings.get(found.pk);
+      await reply(interaction, { embeds: [boardInfo(ctx, found, { block, decay, live })] });
+    } else if (sub === 'standings') {
+      requireManageServer(interaction, '/board standings');
+      const picked = o.getChannel('channel');
+      const channelId = picked ? await serverChannel(interaction, picked.id) : null;
+      const placed = await placeLiveStandings(
+        ctx,
+        ownerOf(interaction),
+        o.getString('board', true),
+        channelId,
+      );
+      await reply(interaction, {
+        content: channelId
+          ? `The top of **${shown(placed.displayName)}** is posted in <#${channelId}> in a moment and kept current (checked every 30 s).`
+          : `Tally no longer keeps live standings for **${shown(placed.displayName)}**; the last message stays as it is.`,
+      });
     } else if (sub === 'decay') {
       requireManageServer(interaction, '/board decay');
       const amount = o.getInteger('amount', true);

@@ -9,6 +9,7 @@ import { ReviewBlockEntity } from './review-block';
 import { ScheduledJobEntity } from './schedule';
 import { DecayRuleEntity } from './decay-rule';
 import { EntryChangeEntity } from './entry-change';
+import { LiveStandingsEntity } from './live-standings';
 import { ScoreEntity } from './score';
 import { SubmissionEntity } from './submission';
 import { TeamEntity } from './team';
@@ -28,4 +29,5 @@ export const entities = [
   ScheduledJobEntity,
   DecayRuleEntity,
   EntryChangeEntity,
+  LiveStandingsEntity,
 ];

@@ -5,6 +5,7 @@ import { CoveringEntriesIndex1732600000000 } from './1732600000000-covering-entr
 import { ReviewBlocks1732700000000 } from './1732700000000-review-blocks';
 import { Schedules1732800000000 } from './1732800000000-schedules';
 import { Decay1732900000000 } from './1732900000000-decay';
+import { LiveStandings1733000000000 } from './1733000000000-live-standings';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   ReviewBlocks1732700000000,
   Schedules1732800000000,
   Decay1732900000000,
+  LiveStandings1733000000000,
 ];

@@ -7,6 +7,7 @@ import { closeContext, openContext, startTally } from './main';
 import { serializeBoard } from './api/serialize/board';
 import { createBoard, createTeam } from './pipeline/boards';
 import { setDecay } from './pipeline/decay';
+import { placeLiveStandings } from './pipeline/live-standings';
 import { describeDecay } from './domain/decay';
 import type { Context } from './pipeline/context';
 import { demoGuide, demoJson, seedDemo, type Demo } from './demo/demo';
@@ -154,6 +155,24 @@ boardCommand
       );
       console.log(
         rule ? `Decay on ${boardId}: ${describeDecay(rule)}.` : `Decay is off on ${boardId}.`,
+      );
+    }),
+  );
+
+boardCommand
+  .command('standings <owner-id> <board-id>')
+  .description('keep a live top-10 message in a channel (the bot posts and edits it)')
+  .option('--channel <id>', 'the channel id (a text channel of the owner server)')
+  .option('--off', 'stop keeping it (the last message stays)')
+  .action((ownerId: string, boardId: string, o: { channel?: string; off?: boolean }) =>
+    withContext(async (ctx) => {
+      if (!o.off && !o.channel)
+        throw new TallyError('invalid_request', 'give --channel <id>, or --off');
+      const board = await placeLiveStandings(ctx, ownerId, boardId, o.off ? null : o.channel!);
+      console.log(
+        o.off
+          ? `Live standings of ${board.id} stopped.`
+          : `Live standings of ${board.id} go to channel ${o.channel} (the bot posts them).`,
       );
     }),
   );

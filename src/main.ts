@@ -17,6 +17,7 @@ import type { Context } from './pipeline/context';
 import { LocalSignals, RedisSignals } from './pipeline/signals';
 import { Worker } from './pipeline/worker';
 import { JOBS, planStandingJobs, Scheduler } from './pipeline/scheduler';
+import { liveStandingsJob } from '../commands/live-standings';
 import { openAndMigrate } from './store/data-source';
 import { Database } from './store/database';
 import { createRepositories } from './store/repositories';
@@ -120,7 +121,9 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       options.worker === false
         ? null
         : new Worker(ctx, options.chat ?? bot ?? new OfflineChat(), ctx.signals);
-    const scheduler = options.worker === false ? null : new Scheduler(ctx, JOBS);
+    // Jobs that talk to Discord run where a bot is; a process without one leaves them be.
+    const jobs = bot ? [...JOBS, liveStandingsJob(bot.rest)] : JOBS;
+    const scheduler = options.worker === false ? null : new Scheduler(ctx, jobs);
     if (scheduler) await planStandingJobs(ctx);
     const app = createApp({
       ctx,

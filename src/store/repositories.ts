@@ -16,6 +16,7 @@ import { ResultsRepository } from './results';
 import { ReviewMessageRepository } from './review-messages';
 import { ScheduleRepository } from './schedules';
 import { DecayRepository } from './decay';
+import { LiveStandingsRepository } from './live-standings';
 import { SubmissionRepository } from './submissions';
 
 export class OwnerRepository extends Repository {
@@ -225,6 +226,7 @@ export interface Repositories {
   reviewMessages: ReviewMessageRepository;
   schedules: ScheduleRepository;
   decay: DecayRepository;
+  liveStandings: LiveStandingsRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -242,5 +244,6 @@ export function createRepositories(db: Database): Repositories {
     reviewMessages: new ReviewMessageRepository(db),
     schedules: new ScheduleRepository(db),
     decay: new DecayRepository(db),
+    liveStandings: new LiveStandingsRepository(db),
   };
 }

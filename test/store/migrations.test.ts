@@ -65,6 +65,10 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
     columns: ['amount', 'percent', 'after_days', 'every_hours', 'floor', 'since'],
   },
   entry_changes: { primary: ['pk'], columns: ['board_pk', 'player_id', 'at', 'delta', 'cause'] },
+  live_standings: {
+    primary: ['board_pk'],
+    columns: ['channel_id', 'message_id', 'digest', 'updated_at'],
+  },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -274,8 +278,8 @@ describe(`migrations (${backendName})`, () => {
   });
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
-    // The review-message columns, the covering entries index, the review blocks, the schedules
-    // and decay came after the rank counters: undo them all (the covering index's down brings
+    // The review-message columns, the covering entries index, the review blocks, the schedules,
+    // decay and live standings came after the rank counters: undo them all (the covering index's down brings
     // the plain keyset index back).
     const later = migrations.length - 1 - migrations.indexOf(RankCountsAndQueueIndex1732400000000);
     for (let i = 0; i <= later; i++) await ds.undoLastMigration({ transaction: 'each' });
@@ -288,6 +292,7 @@ describe(`migrations (${backendName})`, () => {
             'schedules',
             'decay_rules',
             'entry_changes',
+            'live_standings',
           ].includes(t),
       ),
     );

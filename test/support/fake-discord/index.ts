@@ -211,6 +211,11 @@ export class FakeDiscord {
     this.state.access.openDms(userId);
   }
 
+  /** Someone with Manage Messages deletes a message (the bot finds out when it next touches it). */
+  deleteMessage(messageId: string): void {
+    this.state.messages.delete(messageId);
+  }
+
   /** The violations recorded so far, which the fake then forgets (a test that provoked them). */
   takeViolations(): string[] {
     return this.violations.splice(0);

@@ -62,6 +62,16 @@ export class Reads {
     return recipient ? json(200, this.state.dmChannel(recipient)) : UNKNOWN_CHANNEL;
   }
 
+  /** One message of a channel, as it reads now; Unknown Message once deleted. */
+  message(channelId: string, messageId: string): Reply {
+    const refusal = this.state.access.refusal(channelId, 'read');
+    if (refusal) return refusal;
+    const found = this.state.messages.get(messageId);
+    return found && found.channel_id === channelId
+      ? json(200, found)
+      : json(404, { code: 10008, message: 'Unknown Message' });
+  }
+
   /** The server's channels, but for those deleted under the bot. */
   channels(guildId: string): Reply {
     const guild = this.guildOf(guildId);

@@ -117,6 +117,7 @@ export class Rest {
     ['GET', /^\/guilds\/(\d+)\/members\/(\d+)$/, ([g, u]) => this.reads.member(g, u)],
     ['GET', /^\/guilds\/(\d+)\/roles$/, ([g]) => this.reads.roles(g)],
     ['GET', /^\/channels\/(\d+)$/, ([ch]) => this.reads.channel(ch)],
+    ['GET', /^\/channels\/(\d+)\/messages\/(\d+)$/, ([ch, id]) => this.reads.message(ch, id)],
     [
       'POST',
       /^\/channels\/(\d+)\/messages$/,

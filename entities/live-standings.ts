@@ -1,0 +1,27 @@
+import { EntitySchema } from 'typeorm';
+import { col } from './columns';
+
+/**
+ * A board's live standings message (commands/live-standings.ts): where it lives, which message
+ * it is (null until posted, or after it was deleted), and a digest of what it shows, so it is
+ * edited only when the standings changed.
+ */
+export interface LiveStandings {
+  boardPk: number;
+  channelId: string;
+  messageId: string | null;
+  digest: string | null;
+  updatedAt: Date | null;
+}
+
+export const LiveStandingsEntity = new EntitySchema<LiveStandings>({
+  name: 'LiveStandings',
+  tableName: 'live_standings',
+  columns: {
+    boardPk: { type: 'int', primary: true, name: 'board_pk' },
+    channelId: { ...col.text(20), name: 'channel_id' },
+    messageId: { ...col.text(20, true), name: 'message_id' },
+    digest: col.text(64, true),
+    updatedAt: { ...col.time(true), name: 'updated_at' },
+  },
+});

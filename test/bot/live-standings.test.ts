@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveStandingsJob } from '../../commands/live-standings';
+import { Scheduler } from '../../src/pipeline/scheduler';
+import { backendName } from '../support/backends';
+import {
+  buttonsOf,
+  channel,
+  guild,
+  lines,
+  MANAGE_SERVER,
+  member,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
+import { eventually } from '../support/wait';
+
+/**
+ * A live standings message as a server sees it: placed by /board standings, posted by the bot,
+ * edited when the standings move (and only then), posted again after someone deleted it. Time
+ * moves for a scheduler of the test's own; Tally's own scheduler posts the first message.
+ */
+const lobby = channel('lobby');
+const alice = member('alice');
+const bob = member('bob');
+const carol = member('carol');
+const admin = member('admin');
+const server = guild({ channels: [lobby], members: [alice, bob, carol, admin] });
+
+describe(`live standings (${backendName})`, () => {
+  let world: DiscordWorld;
+  beforeAll(async () => {
+    world = await startDiscordWorld({ guilds: [server] });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('GIVEN /board standings THEN the top is posted, edited only when it moves, and posted again once deleted', async () => {
+    const { tally, fake } = world;
+    const ownerId = await tally.owner(`guild:${server.id}`);
+    const board = await tally.board({ ownerId, type: 'ELO', name: 'Ladder' });
+    const key = await tally.key({ ownerId });
+    await world.approvedMatch(board, key, alice, bob);
+
+    const placed = await world.run({
+      user: admin,
+      permissions: MANAGE_SERVER,
+      channelId: lobby.id,
+      command: ['board', 'standings'],
+      options: { board: board.id, channel: { channelId: lobby.id } },
+    });
+    expect(placed.message.content).toBe(
+      `The top of **Ladder** is posted in <#${lobby.id}> in a moment and kept current (checked every 30 s).`,
+    );
+    const posts = () =>
+      fake.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/channels/${lobby.id}/messages`,
+      );
+    const edits = () =>
+      fake.requests.filter(
+        (r) => r.method === 'PATCH' && r.path.startsWith(`/channels/${lobby.id}/messages/`),
+      );
+    const first = await fake.waitFor(() => (posts().length > 0 ? posts()[0] : undefined));
+    expect(first.status).toBe(200);
+    const liveId = await eventually(
+      async () => (await tally.ctx.repos.liveStandings.get(board.pk))?.messageId ?? undefined,
+      'the live message id',
+    );
+    const live = () => fake.messages.get(liveId)!;
+    expect(live().embeds[0]?.title).toBe('Ladder — standings');
+    expect(lines(live())).toEqual([`**1.** alice — 1016 (1-0-0)`, `**2.** bob — 984 (0-0-1)`]);
+    expect(buttonsOf(live())).toEqual(['']); // one link button to the public page, no paging
+    expect(live().embeds[0]?.timestamp).toBeTruthy();
+
+    // The test's own scheduler, on a clock it moves past each 30-second step.
+    let now = Date.now();
+    const moved = { ...tally.ctx, now: () => new Date(now) };
+    const scheduler = new Scheduler(moved, [liveStandingsJob(tally.bot!.rest)]);
+    const step = async () => {
+      now += 31_000;
+      return scheduler.tick();
+    };
+
+    expect(await step()).toBe(1);
+    expect(edits()).toHaveLength(0); // nothing moved: no edit
+
+    await world.approvedMatch(board, key, carol, alice);
+    expect(await step()).toBe(1);
+    expect(edits()).toHaveLength(1);
+    expect(lines(live())).toEqual([
+      `**1.** carol — 1017 (1-0-0)`,
+      `**2.** alice — 999 (1-0-1)`,
+      `**3.** bob — 984 (0-0-1)`,
+    ]);
+
+    fake.deleteMessage(liveId);
+    now += 5 * 60_000; // the next look at a still board is due
+    expect(await step()).toBe(1);
+    expect(posts()).toHaveLength(2);
+    const again = (await tally.ctx.repos.liveStandings.get(board.pk))!.messageId!;
+    expect(again).not.toBe(liveId);
+    expect(lines(fake.messages.get(again)!)[0]).toBe('**1.** carol — 1017 (1-0-0)');
+
+    const info = await world.run({
+      user: alice,
+      channelId: lobby.id,
+      command: ['board', 'info'],
+      options: { board: board.id },
+    });
+    expect(info.message.embeds[0]?.description).toContain(`live standings in <#${lobby.id}>`);
+  });
+});
