@@ -215,7 +215,7 @@ export const board = {
       requireManageServer(interaction, '/board decay');
       const amount = o.getInteger('amount', true);
       const boardId = o.getString('board', true);
-      const rule = await setDecay(
+      const set = await setDecay(
         ctx,
         ownerOf(interaction),
         boardId,
@@ -229,12 +229,13 @@ export const board = {
               ...(o.getInteger('floor') !== null ? { floor: o.getInteger('floor', true) } : {}),
             },
       );
-      const first = rule && new Date(rule.since.getTime() + rule.everyHours * 3_600_000);
+      const when = set && time(set.next, TimestampStyles.RelativeTime);
       await reply(interaction, {
-        content:
-          rule && first
-            ? `Decay on ${code(boardId)}: ${describeDecay(rule)}. The first step is ${time(first, TimestampStyles.RelativeTime)}; inactivity counts from now.`
-            : `Decay is off on ${code(boardId)}.`,
+        content: !set
+          ? `Decay is off on ${code(boardId)}.`
+          : set.changed
+            ? `Decay on ${code(boardId)} is now ${describeDecay(set.rule)}. The next step is ${when}; inactivity has counted since ${time(set.rule.since, TimestampStyles.ShortDateTime)}.`
+            : `Decay on ${code(boardId)}: ${describeDecay(set.rule)}. The first step is ${when}; inactivity counts from now.`,
       });
     } else {
       await reply(interaction, await boardList(ctx, ownerOf(interaction), 0));

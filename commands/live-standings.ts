@@ -25,14 +25,32 @@ export function liveStandingsJob(rest: REST): Job {
   return {
     kind: LIVE_KIND,
     atomic: false,
-    step: (ctx, _tx, subject) =>
-      refresh(ctx, rest, Number(subject.slice('board:'.length)), lastSeen),
+    async step(ctx, _tx, subject) {
+      const boardPk = Number(subject.slice('board:'.length));
+      try {
+        await refresh(ctx, rest, boardPk, lastSeen);
+      } catch (err) {
+        if (!(err instanceof DiscordAPIError && typeof err.code === 'number')) throw err;
+        if (!SHUT_OUT.has(err.code)) throw err;
+        // Shut out of the channel: stop, rather than be refused every 30 s (Discord bans an IP
+        // that piles up refused requests). /board standings places it again once fixed.
+        await ctx.repos.liveStandings.remove(boardPk);
+        await ctx.repos.schedules.cancel(LIVE_KIND, subject);
+        log.warn('live standings stopped: Discord refuses the channel', {
+          board: boardPk,
+          code: err.code,
+        });
+      }
+    },
     async next(ctx, subject, _dueAt, now) {
       const live = await ctx.repos.liveStandings.get(Number(subject.slice('board:'.length)));
       return live ? new Date(now.getTime() + LIVE_EVERY_MS) : null;
     },
   };
 }
+
+/** Unknown Channel, Missing Access, Missing Permissions: nothing a retry can fix. */
+const SHUT_OUT = new Set([10003, 50001, 50013]);
 
 /**
  * Nothing tells the bot a message was deleted (that would take the GuildMessages intent and all

@@ -139,7 +139,7 @@ boardCommand
       if (!o.off && o.amount === undefined) {
         throw new TallyError('invalid_request', 'give --amount <n>, or --off');
       }
-      const rule = await setDecay(
+      const set = await setDecay(
         ctx,
         ownerId,
         boardId,
@@ -154,7 +154,7 @@ boardCommand
             },
       );
       console.log(
-        rule ? `Decay on ${boardId}: ${describeDecay(rule)}.` : `Decay is off on ${boardId}.`,
+        set ? `Decay on ${boardId}: ${describeDecay(set.rule)}.` : `Decay is off on ${boardId}.`,
       );
     }),
   );

@@ -27,15 +27,16 @@ function check(name: string, value: number, min: number, max: number): number {
 
 /**
  * Sets (or, with null, turns off) a board's inactivity decay, for Manage Server in chat and the
- * operator in the CLI. ELO boards only: points and scores are earned, not held. The first step
- * is due one interval after now; inactivity counts from now at the earliest.
+ * operator in the CLI. ELO boards only: points and scores are earned, not held. Turned on, the
+ * first step is due one interval after now and inactivity counts from now at the earliest; a
+ * changed rule keeps both.
  */
 export async function setDecay(
   ctx: Context,
   ownerId: string,
   boardId: string,
   input: DecayInput | null,
-): Promise<DecayRule | null> {
+): Promise<{ rule: DecayRule; next: Date; changed: boolean } | null> {
   const board = await ownedBoard(ctx, ownerId, boardId);
   if (board.type !== 'ELO')
     throw invalid(`decay applies to ELO boards; ${board.id} is ${board.type}`);
@@ -47,6 +48,10 @@ export async function setDecay(
     return null;
   }
   const percent = input.percent ?? false;
+  // A change of rule keeps when inactivity started counting and the next step: editing the floor
+  // must not pardon a month of inactivity.
+  const current = await ctx.repos.decay.rule(board.pk);
+  const planned = current && (await ctx.repos.schedules.get(decayJob.kind, subjectOf(board.pk)));
   const rule: DecayRule = {
     boardPk: board.pk,
     amount: check(percent ? 'percent' : 'amount', input.amount, 1, percent ? 50 : 1000),
@@ -54,14 +59,14 @@ export async function setDecay(
     afterDays: check('after_days', input.afterDays, 1, 365),
     everyHours: check('every_hours', input.everyHours, 1, 24 * 30),
     floor: check('floor', input.floor ?? board.startRating ?? 0, 0, 1_000_000),
-    since: ctx.now(),
+    since: current?.since ?? ctx.now(),
   };
-  const first = new Date(rule.since.getTime() + rule.everyHours * 3_600_000);
+  const first = planned?.dueAt ?? new Date(ctx.now().getTime() + rule.everyHours * 3_600_000);
   await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.decay.setRule(rule, tx);
     await ctx.repos.schedules.plan(decayJob.kind, subjectOf(board.pk), first, tx);
   });
-  return rule;
+  return { rule, next: first, changed: current !== null };
 }
 
 /**
@@ -71,10 +76,12 @@ export async function setDecay(
  */
 async function decayStep(ctx: Context, tx: EntityManager, subject: string, dueAt: Date) {
   const boardPk = Number(subject.slice('board:'.length));
+  // The lock first, as the worker and review take it: on MariaDB the first plain read fixes the
+  // transaction's snapshot, which must not be older than a result applied while we waited.
+  await ctx.repos.results.lockBoard(tx, boardPk, false);
   const rule = await ctx.repos.decay.rule(boardPk, tx);
   const board = rule && (await ctx.repos.boards.byPk(boardPk, tx));
   if (!rule || !board) return; // turned off meanwhile: its plan is gone with this step
-  await ctx.repos.results.lockBoard(tx, boardPk, false);
   const entries = await ctx.repos.results.boardEntries(tx, boardPk);
   const moved = entries
     .filter((e) => e.elo !== null && inactiveAt(rule, e.lastSub, dueAt))

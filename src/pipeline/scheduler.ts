@@ -64,9 +64,9 @@ export class Scheduler {
   async tick(): Promise<number> {
     let taken = 0;
     const now = this.ctx.now();
-    for (const row of await this.ctx.repos.schedules.due(now, 100)) {
+    for (const row of await this.ctx.repos.schedules.due(now, [...this.jobs.keys()], 100)) {
       const job = this.jobs.get(row.kind);
-      if (!job) continue; // a job this version does not know: leave it for one that does
+      if (!job) continue;
       let current: ScheduledJob | null = row;
       try {
         for (let i = 0; current && i < (this.options.maxCatchUp ?? 100); i++) {

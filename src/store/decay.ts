@@ -20,8 +20,11 @@ export class DecayRepository extends Repository {
     await this.use(tx, (m) => m.delete(DecayRuleEntity, { boardPk }));
   }
 
+  /** In statements of 500 rows: SQLite takes at most 32 766 parameters in one. */
   async recordChanges(tx: EntityManager, changes: Omit<EntryChange, 'pk'>[]): Promise<void> {
-    if (changes.length > 0) await tx.insert(EntryChangeEntity, changes);
+    for (let i = 0; i < changes.length; i += 500) {
+      await tx.insert(EntryChangeEntity, changes.slice(i, i + 500));
+    }
   }
 
   /** A player's changes on a board, newest first. */

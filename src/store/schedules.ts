@@ -1,14 +1,17 @@
-import { LessThanOrEqual, type EntityManager } from 'typeorm';
+import { In, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { ScheduledJobEntity, type ScheduledJob } from '../../entities/schedule';
 import { Repository } from './repository';
 
 /** The schedule rows (entities/schedule.ts): what is due, and the one conditional move on. */
 export class ScheduleRepository extends Repository {
-  /** Jobs due at `now`, earliest first. */
-  due(now: Date, limit: number): Promise<ScheduledJob[]> {
+  /**
+   * Jobs of these kinds due at `now`, earliest first. Only kinds the caller runs: rows of a kind
+   * this process does not know (a Discord job in a process without a bot) never crowd it out.
+   */
+  due(now: Date, kinds: readonly string[], limit: number): Promise<ScheduledJob[]> {
     return this.use(undefined, (m) =>
       m.find(ScheduledJobEntity, {
-        where: { dueAt: LessThanOrEqual(now) },
+        where: { dueAt: LessThanOrEqual(now), kind: In([...kinds]) },
         order: { dueAt: 'ASC' },
         take: limit,
       }),

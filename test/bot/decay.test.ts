@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EntryChangeEntity } from '../../entities/entry-change';
 import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import {
@@ -82,6 +83,16 @@ describe(`/board decay (${backendName})`, () => {
       steps += await scheduler.tick();
     }
     expect(steps).toBeGreaterThanOrEqual(10); // ten decay steps, and expiry sweeps
+    // Each step once: Alice loses at days 7, 8 and 9 (to the floor), one change each.
+    const changes = await tally.ctx.repos.db.run((m) =>
+      m.find(EntryChangeEntity, { where: { boardPk: board.pk }, order: { at: 'ASC' } }),
+    );
+    expect(changes.map((c) => [c.playerId, c.delta])).toEqual([
+      [`chat:${alice.id}`, -10],
+      [`chat:${alice.id}`, -10],
+      [`chat:${alice.id}`, -6],
+    ]);
+    expect(new Set(changes.map((c) => c.at.getTime())).size).toBe(3);
     const entries = (
       (await tally.request('GET', `/v1/boards/${board.id}/entries`, { key })).body as {
         data: { player_id: string; elo: number }[];

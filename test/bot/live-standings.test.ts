@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveStandingsJob } from '../../commands/live-standings';
+import { placeLiveStandings } from '../../src/pipeline/live-standings';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import {
@@ -108,5 +109,30 @@ describe(`live standings (${backendName})`, () => {
       options: { board: board.id },
     });
     expect(info.message.embeds[0]?.description).toContain(`live standings in <#${lobby.id}>`);
+  });
+
+  it('GIVEN Tally loses access to the channel THEN it stops keeping the message instead of being refused every 30 s', async () => {
+    const { tally, fake } = world;
+    const shut = channel('shut');
+    server.channels.push(shut);
+    // The server's owner row may exist already (the other test of this file made it first).
+    const ownerId = await tally.owner(`guild:${server.id}`).catch(() => `guild:${server.id}`);
+    const board = await tally.board({ ownerId, type: 'ELO', name: 'Shut' });
+    await placeLiveStandings(tally.ctx, ownerId, board.id, shut.id);
+    fake.denyChannel(shut.id, 'missing_permissions');
+    let now = Date.now();
+    const moved = { ...tally.ctx, now: () => new Date(now) };
+    const scheduler = new Scheduler(moved, [liveStandingsJob(tally.bot!.rest)]);
+    const refused = () =>
+      fake.requests.filter((r) => r.path.startsWith(`/channels/${shut.id}/`) && r.status === 403);
+    // Tally's own scheduler takes the first step (due at once) and is refused.
+    await eventually(
+      async () => ((await tally.ctx.repos.liveStandings.get(board.pk)) ? undefined : true),
+      'the live standings to stop',
+    );
+    expect(await tally.ctx.repos.schedules.get('live-standings', `board:${board.pk}`)).toBeNull();
+    now += 10 * 31_000;
+    expect(await scheduler.tick()).toBe(0);
+    expect(refused()).toHaveLength(1);
   });
 });

@@ -81,8 +81,22 @@ describe(`inactivity decay (${backendName})`, () => {
     p = await startPipeline();
     const { ctx } = p;
     const board = await p.board({ type: 'ELO', windowHours: 0 });
-    await setDecay(ctx, board.ownerId, board.id, { amount: 5, afterDays: 1, everyHours: 1 });
-    expect(await ctx.repos.schedules.get('decay', `board:${board.pk}`)).not.toBeNull();
+    const on = await setDecay(ctx, board.ownerId, board.id, {
+      amount: 5,
+      afterDays: 1,
+      everyHours: 1,
+    });
+    expect((await ctx.repos.schedules.get('decay', `board:${board.pk}`))?.dueAt).toEqual(on!.next);
+    // A changed rule keeps when inactivity began counting and the step already planned.
+    p.setNow(new Date(ctx.now().getTime() + 30 * 60_000));
+    const edited = await setDecay(ctx, board.ownerId, board.id, {
+      amount: 5,
+      afterDays: 1,
+      everyHours: 6,
+      floor: 900,
+    });
+    expect(edited).toMatchObject({ changed: true, next: on!.next });
+    expect(edited!.rule.since).toEqual(on!.rule.since);
     await setDecay(ctx, board.ownerId, board.id, null);
     expect(await ctx.repos.schedules.get('decay', `board:${board.pk}`)).toBeNull();
     expect(await ctx.repos.decay.rule(board.pk)).toBeNull();
