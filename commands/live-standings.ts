@@ -11,7 +11,9 @@ import { boardUrl } from '../src/domain/board-url';
 import { log } from '../src/log';
 import type { Context } from '../src/pipeline/context';
 import { LIVE_EVERY_MS, LIVE_KIND } from '../src/pipeline/live-standings';
+import { boardOfSubject } from '../src/domain/ids';
 import type { Job } from '../src/pipeline/scheduler';
+import { permanentRefusal } from '../src/bot/replies';
 import { standings } from './standings';
 
 /**
@@ -26,31 +28,28 @@ export function liveStandingsJob(rest: REST): Job {
     kind: LIVE_KIND,
     atomic: false,
     async step(ctx, _tx, subject) {
-      const boardPk = Number(subject.slice('board:'.length));
+      const boardPk = boardOfSubject(subject);
       try {
         await refresh(ctx, rest, boardPk, lastSeen);
       } catch (err) {
-        if (!(err instanceof DiscordAPIError && typeof err.code === 'number')) throw err;
-        if (!SHUT_OUT.has(err.code)) throw err;
+        const why = permanentRefusal(err);
+        if (!why) throw err;
         // Shut out of the channel: stop, rather than be refused every 30 s (Discord bans an IP
         // that piles up refused requests). /board standings places it again once fixed.
         await ctx.repos.liveStandings.remove(boardPk);
         await ctx.repos.schedules.cancel(LIVE_KIND, subject);
         log.warn('live standings stopped: Discord refuses the channel', {
           board: boardPk,
-          code: err.code,
+          why,
         });
       }
     },
     async next(ctx, subject, _dueAt, now) {
-      const live = await ctx.repos.liveStandings.get(Number(subject.slice('board:'.length)));
+      const live = await ctx.repos.liveStandings.get(boardOfSubject(subject));
       return live ? new Date(now.getTime() + LIVE_EVERY_MS) : null;
     },
   };
 }
-
-/** Unknown Channel, Missing Access, Missing Permissions: nothing a retry can fix. */
-const SHUT_OUT = new Set([10003, 50001, 50013]);
 
 /**
  * Nothing tells the bot a message was deleted (that would take the GuildMessages intent and all

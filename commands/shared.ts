@@ -21,6 +21,7 @@ import type { Context } from '../src/pipeline/context';
 import { addOwner } from '../src/pipeline/owners';
 
 export type { Command, ComponentHandler } from '../src/bot/command';
+export { refuse } from '../src/bot/replies';
 
 type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction;
 
@@ -114,15 +115,6 @@ export async function reply(
     ...body,
     allowedMentions: { parse: [] },
     ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
-  });
-}
-
-/** An ephemeral refusal that says why; nothing was changed. */
-export async function refuse(interaction: AnyInteraction, content: string): Promise<void> {
-  await interaction.reply({
-    content,
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: { parse: [] },
   });
 }
 

@@ -11,6 +11,7 @@ import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import { parseAdjustModal, parseReviewButton } from './custom-id';
 import { handleAdjustModal, handleReviewButton, type ReviewButtonDeps } from './review-button';
+import { refuse } from './replies';
 import { clip, LIMITS } from './text';
 
 /**
@@ -108,12 +109,4 @@ async function guarded(interaction: RepliableInteraction, run: () => Promise<voi
       await refuse(interaction, content);
     }
   }
-}
-
-async function refuse(interaction: RepliableInteraction, content: string): Promise<void> {
-  await interaction.reply({
-    content,
-    flags: MessageFlags.Ephemeral,
-    allowedMentions: { parse: [] },
-  });
 }

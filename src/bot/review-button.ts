@@ -13,6 +13,7 @@ import type { Context } from '../pipeline/context';
 import { adjust, review } from '../pipeline/review';
 import { adjustModal, correctionOf } from './adjust-modal';
 import { parseAdjustModal, parseReviewButton } from './custom-id';
+import { refuse } from './replies';
 import { reviewMessage } from './review-message';
 import { loadReviewView } from './review-view';
 
@@ -167,8 +168,4 @@ function mayModerate(interaction: Press, board: Board): boolean {
   if (!roleId) return false;
   const roles = interaction.member.roles;
   return Array.isArray(roles) ? roles.includes(roleId) : roles.cache.has(roleId);
-}
-
-async function refuse(interaction: Press, content: string): Promise<void> {
-  await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }

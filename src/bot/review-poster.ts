@@ -12,6 +12,7 @@ import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { PollLoop } from '../pipeline/poll-loop';
 import { reviewMessage } from './review-message';
+import { permanentRefusal } from './replies';
 import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from './review-view';
 
@@ -195,23 +196,12 @@ export class ReviewPoster {
   }
 }
 
-/** Discord's codes for "this will not work until someone changes something". */
-const PERMANENT: Record<number, string> = {
-  10003: 'the channel no longer exists',
-  10013: 'the owner is no longer a Discord user',
-  50001: 'Tally cannot see the channel (Missing Access)',
-  50007: 'the owner does not accept direct messages from Tally',
-  50013:
-    'Tally may not post there (Missing Permissions: it needs View Channel, Send Messages and Embed Links)',
-};
-
 /** The reason a post failed for good, or null for a failure worth retrying (5xx, 429, network). */
 function refusedForGood(err: unknown, where: 'dm' | 'channel', channelId: string | null) {
-  if (!(err instanceof DiscordAPIError) || (err.status !== 403 && err.status !== 404)) return null;
-  const what = typeof err.code === 'number' ? PERMANENT[err.code] : undefined;
-  if (!what && err.status === 404) return null; // an unknown route is not the channel's fault
+  const what = permanentRefusal(err);
+  if (!what) return null;
   const place = where === 'dm' ? 'the owner’s DMs' : channelId ? `<#${channelId}>` : 'the channel';
-  return clip(`${what ?? `Discord refused with ${err.status}`} (${place})`, 300);
+  return clip(`${what} (${place})`, 300);
 }
 
 /** What the server owner reads, once, when a board's reviews stop. */

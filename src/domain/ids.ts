@@ -39,3 +39,7 @@ export function submissionIdOf(handle: string): number | null {
 }
 export const formatTeamId = (n: number) => `team_${n}`;
 export const formatBoardId = (n: number) => `board_${n}`;
+
+/** The subject of a per-board scheduled job (`board:12`, src/pipeline/scheduler.ts), and back. */
+export const boardSubject = (boardPk: number) => `board:${boardPk}`;
+export const boardOfSubject = (subject: string) => Number(subject.slice('board:'.length));

@@ -3,6 +3,7 @@ import { decayCause, decayed, inactiveAt, type DecayRule } from '../domain/decay
 import { TallyError } from '../domain/errors';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { boardOfSubject, boardSubject } from '../domain/ids';
 import type { Job } from './scheduler';
 
 export interface DecayInput {
@@ -16,7 +17,6 @@ export interface DecayInput {
 }
 
 const invalid = (detail: string) => new TallyError('invalid_request', detail);
-const subjectOf = (boardPk: number) => `board:${boardPk}`;
 
 function check(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -43,7 +43,7 @@ export async function setDecay(
   if (!input) {
     await ctx.repos.db.transaction(async (tx) => {
       await ctx.repos.decay.removeRule(board.pk, tx);
-      await ctx.repos.schedules.cancel(decayJob.kind, subjectOf(board.pk), tx);
+      await ctx.repos.schedules.cancel(decayJob.kind, boardSubject(board.pk), tx);
     });
     return null;
   }
@@ -51,7 +51,7 @@ export async function setDecay(
   // A change of rule keeps when inactivity started counting and the next step: editing the floor
   // must not pardon a month of inactivity.
   const current = await ctx.repos.decay.rule(board.pk);
-  const planned = current && (await ctx.repos.schedules.get(decayJob.kind, subjectOf(board.pk)));
+  const planned = current && (await ctx.repos.schedules.get(decayJob.kind, boardSubject(board.pk)));
   const rule: DecayRule = {
     boardPk: board.pk,
     amount: check(percent ? 'percent' : 'amount', input.amount, 1, percent ? 50 : 1000),
@@ -64,7 +64,7 @@ export async function setDecay(
   const first = planned?.dueAt ?? new Date(ctx.now().getTime() + rule.everyHours * 3_600_000);
   await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.decay.setRule(rule, tx);
-    await ctx.repos.schedules.plan(decayJob.kind, subjectOf(board.pk), first, tx);
+    await ctx.repos.schedules.plan(decayJob.kind, boardSubject(board.pk), first, tx);
   });
   return { rule, next: first, changed: current !== null };
 }
@@ -75,7 +75,7 @@ export async function setDecay(
  * change with its cause and the time the step was due. The rank counters move with the entries.
  */
 async function decayStep(ctx: Context, tx: EntityManager, subject: string, dueAt: Date) {
-  const boardPk = Number(subject.slice('board:'.length));
+  const boardPk = boardOfSubject(subject);
   // The lock first, as the worker and review take it: on MariaDB the first plain read fixes the
   // transaction's snapshot, which must not be older than a result applied while we waited.
   await ctx.repos.results.lockBoard(tx, boardPk, false);
@@ -111,7 +111,7 @@ export const decayJob: Job = {
   atomic: true,
   step: (ctx, tx, subject, dueAt) => decayStep(ctx, tx!, subject, dueAt),
   async next(ctx, subject, dueAt) {
-    const rule = await ctx.repos.decay.rule(Number(subject.slice('board:'.length)));
+    const rule = await ctx.repos.decay.rule(boardOfSubject(subject));
     return rule ? new Date(dueAt.getTime() + rule.everyHours * 3_600_000) : null;
   },
 };

@@ -1,11 +1,11 @@
 import type { Board } from '../../entities/board';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { boardSubject } from '../domain/ids';
 
 /** How often a live standings message is compared with the standings (and edited if they moved). */
 export const LIVE_EVERY_MS = 30_000;
 export const LIVE_KIND = 'live-standings';
-export const liveSubject = (board: Pick<Board, 'pk'>) => `board:${board.pk}`;
 
 /**
  * Places a board's live standings message in a channel (or, with null, stops keeping it): the
@@ -21,10 +21,10 @@ export async function placeLiveStandings(
   const board = await ownedBoard(ctx, ownerId, boardId);
   if (channelId === null) {
     await ctx.repos.liveStandings.remove(board.pk);
-    await ctx.repos.schedules.cancel(LIVE_KIND, liveSubject(board));
+    await ctx.repos.schedules.cancel(LIVE_KIND, boardSubject(board.pk));
   } else {
     await ctx.repos.liveStandings.place(board.pk, channelId);
-    await ctx.repos.schedules.plan(LIVE_KIND, liveSubject(board), ctx.now());
+    await ctx.repos.schedules.plan(LIVE_KIND, boardSubject(board.pk), ctx.now());
   }
   return board;
 }

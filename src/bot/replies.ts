@@ -1,0 +1,35 @@
+import { DiscordAPIError, MessageFlags, type RepliableInteraction } from 'discord.js';
+
+/**
+ * What every handler answers with when it refuses, and how the bot tells a refusal Discord will
+ * repeat forever from one worth retrying: one place for both, for commands and bot alike.
+ */
+
+/** An ephemeral refusal that says why; it never pings anyone. */
+export async function refuse(interaction: RepliableInteraction, content: string): Promise<void> {
+  await interaction.reply({
+    content,
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+}
+
+/** Discord's codes for "this will not work until someone changes something", and why. */
+export const PERMANENT_REFUSALS: Readonly<Record<number, string>> = {
+  10003: 'the channel no longer exists',
+  10013: 'the owner is no longer a Discord user',
+  50001: 'Tally cannot see the channel (Missing Access)',
+  50007: 'the owner does not accept direct messages from Tally',
+  50013:
+    'Tally may not post there (Missing Permissions: it needs View Channel, Send Messages and Embed Links)',
+};
+
+/** Why Discord refused for good, or undefined for a failure worth retrying (5xx, 429, network). */
+export function permanentRefusal(err: unknown): string | undefined {
+  if (!(err instanceof DiscordAPIError) || (err.status !== 403 && err.status !== 404)) return;
+  const known = typeof err.code === 'number' ? PERMANENT_REFUSALS[err.code] : undefined;
+  // Any 403 is about access; a 404 without a known code may be a route, not the channel.
+  return (
+    known ?? (err.status === 403 ? `Discord refused with 403 (${String(err.code)})` : undefined)
+  );
+}
