@@ -29,8 +29,10 @@ const server = guild({ channels: [lobby], members: [alice, bob, carol, admin] })
 
 describe(`live standings (${backendName})`, () => {
   let world: DiscordWorld;
+  let ownerId: string;
   beforeAll(async () => {
     world = await startDiscordWorld({ guilds: [server] });
+    ownerId = await world.tally.owner(`guild:${server.id}`);
   });
   afterAll(async () => {
     await world?.stop();
@@ -38,7 +40,6 @@ describe(`live standings (${backendName})`, () => {
 
   it('GIVEN /board standings THEN the top is posted, edited only when it moves, and posted again once deleted', async () => {
     const { tally, fake } = world;
-    const ownerId = await tally.owner(`guild:${server.id}`);
     const board = await tally.board({ ownerId, type: 'ELO', name: 'Ladder' });
     const key = await tally.key({ ownerId });
     await world.approvedMatch(board, key, alice, bob);
@@ -115,8 +116,6 @@ describe(`live standings (${backendName})`, () => {
     const { tally, fake } = world;
     const shut = channel('shut');
     server.channels.push(shut);
-    // The server's owner row may exist already (the other test of this file made it first).
-    const ownerId = await tally.owner(`guild:${server.id}`).catch(() => `guild:${server.id}`);
     const board = await tally.board({ ownerId, type: 'ELO', name: 'Shut' });
     await placeLiveStandings(tally.ctx, ownerId, board.id, shut.id);
     fake.denyChannel(shut.id, 'missing_permissions');
