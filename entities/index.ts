@@ -11,6 +11,7 @@ import { DecayRuleEntity } from './decay-rule';
 import { EntryChangeEntity } from './entry-change';
 import { LiveStandingsEntity } from './live-standings';
 import { ScoreEntity } from './score';
+import { SeasonEntity, SeasonStandingEntity } from './season';
 import { SubmissionEntity } from './submission';
 import { TeamEntity } from './team';
 
@@ -30,4 +31,6 @@ export const entities = [
   DecayRuleEntity,
   EntryChangeEntity,
   LiveStandingsEntity,
+  SeasonEntity,
+  SeasonStandingEntity,
 ];

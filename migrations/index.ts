@@ -6,6 +6,7 @@ import { ReviewBlocks1732700000000 } from './1732700000000-review-blocks';
 import { Schedules1732800000000 } from './1732800000000-schedules';
 import { Decay1732900000000 } from './1732900000000-decay';
 import { LiveStandings1733000000000 } from './1733000000000-live-standings';
+import { Seasons1733100000000 } from './1733100000000-seasons';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Schedules1732800000000,
   Decay1732900000000,
   LiveStandings1733000000000,
+  Seasons1733100000000,
 ];

@@ -5,7 +5,7 @@ import { BOARD_TYPES } from '../domain/vocabulary';
 import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
 import { nameOf } from '../domain/names';
-import { TallyError } from '../domain/errors';
+import { TallyError, wholeInRange } from '../domain/errors';
 import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
@@ -31,9 +31,7 @@ export interface BoardInput {
 const invalid = (detail: string) => new TallyError('invalid_request', detail);
 
 function checkInt(name: string, value: number | undefined, min: number, max: number): void {
-  if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
-    throw invalid(`${name} must be a whole number from ${min} to ${max}`);
-  }
+  if (value !== undefined) wholeInRange(name, value, min, max);
 }
 
 function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'createdAt'> {

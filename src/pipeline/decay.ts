@@ -1,10 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { decayCause, decayed, inactiveAt, type DecayRule } from '../domain/decay';
-import { TallyError } from '../domain/errors';
+import { TallyError, wholeInRange } from '../domain/errors';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 import { boardOfSubject, boardSubject } from '../domain/ids';
 import type { Job } from './scheduler';
+import { closeDueSeasons } from './seasons';
 
 export interface DecayInput {
   /** Rating points, or percent when `percent`. */
@@ -17,13 +18,6 @@ export interface DecayInput {
 }
 
 const invalid = (detail: string) => new TallyError('invalid_request', detail);
-
-function check(name: string, value: number, min: number, max: number): number {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw invalid(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
 
 /**
  * Sets (or, with null, turns off) a board's inactivity decay, for Manage Server in chat and the
@@ -54,11 +48,11 @@ export async function setDecay(
   const planned = current && (await ctx.repos.schedules.get(decayJob.kind, boardSubject(board.pk)));
   const rule: DecayRule = {
     boardPk: board.pk,
-    amount: check(percent ? 'percent' : 'amount', input.amount, 1, percent ? 50 : 1000),
+    amount: wholeInRange(percent ? 'percent' : 'amount', input.amount, 1, percent ? 50 : 1000),
     percent,
-    afterDays: check('after_days', input.afterDays, 1, 365),
-    everyHours: check('every_hours', input.everyHours, 1, 24 * 30),
-    floor: check('floor', input.floor ?? board.startRating ?? 0, 0, 1_000_000),
+    afterDays: wholeInRange('after_days', input.afterDays, 1, 365),
+    everyHours: wholeInRange('every_hours', input.everyHours, 1, 24 * 30),
+    floor: wholeInRange('floor', input.floor ?? board.startRating ?? 0, 0, 1_000_000),
     since: current?.since ?? ctx.now(),
   };
   const first = planned?.dueAt ?? new Date(ctx.now().getTime() + rule.everyHours * 3_600_000);
@@ -82,6 +76,11 @@ async function decayStep(ctx: Context, tx: EntityManager, subject: string, dueAt
   const rule = await ctx.repos.decay.rule(boardPk, tx);
   const board = rule && (await ctx.repos.boards.byPk(boardPk, tx));
   if (!rule || !board) return; // turned off meanwhile: its plan is gone with this step
+  // A step at or after a season's end decays the next season; one due before an end that has
+  // closed meanwhile (a catch-up taken late) is skipped: that season's archive is final.
+  await closeDueSeasons(ctx, tx, board, dueAt);
+  const last = await ctx.repos.seasons.latest(boardPk, tx);
+  if (last?.endedAt && last.endedAt.getTime() > dueAt.getTime()) return;
   const entries = await ctx.repos.results.boardEntries(tx, boardPk);
   const moved = entries
     .filter((e) => e.elo !== null && inactiveAt(rule, e.lastSub, dueAt))

@@ -10,6 +10,7 @@ import { EntryBatch } from '../store/results';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
 import { crashPoint } from './crash-points';
+import { closeDueSeasons } from './seasons';
 
 const HOUR_MS = 3_600_000;
 
@@ -103,6 +104,12 @@ export async function processBatch(
     if (!claimed) return 'gone';
     const rows = await ctx.repos.submissions.queuedBatch(tx, board.pk, names.size, true);
     crashPoint('process:after-claim');
+    // A season whose end the first row reaches closes first; a batch never spans a season's end
+    // (src/domain/season.ts): the rows from the next end on wait for the next batch.
+    const { open: season } = rows[0]
+      ? await closeDueSeasons(ctx, tx, board, rows[0].queuedAt)
+      : { open: null };
+    const boundary = season?.endsAt?.getTime() ?? Infinity;
     const now = ctx.now();
     // Score boards: every player's entry read once for the batch, counters written once.
     const batch = new EntryBatch();
@@ -122,7 +129,7 @@ export async function processBatch(
     for (const submission of rows) {
       // Queue order: stop at the first row this batch did not resolve (queued meanwhile).
       const resolved = names.get(submission.id);
-      if (!resolved) break;
+      if (!resolved || (applied.length > 0 && submission.queuedAt.getTime() >= boundary)) break;
       await recordOne(ctx, tx, board, submission, resolved, now, batch);
       applied.push(submission.id);
     }

@@ -8,6 +8,7 @@ import { winnerOf } from '../domain/league';
 import { scoreValue, scorelineValue, winnerValue } from '../domain/write-request';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import { actsFor, type Actor, type Context } from './context';
+import { closeDueSeasons } from './seasons';
 
 export type Decision = 'approve' | 'decline';
 
@@ -158,6 +159,8 @@ async function decide(
   if (!board) throw new TallyError('not_found', `the board of ${handle} no longer exists`);
   const outcome = await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.results.lockBoard(tx, board.pk, false);
+    // A decision after a season's end counts in the next season (src/domain/season.ts).
+    await closeDueSeasons(ctx, tx, board, ctx.now());
     const submission = await ctx.repos.submissions.byId(found.id, tx);
     if (!submission || submission.status !== 'pending_review') {
       throw new TallyError(

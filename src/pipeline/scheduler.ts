@@ -4,6 +4,7 @@ import { log } from '../log';
 import { PollLoop } from './poll-loop';
 import type { Context } from './context';
 import { decayJob } from './decay';
+import { seasonEndJob, SeasonWaits } from './seasons';
 import { expireOverdue } from './review';
 
 /**
@@ -77,6 +78,7 @@ export class Scheduler {
         }
       } catch (err) {
         // An atomic step rolled back with its move: the same step is tried again next pass.
+        if (err instanceof SeasonWaits) continue; // the worker records what came before the end
         log.warn('scheduled step failed; retrying', { job: row.kind, subject: row.subject, err });
       }
     }
@@ -114,7 +116,7 @@ export const expiryJob: Job = {
 };
 
 /** Every job this version runs, and the plans every process makes sure exist at start. */
-export const JOBS: readonly Job[] = [expiryJob, decayJob];
+export const JOBS: readonly Job[] = [expiryJob, decayJob, seasonEndJob];
 
 export async function planStandingJobs(ctx: Context): Promise<void> {
   await ctx.repos.schedules.ensure(expiryJob.kind, 'all', ctx.now());

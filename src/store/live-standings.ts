@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { LiveStandingsEntity, type LiveStandings } from '../../entities/live-standings';
 import { Repository } from './repository';
 
@@ -23,6 +24,11 @@ export class LiveStandingsRepository extends Repository {
 
   async remove(boardPk: number): Promise<void> {
     await this.use(undefined, (m) => m.delete(LiveStandingsEntity, { boardPk }));
+  }
+
+  /** A new season: the next refresh posts a new message; the old one keeps the last standings. */
+  async restart(boardPk: number, tx: EntityManager): Promise<void> {
+    await tx.update(LiveStandingsEntity, { boardPk }, { messageId: null, digest: null });
   }
 
   /** What the message now shows (or, with a null message, that it must be posted again). */

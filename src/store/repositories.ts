@@ -17,6 +17,7 @@ import { ReviewMessageRepository } from './review-messages';
 import { ScheduleRepository } from './schedules';
 import { DecayRepository } from './decay';
 import { LiveStandingsRepository } from './live-standings';
+import { SeasonRepository } from './seasons';
 import { SubmissionRepository } from './submissions';
 
 export class OwnerRepository extends Repository {
@@ -227,6 +228,7 @@ export interface Repositories {
   schedules: ScheduleRepository;
   decay: DecayRepository;
   liveStandings: LiveStandingsRepository;
+  seasons: SeasonRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -245,5 +247,6 @@ export function createRepositories(db: Database): Repositories {
     schedules: new ScheduleRepository(db),
     decay: new DecayRepository(db),
     liveStandings: new LiveStandingsRepository(db),
+    seasons: new SeasonRepository(db),
   };
 }

@@ -69,6 +69,26 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
     primary: ['board_pk'],
     columns: ['channel_id', 'message_id', 'digest', 'updated_at'],
   },
+  seasons: {
+    primary: ['pk'],
+    columns: [
+      'board_pk',
+      'number',
+      'name',
+      'started_at',
+      'ends_at',
+      'ended_at',
+      'reset',
+      'soft_percent',
+      'channel_id',
+      'top_n',
+      'repeats',
+    ],
+  },
+  season_standings: {
+    primary: ['season_pk', 'player_id'],
+    columns: ['player_name', 'final_rank', 'value', 'wins', 'draws', 'losses', 'submissions'],
+  },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -279,7 +299,7 @@ describe(`migrations (${backendName})`, () => {
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
     // The review-message columns, the covering entries index, the review blocks, the schedules,
-    // decay and live standings came after the rank counters: undo them all (the covering index's down brings
+    // decay, live standings and seasons came after the rank counters: undo them all (the covering index's down brings
     // the plain keyset index back).
     const later = migrations.length - 1 - migrations.indexOf(RankCountsAndQueueIndex1732400000000);
     for (let i = 0; i <= later; i++) await ds.undoLastMigration({ transaction: 'each' });
@@ -293,6 +313,8 @@ describe(`migrations (${backendName})`, () => {
             'decay_rules',
             'entry_changes',
             'live_standings',
+            'seasons',
+            'season_standings',
           ].includes(t),
       ),
     );

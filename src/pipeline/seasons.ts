@@ -1,0 +1,327 @@
+import type { EntityManager } from 'typeorm';
+import type { Board } from '../../entities/board';
+import { TallyError, wholeInRange } from '../domain/errors';
+import { boardOfSubject, boardSubject } from '../domain/ids';
+import { nameOf } from '../domain/names';
+import {
+  nextSeason,
+  SEASON_RESETS,
+  seasonTitle,
+  softReset,
+  type Season,
+  type SeasonReset,
+  type SeasonStanding,
+} from '../domain/season';
+import { ownedBoard } from './board-reads';
+import type { Context } from './context';
+import type { Job } from './scheduler';
+
+export const SEASON_END_KIND = 'season-end';
+/** Announcements of a season: `season:<pk>:start`, `:soon` (a day before the end) and `:end`. */
+export const SEASON_ANNOUNCE_KIND = 'season-announce';
+export type SeasonMoment = 'start' | 'soon' | 'end';
+export const announceSubject = (season: Pick<Season, 'pk'>, moment: SeasonMoment) =>
+  `season:${season.pk}:${moment}`;
+export function announcedOf(subject: string): { seasonPk: number; moment: SeasonMoment } | null {
+  const m = /^season:(\d+):(start|soon|end)$/.exec(subject);
+  return m ? { seasonPk: Number(m[1]), moment: m[2] as SeasonMoment } : null;
+}
+
+const DAY_MS = 86_400_000;
+/** Seasons end at most this far ahead (ten years): a typo in a date is refused, not kept. */
+const LONGEST_MS = 3650 * DAY_MS;
+/** A reminder goes out this long before a scheduled end, for seasons longer than twice that. */
+export const REMINDER_BEFORE_MS = DAY_MS;
+
+export interface SeasonInput {
+  name?: string;
+  /** Ends this many days after now; or give `endsAt`; neither runs until ended by command. */
+  days?: number;
+  endsAt?: Date;
+  reset?: SeasonReset;
+  softPercent?: number;
+  /** Announcement channel; null announces nowhere; absent keeps the last season's. */
+  channelId?: string | null;
+  topN?: number;
+  repeat?: boolean;
+}
+
+const invalid = (detail: string) => new TallyError('invalid_request', detail);
+
+/**
+ * Starts a board's next season, for Manage Server in chat and the operator in the CLI. Settings
+ * not given are the last season's (reset, announcement channel, top N), so a series keeps its
+ * rules. The standings carry into the first season as they are: a season's end is what resets.
+ */
+export async function startSeason(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+  input: SeasonInput,
+): Promise<{ board: Board; season: Season }> {
+  const board = await ownedBoard(ctx, ownerId, boardId);
+  if (board.type === 'Rating') throw invalid(`Rating boards keep no standings, so no seasons`);
+  const now = ctx.now();
+  if (input.days !== undefined && input.endsAt !== undefined) {
+    throw invalid('give a length in days or an end date, not both');
+  }
+  const endsAt =
+    input.days !== undefined
+      ? new Date(now.getTime() + wholeInRange('days', input.days, 1, 3650) * DAY_MS)
+      : (input.endsAt ?? null);
+  if (
+    endsAt &&
+    (endsAt.getTime() <= now.getTime() || endsAt.getTime() - now.getTime() > LONGEST_MS)
+  ) {
+    throw invalid('the end must be in the future and within ten years');
+  }
+  if (input.reset !== undefined && !SEASON_RESETS.includes(input.reset)) {
+    throw invalid(`reset must be one of ${SEASON_RESETS.join(', ')}`);
+  }
+  if (input.reset !== undefined && input.reset !== 'hard' && board.type !== 'ELO') {
+    throw invalid(
+      `only ELO ratings can be kept or softly reset; ${board.type} standings always start again`,
+    );
+  }
+  if (input.repeat && !endsAt) throw invalid('a repeating season needs a length or an end date');
+  const name = input.name === undefined ? null : nameOf(input.name, 'season name');
+  const season = await ctx.repos.db.transaction(async (tx) => {
+    // The schedule row first, then the board: the order the scheduler takes them in.
+    await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
+    await ctx.repos.results.lockBoard(tx, board.pk, false);
+    const running = await ctx.repos.seasons.open(board.pk, tx);
+    if (running) {
+      throw invalid(
+        `${seasonTitle(running)} is running${running.endsAt ? ` until ${running.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}; end it first (/season end)`,
+      );
+    }
+    const last = await ctx.repos.seasons.latest(board.pk, tx);
+    const number = (last?.number ?? 0) + 1;
+    const reset = input.reset ?? last?.reset ?? 'hard';
+    const created = await ctx.repos.seasons.insert(
+      {
+        boardPk: board.pk,
+        number,
+        name: name ?? `Season ${number}`,
+        startedAt: now,
+        endsAt,
+        endedAt: null,
+        reset,
+        softPercent:
+          reset === 'soft'
+            ? wholeInRange('soft_percent', input.softPercent ?? last?.softPercent ?? 50, 1, 99)
+            : (last?.softPercent ?? 50),
+        channelId: input.channelId !== undefined ? input.channelId : (last?.channelId ?? null),
+        topN: wholeInRange('top', input.topN ?? last?.topN ?? 10, 1, 25),
+        repeat: input.repeat ?? false,
+      },
+      tx,
+    );
+    if (endsAt) await ctx.repos.schedules.plan(SEASON_END_KIND, boardSubject(board.pk), endsAt, tx);
+    await planAnnouncements(ctx, tx, created, true);
+    return created;
+  });
+  return { board, season };
+}
+
+/**
+ * The announcements of a season that has just started: its start (unless the end announcement of
+ * its predecessor says it) and a reminder a day before a scheduled end.
+ */
+async function planAnnouncements(
+  ctx: Context,
+  tx: EntityManager,
+  season: Season,
+  announceStart: boolean,
+) {
+  const { schedules } = ctx.repos;
+  if (!season.channelId) return;
+  if (announceStart) {
+    await schedules.plan(
+      SEASON_ANNOUNCE_KIND,
+      announceSubject(season, 'start'),
+      season.startedAt,
+      tx,
+    );
+  }
+  if (
+    season.endsAt &&
+    season.endsAt.getTime() - season.startedAt.getTime() > 2 * REMINDER_BEFORE_MS
+  ) {
+    const at = new Date(season.endsAt.getTime() - REMINDER_BEFORE_MS);
+    await schedules.plan(SEASON_ANNOUNCE_KIND, announceSubject(season, 'soon'), at, tx);
+  }
+}
+
+/**
+ * Ends the board's running season now, by command: its end moves to now and it no longer repeats
+ * (a manager who ends a series early starts the next by hand). It closes at once unless
+ * submissions queued before now still wait for the worker; then it closes as soon as they are
+ * recorded (the scheduler's step), by the same rule as a scheduled end.
+ */
+export async function endSeason(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+): Promise<{ board: Board; season: Season; closed: boolean }> {
+  const board = await ownedBoard(ctx, ownerId, boardId);
+  const now = ctx.now();
+  return ctx.repos.db.transaction(async (tx) => {
+    await ctx.repos.schedules.plan(SEASON_END_KIND, boardSubject(board.pk), now, tx);
+    await ctx.repos.results.lockBoard(tx, board.pk, false);
+    const running = await ctx.repos.seasons.open(board.pk, tx);
+    if (!running) {
+      await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
+      throw invalid(`${board.id} has no season running; start one with /season start`);
+    }
+    await ctx.repos.seasons.setEnd(running.pk, now, false, tx);
+    await ctx.repos.schedules.cancel(SEASON_ANNOUNCE_KIND, announceSubject(running, 'soon'), tx);
+    const season = { ...running, endsAt: now, repeat: false };
+    const { closed } = await closeDueSeasons(ctx, tx, board, now);
+    if (closed > 0) await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
+    return { board, season: closed > 0 ? { ...season, endedAt: now } : season, closed: closed > 0 };
+  });
+}
+
+/**
+ * Closes every season of the board whose end is at or before `at`, oldest first, in the caller's
+ * transaction (which holds the board lock): called before the worker records a submission queued
+ * at `at`, before a review applies at `at`, before a decay step due at `at`, and by the scheduled
+ * end. A season closes only once nothing queued before its end waits (README "Seasons").
+ * Returns how many closed, and the season open after them.
+ */
+export async function closeDueSeasons(
+  ctx: Context,
+  tx: EntityManager,
+  board: Board,
+  at: Date,
+): Promise<{ closed: number; open: Season | null }> {
+  let closed = 0;
+  for (;;) {
+    const open = await ctx.repos.seasons.open(board.pk, tx);
+    if (!open?.endsAt || open.endsAt.getTime() > at.getTime()) return { closed, open };
+    if (await ctx.repos.seasons.queuedBefore(board.pk, open.endsAt, tx)) return { closed, open };
+    await closeSeason(ctx, tx, board, open);
+    closed++;
+  }
+}
+
+/**
+ * A season's end, in one transaction with the board locked: the standings are archived with
+ * their ranks, reset by the season's policy (rating moves recorded as changes with their cause),
+ * the live standings message starts afresh, the end is announced, and a repeating season's
+ * successor starts at the same moment. The season-end schedule row is left alone: the scheduler
+ * may hold it while it waits for this board's lock, and its step reads what is open then.
+ */
+async function closeSeason(ctx: Context, tx: EntityManager, board: Board, season: Season) {
+  const at = season.endsAt!;
+  if (!(await ctx.repos.seasons.close(season.pk, at, tx))) return;
+  await ctx.repos.seasons.archive(tx, season, board);
+  await resetStandings(ctx, tx, board, season, at);
+  await ctx.repos.liveStandings.restart(board.pk, tx);
+  await ctx.repos.schedules.cancel(SEASON_ANNOUNCE_KIND, announceSubject(season, 'soon'), tx);
+  if (season.channelId) {
+    await ctx.repos.schedules.plan(SEASON_ANNOUNCE_KIND, announceSubject(season, 'end'), at, tx);
+  }
+  const successor = nextSeason(season, at);
+  if (successor) {
+    const started = await ctx.repos.seasons.insert(successor, tx);
+    // The end announcement says the next has begun; no separate start message.
+    await planAnnouncements(ctx, tx, started, false);
+  }
+}
+
+async function resetStandings(
+  ctx: Context,
+  tx: EntityManager,
+  board: Board,
+  season: Season,
+  at: Date,
+): Promise<void> {
+  const { seasons, results, decay } = ctx.repos;
+  if (board.type !== 'ELO' || season.reset === 'hard') {
+    await seasons.clearEntries(tx, board.pk);
+    return;
+  }
+  if (season.reset === 'keep') {
+    await seasons.clearRecords(tx, board.pk);
+    return;
+  }
+  const start = board.startRating ?? 1000;
+  const entries = await results.boardEntries(tx, board.pk);
+  const reset = entries.map((entry) => ({
+    ...entry,
+    elo: softReset(entry.elo ?? start, start, season.softPercent),
+    wins: 0,
+    draws: 0,
+    losses: 0,
+  }));
+  await results.saveEntries(tx, board, reset, entries);
+  const cause = `${seasonTitle(season)} ended: ${season.softPercent}% back toward ${start}`;
+  await decay.recordChanges(
+    tx,
+    reset
+      .map((entry, i) => ({ entry, delta: (entry.elo ?? 0) - (entries[i]!.elo ?? 0) }))
+      .filter(({ delta }) => delta !== 0)
+      .map(({ entry, delta }) => ({
+        boardPk: board.pk,
+        playerId: entry.playerId,
+        at,
+        delta,
+        cause: cause.slice(0, 200),
+      })),
+  );
+}
+
+/** A season that cannot close yet: the scheduler tries the same step again next pass. */
+export class SeasonWaits extends Error {
+  constructor(readonly boardPk: number) {
+    super(`board ${boardPk}: a season end waits for submissions queued before it`);
+    this.name = 'SeasonWaits';
+  }
+}
+
+/**
+ * The scheduled end of a board's season (exactly once, with the take): closes it unless another
+ * path closed it first (a result, review or decay step after the end), or waits a pass while
+ * submissions queued before the end are still being recorded. Its next step is the successor's
+ * end: the season that is open after this step, read before it.
+ */
+export const seasonEndJob: Job = {
+  kind: SEASON_END_KIND,
+  atomic: true,
+  async step(ctx, tx, subject, dueAt) {
+    const boardPk = boardOfSubject(subject);
+    await ctx.repos.results.lockBoard(tx!, boardPk, false);
+    const board = await ctx.repos.boards.byPk(boardPk, tx!);
+    const season = board && (await ctx.repos.seasons.open(boardPk, tx!));
+    if (!board || !season?.endsAt || season.endsAt.getTime() > dueAt.getTime()) return;
+    if (await ctx.repos.seasons.queuedBefore(boardPk, season.endsAt, tx!)) {
+      throw new SeasonWaits(boardPk);
+    }
+    await closeDueSeasons(ctx, tx!, board, dueAt);
+  },
+  async next(ctx, subject, dueAt) {
+    const season = await ctx.repos.seasons.open(boardOfSubject(subject));
+    if (!season?.endsAt) return null;
+    if (season.endsAt.getTime() > dueAt.getTime()) return season.endsAt; // closed meanwhile
+    return nextSeason(season, season.endsAt)?.endsAt ?? null;
+  },
+};
+
+/** A page of an ended season's final standings (chat and the public page), in rank order. */
+export async function seasonOf(ctx: Context, board: Board, number: number): Promise<Season> {
+  const season = await ctx.repos.seasons.byNumber(board.pk, number);
+  if (!season || !season.endedAt) {
+    const current = await ctx.repos.seasons.open(board.pk);
+    throw new TallyError(
+      'not_found',
+      current?.number === number
+        ? `${seasonTitle(current)} is still running; its standings are the board's current ones`
+        : `${board.id} has no ended season ${number}; /season list shows them`,
+    );
+  }
+  return season;
+}
+
+export type { Season, SeasonStanding };

@@ -1,0 +1,139 @@
+import { IsNull, LessThan, type EntityManager } from 'typeorm';
+import type { Board } from '../../entities/board';
+import { SeasonEntity, SeasonStandingEntity } from '../../entities/season';
+import { SubmissionEntity } from '../../entities/submission';
+import type { Season, SeasonStanding } from '../domain/season';
+import { rebuildRankCounts } from './entries';
+import { Repository } from './repository';
+
+/** Seasons per board and their archives (entities/season.ts). */
+export class SeasonRepository extends Repository {
+  /** The board's running season, if any: at most one has no end yet. */
+  open(boardPk: number, tx?: EntityManager): Promise<Season | null> {
+    return this.use(tx, (m) => m.findOneBy(SeasonEntity, { boardPk, endedAt: IsNull() }));
+  }
+
+  /** The board's newest season, running or ended. */
+  latest(boardPk: number, tx?: EntityManager): Promise<Season | null> {
+    return this.use(tx, (m) =>
+      m.findOne(SeasonEntity, { where: { boardPk }, order: { number: 'DESC' } }),
+    );
+  }
+
+  byNumber(boardPk: number, number: number): Promise<Season | null> {
+    return this.use(undefined, (m) => m.findOneBy(SeasonEntity, { boardPk, number }));
+  }
+
+  byPk(pk: number): Promise<Season | null> {
+    return this.use(undefined, (m) => m.findOneBy(SeasonEntity, { pk }));
+  }
+
+  /** Ended seasons, newest first, numbered below `before` (keyset). */
+  ended(boardPk: number, before: number, limit: number): Promise<Season[]> {
+    return this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(SeasonEntity, 's')
+        .where('s.board_pk = :boardPk AND s.number < :before AND s.ended_at IS NOT NULL', {
+          boardPk,
+          before,
+        })
+        .orderBy('s.number', 'DESC')
+        .take(limit)
+        .getMany(),
+    );
+  }
+
+  async insert(season: Omit<Season, 'pk'>, tx: EntityManager): Promise<Season> {
+    const result = await tx.insert(SeasonEntity, season);
+    return { ...season, pk: Number(result.identifiers[0]?.pk) };
+  }
+
+  /** Moves a running season's end (ending it now by command); false if it has ended. */
+  async setEnd(pk: number, endsAt: Date, repeat: boolean, tx: EntityManager): Promise<boolean> {
+    const moved = await tx.update(SeasonEntity, { pk, endedAt: IsNull() }, { endsAt, repeat });
+    return (moved.affected ?? 0) === 1;
+  }
+
+  /** Marks the season ended at `at`: once only (false if it had ended already). */
+  async close(pk: number, at: Date, tx: EntityManager): Promise<boolean> {
+    const closed = await tx.update(SeasonEntity, { pk, endedAt: IsNull() }, { endedAt: at });
+    return (closed.affected ?? 0) === 1;
+  }
+
+  /** Whether a submission of the board queued before `at` still waits to be recorded. */
+  queuedBefore(boardPk: number, at: Date, tx: EntityManager): Promise<boolean> {
+    return tx.exists(SubmissionEntity, {
+      where: { boardPk, status: 'queued', queuedAt: LessThan(at) },
+    });
+  }
+
+  /**
+   * Copies the board's standings into the season's archive in one statement, each row with its
+   * competition rank (RANK() over the ranking key is exactly DESIGN.md 3's rule: ties share).
+   */
+  async archive(tx: EntityManager, season: Season, board: Board): Promise<number> {
+    const value = board.type === 'ELO' ? 'elo' : 'score';
+    await tx.query(
+      `INSERT INTO season_standings (season_pk, player_id, player_name, final_rank, value, wins,
+         draws, losses, submissions)
+       SELECT ?, player_id, player_name, RANK() OVER (ORDER BY rank_key), ${value}, wins, draws,
+         losses, submissions
+       FROM entries WHERE board_pk = ?`,
+      [season.pk, board.pk],
+    );
+    return tx.countBy(SeasonStandingEntity, { seasonPk: season.pk });
+  }
+
+  /** Every entry and rank counter of the board gone: the next season starts empty. */
+  async clearEntries(tx: EntityManager, boardPk: number): Promise<void> {
+    await tx.query('DELETE FROM entries WHERE board_pk = ?', [boardPk]);
+    await rebuildRankCounts(tx, boardPk);
+  }
+
+  /** Win/draw/loss records back to zero; ratings (and so ranks) stay. */
+  async clearRecords(tx: EntityManager, boardPk: number): Promise<void> {
+    await tx.query('UPDATE entries SET wins = 0, draws = 0, losses = 0 WHERE board_pk = ?', [
+      boardPk,
+    ]);
+  }
+
+  /** A page of a season's final standings in rank order, after (rank, player id). */
+  standings(
+    seasonPk: number,
+    after: { rank: number; playerId: string } | null,
+    limit: number,
+  ): Promise<SeasonStanding[]> {
+    return this.use(undefined, (m) => {
+      const query = m
+        .createQueryBuilder(SeasonStandingEntity, 'a')
+        .where('a.season_pk = :seasonPk', { seasonPk });
+      if (after) {
+        query.andWhere(
+          '(a.final_rank > :rank OR (a.final_rank = :rank AND a.player_id > :playerId))',
+          after,
+        );
+      }
+      return query
+        .orderBy('a.final_rank', 'ASC')
+        .addOrderBy('a.player_id', 'ASC')
+        .take(limit)
+        .getMany();
+    });
+  }
+
+  /** The champions (rank 1, ties share) of these seasons. */
+  async champions(seasonPks: number[]): Promise<Map<number, SeasonStanding[]>> {
+    const byseason = new Map<number, SeasonStanding[]>();
+    if (seasonPks.length === 0) return byseason;
+    const rows = await this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(SeasonStandingEntity, 'a')
+        .where('a.season_pk IN (:...seasonPks) AND a.final_rank = 1', { seasonPks })
+        .orderBy('a.player_id', 'ASC')
+        .getMany(),
+    );
+    for (const row of rows)
+      byseason.set(row.seasonPk, [...(byseason.get(row.seasonPk) ?? []), row]);
+    return byseason;
+  }
+}
