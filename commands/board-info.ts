@@ -7,6 +7,18 @@ import { autoApplies, writeContract } from '../src/domain/board-rules';
 import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
 import { clip, LIMITS, shown } from '../src/bot/text';
+import { describeReset, seasonTitle, type Season } from '../src/domain/season';
+
+/** `season: Season 2 “Winter”, ends in 3 days (then ratings reset to 1000), announced in #x`. */
+function seasonLine(b: Board, s: Season): string {
+  if (s.endedAt)
+    return `no season running (${shown(seasonTitle(s))} ended ${time(s.endedAt, TimestampStyles.ShortDate)})`;
+  const end = s.endsAt
+    ? `ends ${time(s.endsAt, TimestampStyles.RelativeTime)}${s.repeat ? ', repeating' : ''}`
+    : 'no end set';
+  const announced = s.channelId ? `, announced in <#${s.channelId}> (top ${s.topN})` : '';
+  return `season: ${shown(seasonTitle(s))}, ${end}; then ${describeReset(s, b)}${announced}`;
+}
 
 /**
  * A board's settings as an embed: what /board info, create and edit show, with the reason its
@@ -19,9 +31,10 @@ export function boardInfo(
     block?: ReviewBlock | null;
     decay?: DecayRule | null;
     live?: LiveStandings | null;
+    season?: Season | null;
   } = {},
 ) {
-  const { block, decay, live } = extra;
+  const { block, decay, live, season } = extra;
   const write = writeContract(b);
   const review = b.ownerId.startsWith('user:')
     ? 'by DM to the owner'
@@ -38,6 +51,7 @@ export function boardInfo(
     autoApplies(b) ? 'applies at once' : `reviewed ${review}, window ${b.validationWindowHours} h`,
     decay ? `decay: ${describeDecay(decay)}` : null,
     live ? `live standings in <#${live.channelId}>` : null,
+    season ? seasonLine(b, season) : null,
   ].filter((line) => line !== null);
   return {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),

@@ -195,7 +195,10 @@ export const board = {
       const block = await ctx.repos.reviewMessages.blockOf(found.pk);
       const decay = await ctx.repos.decay.rule(found.pk);
       const live = await ctx.repos.liveStandings.get(found.pk);
-      await reply(interaction, { embeds: [boardInfo(ctx, found, { block, decay, live })] });
+      const season = await ctx.repos.seasons.latest(found.pk);
+      await reply(interaction, {
+        embeds: [boardInfo(ctx, found, { block, decay, live, season })],
+      });
     } else if (sub === 'standings') {
       requireManageServer(interaction, '/board standings');
       const picked = o.getChannel('channel');

@@ -6,6 +6,7 @@ import { listPage } from './list-page';
 import { match } from './match';
 import { rank } from './rank';
 import { score } from './score';
+import { archivePage, season } from './season';
 import type { CommandSet } from '../src/bot/command';
 import { team } from './team';
 
@@ -15,6 +16,6 @@ import { team } from './team';
  * to the bot.
  */
 export const COMMANDS: CommandSet = {
-  commands: [leaderboard, rank, match, score, board, team, api],
-  components: [leaderboardPage, listPage],
+  commands: [leaderboard, rank, match, score, board, season, team, api],
+  components: [leaderboardPage, listPage, archivePage],
 };

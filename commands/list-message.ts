@@ -8,7 +8,7 @@ import { clip, LIMITS } from '../src/bot/text';
 import { pageButton } from './shared';
 
 /**
- * Long lists in chat (/board list, /team list, /api key list) as pages of one embed each, with
+ * Long lists in chat (/board list, /team list, /api key list, /season list) as pages of one embed each, with
  * First / Next buttons like /leaderboard's: however many rows a server accumulates, every page
  * stays inside Discord's limits. A button carries the list, its scope (a board for teams) and the
  * position after the page's last row, so a press reads the rows as they are now.
@@ -18,13 +18,13 @@ export const LIST_PAGE = 10;
 /** Ten lines of this length, with their line breaks, fit an embed description (4096). */
 const LINE_MAX = 400;
 
-export type ListKind = 'boards' | 'teams' | 'keys';
+export type ListKind = 'boards' | 'teams' | 'keys' | 'seasons';
 
 export interface ListButton {
   kind: ListKind;
-  /** The board pk of a team list; 0 where the list has no scope. */
+  /** The board pk of a team or season list; 0 where the list has no scope. */
   scope: number;
-  /** Where the page starts: the keyset position (a pk) or, for keys, an offset. */
+  /** Where the page starts: the keyset position (a pk, a season number), or for keys an offset. */
   position: number;
 }
 
@@ -32,7 +32,7 @@ export const listButtonId = ({ kind, scope, position }: ListButton) =>
   `${LIST_PREFIX}${kind}:${scope}:${position}`;
 
 export function parseListButton(customId: string): ListButton | null {
-  const m = /^list:(boards|teams|keys):(\d{1,15}):(\d{1,15})$/.exec(customId);
+  const m = /^list:(boards|teams|keys|seasons):(\d{1,15}):(\d{1,15})$/.exec(customId);
   if (!m?.[1] || m[2] === undefined || m[3] === undefined) return null;
   return { kind: m[1] as ListKind, scope: Number(m[2]), position: Number(m[3]) };
 }

@@ -2,10 +2,11 @@ import { keyList } from './api';
 import { boardList } from './board';
 import { LIST_PREFIX, parseListButton } from './list-message';
 import { ownerOf, refuse, requireManageServer, type ComponentHandler } from './shared';
+import { seasonList } from './season';
 import { teamList } from './team';
 
 /**
- * First / Next under /board list, /team list and /api key list: the page is read again for the
+ * First / Next under /board list, /team list, /season list and /api key list: the page is read again for the
  * presser's own server (the button says which list and where, never whose), and redrawn in place.
  */
 export const listPage = {
@@ -26,7 +27,10 @@ export const listPage = {
       if (!board || board.ownerId !== ownerId) {
         return refuse(interaction, 'That board is not available here any more.');
       }
-      page = await teamList(ctx, board, parsed.position);
+      page =
+        parsed.kind === 'seasons'
+          ? await seasonList(ctx, board, parsed.position)
+          : await teamList(ctx, board, parsed.position);
     }
     await interaction.update({ ...page, allowedMentions: { parse: [] } });
   },

@@ -309,7 +309,7 @@ export const seasonEndJob: Job = {
   },
 };
 
-/** A page of an ended season's final standings (chat and the public page), in rank order. */
+/** An ended season of a board by its number (chat and the public page), or why there is none. */
 export async function seasonOf(ctx: Context, board: Board, number: number): Promise<Season> {
   const season = await ctx.repos.seasons.byNumber(board.pk, number);
   if (!season || !season.endedAt) {

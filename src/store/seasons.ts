@@ -97,28 +97,19 @@ export class SeasonRepository extends Repository {
     ]);
   }
 
-  /** A page of a season's final standings in rank order, after (rank, player id). */
-  standings(
-    seasonPk: number,
-    after: { rank: number; playerId: string } | null,
-    limit: number,
-  ): Promise<SeasonStanding[]> {
-    return this.use(undefined, (m) => {
-      const query = m
-        .createQueryBuilder(SeasonStandingEntity, 'a')
-        .where('a.season_pk = :seasonPk', { seasonPk });
-      if (after) {
-        query.andWhere(
-          '(a.final_rank > :rank OR (a.final_rank = :rank AND a.player_id > :playerId))',
-          after,
-        );
-      }
-      return query
-        .orderBy('a.final_rank', 'ASC')
-        .addOrderBy('a.player_id', 'ASC')
-        .take(limit)
-        .getMany();
-    });
+  /**
+   * A page of a season's final standings in rank order (ties by player id), `offset` rows in: the
+   * archive never changes, so an offset names the same rows on every read.
+   */
+  standings(seasonPk: number, offset: number, limit: number): Promise<SeasonStanding[]> {
+    return this.use(undefined, (m) =>
+      m.find(SeasonStandingEntity, {
+        where: { seasonPk },
+        order: { rank: 'ASC', playerId: 'ASC' },
+        skip: offset,
+        take: limit,
+      }),
+    );
   }
 
   /** The champions (rank 1, ties share) of these seasons. */

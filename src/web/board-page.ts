@@ -1,6 +1,6 @@
-import { Router, type ErrorRequestHandler, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { Board } from '../../entities/board';
-import { pageCursor, pageLimit } from '../http/params';
+import { pageCursor, pageLimit, queryValue } from '../http/params';
 import { boardUrl } from '../domain/board-url';
 import { decodeEntriesCursor } from '../domain/cursor';
 import { notFound, TallyError } from '../domain/errors';
@@ -8,7 +8,9 @@ import { isBoardId, OWNER_ID } from '../domain/ids';
 import { formatTime } from '../domain/score-text';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import { seasonOf } from '../pipeline/seasons';
 import { standingsPage, type RankedEntry, type StandingsPage } from '../pipeline/standings';
+import { seasonTitle, type Season, type SeasonStanding } from '../domain/season';
 
 /**
  * The public board page (DESIGN.md 3): a board's `url` (spec 2.2) is plain HTML standings, served
@@ -20,11 +22,20 @@ export function boardPages(ctx: Context): Router {
     const limit = pageLimit(req);
     const cursor = pageCursor(req);
     if (cursor !== undefined) decodeEntriesCursor(cursor); // a bad cursor is a 400 before a 404
+    const number = wholeQuery(req, 'season');
+    const from = wholeQuery(req, 'from') ?? 0;
     const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    const links = linksOf(ctx.config.publicUrl, board, req.query.limit !== undefined, limit);
+    const seasons = await seasonLinks(ctx, board, links.path);
+    if (number !== undefined) {
+      const season = await seasonOf(ctx, board, number);
+      const rows = await ctx.repos.seasons.standings(season.pk, from, limit + 1);
+      sendHtml(res, 200, archiveHtml(board, season, rows, { limit, from, links, seasons }));
+      return;
+    }
     const standings =
       board.type === 'Rating' ? null : await standingsPage(ctx, board, { cursor, limit });
-    const links = linksOf(ctx.config.publicUrl, board, req.query.limit !== undefined, limit);
-    sendHtml(res, 200, boardHtml(board, standings, links, cursor !== undefined));
+    sendHtml(res, 200, boardHtml(board, standings, links, cursor !== undefined, seasons));
   });
   router.get('/boards{/*rest}', () => {
     throw notFound('No board here');
@@ -52,7 +63,54 @@ function linksOf(publicUrl: string, board: Board, keepLimit: boolean, limit: num
     if (keepLimit) query.set('limit', String(limit));
     return query.size > 0 ? `${path}?${query}` : path;
   };
-  return { first: href(), next: (cursor: string) => href(cursor) };
+  const season = (number: number, from = 0) => {
+    const query = new URLSearchParams({ season: String(number) });
+    if (from > 0) query.set('from', String(from));
+    if (keepLimit) query.set('limit', String(limit));
+    return `${path}?${query}`;
+  };
+  return { path, first: href(), next: (cursor: string) => href(cursor), season };
+}
+
+/** ?season= and ?from=: whole numbers, or a bad link (400). */
+function wholeQuery(req: Request, name: string): number | undefined {
+  const raw = queryValue(req, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(raw))
+    throw new TallyError('invalid_request', `${name} must be a whole number`);
+  return Number(raw);
+}
+
+/** The seasons nav: the running standings, then the newest ended seasons. */
+async function seasonLinks(ctx: Context, board: Board, path: string): Promise<SeasonLink[]> {
+  const ended = await ctx.repos.seasons.ended(board.pk, Number.MAX_SAFE_INTEGER, 12);
+  if (ended.length === 0) return [];
+  const open = await ctx.repos.seasons.open(board.pk);
+  return [
+    { label: open ? `${seasonTitle(open)} (running)` : 'Current', href: path, number: null },
+    ...ended.map((s) => ({
+      label: seasonTitle(s),
+      href: `${path}?season=${s.number}`,
+      number: s.number,
+    })),
+  ];
+}
+
+interface SeasonLink {
+  label: string;
+  href: string;
+  /** null: the current standings. */
+  number: number | null;
+}
+
+function seasonsNav(links: SeasonLink[], current: number | null): string {
+  if (links.length === 0) return '';
+  const items = links.map((l) =>
+    l.number === current
+      ? `<li aria-current="page"><bdi>${escapeHtml(l.label)}</bdi></li>`
+      : `<li><a href="${escapeHtml(l.href)}"><bdi>${escapeHtml(l.label)}</bdi></a></li>`,
+  );
+  return `<nav aria-label="Seasons" class="seasons"><ul>${items.join('')}</ul></nav>`;
 }
 
 // ---- HTML ------------------------------------------------------------------------------------
@@ -124,6 +182,7 @@ function boardHtml(
   standings: StandingsPage | null,
   links: ReturnType<typeof linksOf>,
   resumed: boolean,
+  seasons: SeasonLink[],
 ): string {
   const name = board.displayName || board.id;
   const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, 'updated live'];
@@ -140,7 +199,47 @@ function boardHtml(
     name,
     `<h1><bdi>${escapeHtml(name)}</bdi></h1>
 <p class="meta">${kind.filter(Boolean).join(' · ')}</p>
+${seasonsNav(seasons, null)}
 ${body}
+${nav ? `<nav>${nav}</nav>` : ''}`,
+  );
+}
+
+/** An ended season's final standings: the archive, paged by offset (it never changes). */
+function archiveHtml(
+  board: Board,
+  season: Season,
+  rows: SeasonStanding[],
+  page: { limit: number; from: number; links: ReturnType<typeof linksOf>; seasons: SeasonLink[] },
+): string {
+  const name = board.displayName || board.id;
+  const title = seasonTitle(season);
+  const entries: RankedEntry[] = rows.slice(0, page.limit).map((row) => ({
+    playerId: row.playerId,
+    playerName: row.playerName,
+    rank: row.rank,
+    score: row.value,
+    elo: row.value,
+    rankKey: 0,
+    wins: row.wins,
+    draws: row.draws,
+    losses: row.losses,
+    submissions: row.submissions,
+    lastSub: null,
+  }));
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  const nav = [
+    page.from > 0 ? `<a href="${escapeHtml(page.links.season(season.number))}">First page</a>` : '',
+    rows.length > page.limit
+      ? `<a rel="next" href="${escapeHtml(page.links.season(season.number, page.from + page.limit))}">Next page</a>`
+      : '',
+  ].join('');
+  return documentHtml(
+    `${name} — ${title}`,
+    `<h1><bdi>${escapeHtml(name)}</bdi></h1>
+<p class="meta"><bdi>${escapeHtml(title)}</bdi> · final standings · ${day(season.startedAt)} – ${day(season.endedAt!)}</p>
+${seasonsNav(page.seasons, season.number)}
+${entries.length > 0 || page.from > 0 ? tableHtml(board, entries) : '<p class="empty">Nobody had a result this season.</p>'}
 ${nav ? `<nav>${nav}</nav>` : ''}`,
   );
 }
@@ -157,6 +256,9 @@ const CSS = `
   .player { overflow-wrap: anywhere; }
   abbr { text-decoration: none; }
   nav { display: flex; gap: 1.5rem; margin-top: 1rem; }
+  .seasons { margin: 0 0 1rem; }
+  .seasons ul { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; margin: 0; padding: 0; list-style: none; font-size: 0.9rem; }
+  .seasons [aria-current] { font-weight: 600; }
 `;
 
 function documentHtml(title: string, body: string): string {
@@ -218,7 +320,7 @@ const errorPage: ErrorRequestHandler = (err: unknown, req, res, _next) => {
     log.error('board page failed', { requestId: res.locals.requestId, path: req.path, err });
   }
   const { title, text } = ERROR_PAGES[status];
-  const detail = status === 400 && err instanceof TallyError ? ` (${err.detail})` : '';
+  const detail = status < 500 && err instanceof TallyError ? ` (${err.detail})` : '';
   sendHtml(
     res,
     status,

@@ -1,0 +1,144 @@
+import {
+  ButtonStyle,
+  ComponentType,
+  Routes,
+  time,
+  TimestampStyles,
+  type APIEmbed,
+  type REST,
+} from 'discord.js';
+import type { Board } from '../entities/board';
+import { permanentRefusal } from '../src/bot/replies';
+import { clip, LIMITS, shown } from '../src/bot/text';
+import { boardUrl } from '../src/domain/board-url';
+import { describeReset, seasonTitle, type Season } from '../src/domain/season';
+import { log } from '../src/log';
+import type { Context } from '../src/pipeline/context';
+import type { Job } from '../src/pipeline/scheduler';
+import { announcedOf, SEASON_ANNOUNCE_KIND, type SeasonMoment } from '../src/pipeline/seasons';
+import { standingsPage } from '../src/pipeline/standings';
+import { archivedLine } from './season';
+
+/** An announcement more than a day late (a bot that was away) is not posted: it is news no more. */
+const STALE_MS = 86_400_000;
+
+/**
+ * Season announcements in the season's channel: its start, a reminder a day before a scheduled
+ * end with the current top 3, and its end with the final top N (and the successor, if it
+ * repeats). Each is one scheduled step, so of several processes one posts it, at most once.
+ */
+export function seasonAnnounceJob(rest: REST): Job {
+  return {
+    kind: SEASON_ANNOUNCE_KIND,
+    atomic: false,
+    async step(ctx, _tx, subject, dueAt) {
+      const which = announcedOf(subject);
+      const season = which && (await ctx.repos.seasons.byPk(which.seasonPk));
+      const board = season && (await ctx.repos.boards.byPk(season.boardPk));
+      if (!which || !season?.channelId || !board) return;
+      if (ctx.now().getTime() - dueAt.getTime() > STALE_MS) {
+        log.info('season announcement skipped: more than a day late', { subject });
+        return;
+      }
+      const embed = await announcement(ctx, board, season, which.moment);
+      if (!embed) return;
+      try {
+        await rest.post(Routes.channelMessages(season.channelId), {
+          body: {
+            embeds: [embed],
+            components: [
+              {
+                type: ComponentType.ActionRow,
+                components: [
+                  {
+                    type: ComponentType.Button,
+                    style: ButtonStyle.Link,
+                    label: which.moment === 'end' ? 'Final standings' : 'Standings',
+                    url: embed.url,
+                  },
+                ],
+              },
+            ],
+            allowed_mentions: { parse: [] },
+          },
+        });
+      } catch (err) {
+        const why = permanentRefusal(err);
+        if (!why) throw err;
+        log.warn('season announcement refused by Discord', { board: board.id, subject, why });
+      }
+    },
+    next: () => Promise.resolve(null), // each announcement is posted once
+  };
+}
+
+async function announcement(
+  ctx: Context,
+  board: Board,
+  season: Season,
+  moment: SeasonMoment,
+): Promise<(APIEmbed & { url: string }) | null> {
+  const title = shown(seasonTitle(season));
+  const name = shown(board.displayName);
+  const url = boardUrl(ctx.config.publicUrl, board);
+  if (moment === 'start') {
+    return {
+      title: clip(`🏁 ${title} has started`, LIMITS.embedTitle),
+      url,
+      description: clip(
+        [
+          `**${name}** starts a new season.`,
+          season.endsAt
+            ? `It ends ${time(season.endsAt, TimestampStyles.LongDateTime)} (${time(season.endsAt, TimestampStyles.RelativeTime)}).`
+            : 'It runs until the moderators end it.',
+          `At the end the final standings are kept for good and ${describeReset(season, board)}.`,
+        ].join('\n'),
+        LIMITS.embedDescription,
+      ),
+    };
+  }
+  if (moment === 'soon') {
+    if (season.endedAt || !season.endsAt) return null;
+    const top = await standingsPage(ctx, board, { limit: 3 });
+    const lines = top.entries.map((e) =>
+      archivedLine(board, {
+        ...e,
+        value: board.type === 'ELO' ? e.elo : e.score,
+        seasonPk: season.pk,
+      }),
+    );
+    return {
+      title: clip(`⏳ ${title}: one day left`, LIMITS.embedTitle),
+      url,
+      description: clip(
+        [
+          `**${name}** closes ${time(season.endsAt, TimestampStyles.RelativeTime)}: last chance to climb.`,
+          ...(lines.length > 0 ? ['', ...lines] : []),
+        ].join('\n'),
+        LIMITS.embedDescription,
+      ),
+    };
+  }
+  const rows = await ctx.repos.seasons.standings(season.pk, 0, season.topN);
+  const successor = await ctx.repos.seasons.byNumber(board.pk, season.number + 1);
+  return {
+    title: clip(`🏆 ${title} has ended`, LIMITS.embedTitle),
+    url: `${url}?season=${season.number}`,
+    description: clip(
+      [
+        `Final standings of **${name}**:`,
+        '',
+        ...(rows.length > 0
+          ? rows.map((row) => archivedLine(board, row))
+          : ['Nobody had a result.']),
+        '',
+        successor && !successor.endedAt
+          ? `**${shown(seasonTitle(successor))}** has begun${successor.endsAt ? `; it ends ${time(successor.endsAt, TimestampStyles.LongDate)}` : ''}. ${capitalised(describeReset(season, board))}.`
+          : `The board starts afresh: ${describeReset(season, board)}.`,
+      ].join('\n'),
+      LIMITS.embedDescription,
+    ),
+  };
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

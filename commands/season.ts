@@ -1,0 +1,301 @@
+import {
+  ChannelType,
+  ComponentType,
+  SlashCommandBuilder,
+  time,
+  TimestampStyles,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIEmbed,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import type { Board } from '../entities/board';
+import { clip, code, LIMITS, shown } from '../src/bot/text';
+import { boardUrl } from '../src/domain/board-url';
+import { describeReset, seasonTitle, type Season, type SeasonStanding } from '../src/domain/season';
+import { formatScore } from '../src/domain/score-text';
+import type { Context } from '../src/pipeline/context';
+import { endSeason, seasonOf, startSeason, type SeasonInput } from '../src/pipeline/seasons';
+import { everywhere } from './contexts';
+import { LIST_PAGE, listMessage } from './list-message';
+import {
+  boardOf,
+  invalid,
+  ownerOf,
+  pageButton,
+  refuse,
+  reply,
+  requireManageServer,
+  serverChannel,
+  type Command,
+  type ComponentHandler,
+} from './shared';
+
+const boardOption = (o: import('discord.js').SlashCommandStringOption) =>
+  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
+
+/** /season start|end (Manage Server) and /season list (anyone). */
+export const season = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('season')
+      .setDescription('Seasons of a board: a fresh start on a schedule, with the past kept')
+      .addSubcommand((sub) =>
+        sub
+          .setName('start')
+          .setDescription('Start the next season (Manage Server)')
+          .addStringOption(boardOption)
+          .addStringOption((o) =>
+            o.setName('name').setDescription('e.g. Winter 2026').setMaxLength(100),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('days')
+              .setDescription('Ends this many days from now (or give ends)')
+              .setMinValue(1)
+              .setMaxValue(3650),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('ends')
+              .setDescription('End date and time in UTC: 2026-12-31 or 2026-12-31 18:00')
+              .setMaxLength(16),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('reset')
+              .setDescription('ELO ratings at the end (default: as last season, else hard)')
+              .addChoices(
+                { name: 'hard: back to the start rating', value: 'hard' },
+                { name: 'soft: part of the way back', value: 'soft' },
+                { name: 'keep: ratings stay, records reset', value: 'keep' },
+              ),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('soft_percent')
+              .setDescription('How far a soft reset moves back toward the start (default 50)')
+              .setMinValue(1)
+              .setMaxValue(99),
+          )
+          .addChannelOption((o) =>
+            o
+              .setName('channel')
+              .setDescription('Where the start, a reminder and the final standings are announced')
+              .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('top')
+              .setDescription('Players in the final announcement (default 10)')
+              .setMinValue(1)
+              .setMaxValue(25),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('repeat')
+              .setDescription('When it ends, the next season starts with the same length'),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('end')
+          .setDescription('End the running season now: archive and reset (Manage Server)')
+          .addStringOption(boardOption),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('list')
+          .setDescription('Past seasons and their champions')
+          .addStringOption(boardOption),
+      ),
+  ).toJSON(),
+
+  writes: (interaction) => interaction.options.getSubcommand(true) !== 'list',
+
+  async execute(interaction, ctx) {
+    const sub = interaction.options.getSubcommand(true);
+    const boardId = interaction.options.getString('board', true);
+    if (sub === 'list') {
+      const board = await boardOf(ctx, interaction);
+      await reply(interaction, await seasonList(ctx, board, 0));
+      return;
+    }
+    requireManageServer(interaction, `/season ${sub}`);
+    if (sub === 'start') {
+      const { board, season: started } = await startSeason(
+        ctx,
+        ownerOf(interaction),
+        boardId,
+        await seasonInput(interaction),
+      );
+      await reply(interaction, { content: startedText(board, started) });
+      return;
+    }
+    const ended = await endSeason(ctx, ownerOf(interaction), boardId);
+    const title = `**${shown(seasonTitle(ended.season))}** of **${shown(ended.board.displayName)}**`;
+    await reply(interaction, {
+      content: ended.closed
+        ? `${title} has ended: its final standings are archived (\`/leaderboard board:${ended.board.id} season:${ended.season.number}\`) and the board starts afresh (${describeReset(ended.season, ended.board)}).`
+        : `${title} ends as soon as the results submitted before now are recorded (a few seconds); then its standings are archived and the board starts afresh.`,
+    });
+  },
+} satisfies Command;
+
+async function seasonInput(interaction: ChatInputCommandInteraction): Promise<SeasonInput> {
+  const o = interaction.options;
+  const channel = o.getChannel('channel');
+  const ends = o.getString('ends');
+  const pick = <T>(value: T | null, field: keyof SeasonInput) =>
+    value === null ? {} : { [field]: value };
+  return {
+    ...pick(o.getString('name'), 'name'),
+    ...pick(o.getInteger('days'), 'days'),
+    ...(ends !== null ? { endsAt: utcDate(ends) } : {}),
+    ...pick(o.getString('reset'), 'reset'),
+    ...pick(o.getInteger('soft_percent'), 'softPercent'),
+    ...(channel ? { channelId: await serverChannel(interaction, channel.id) } : {}),
+    ...pick(o.getInteger('top'), 'topN'),
+    ...pick(o.getBoolean('repeat'), 'repeat'),
+  } as SeasonInput;
+}
+
+/** `2026-12-31` (midnight UTC) or `2026-12-31 18:00` (UTC). */
+export function utcDate(text: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
+  const date = m && new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:00Z`);
+  if (
+    !date ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== text.trim().slice(0, 10)
+  ) {
+    throw invalid(`ends: a date like 2026-12-31 or 2026-12-31 18:00 (UTC), not ${code(text)}`);
+  }
+  return date;
+}
+
+function startedText(board: Board, s: Season): string {
+  const parts = [
+    `**${shown(seasonTitle(s))}** of **${shown(board.displayName)}** has started.`,
+    s.endsAt
+      ? `It ends ${time(s.endsAt, TimestampStyles.LongDateTime)} (${time(s.endsAt, TimestampStyles.RelativeTime)})${s.repeat ? ' and the next starts then, with the same length' : ''}.`
+      : 'It runs until someone with Manage Server uses `/season end`.',
+    `At the end the final standings are archived and ${describeReset(s, board)}.`,
+    s.channelId ? `Announced in <#${s.channelId}>.` : 'Not announced (give `channel` to announce).',
+  ];
+  return parts.join(' ');
+}
+
+const MEDALS = ['🥇', '🥈', '🥉'];
+
+/** `🥇 Ann — 1,031 (2-0-0)`: one archived row as chat shows it. */
+export function archivedLine(board: Board, row: SeasonStanding): string {
+  const place = row.rank <= 3 ? MEDALS[row.rank - 1] : `**${row.rank}.**`;
+  const record =
+    board.type === 'ELO' || board.type === 'League'
+      ? ` (${row.wins ?? 0}-${row.draws ?? 0}-${row.losses ?? 0})`
+      : '';
+  return `${place} ${shown(row.playerName)} — ${formatScore(board.type, row.value)}${record}`;
+}
+
+const dateOf = (at: Date) => time(at, TimestampStyles.ShortDate);
+
+/** One page of /season list: the running season, then ended ones newest first. */
+export async function seasonList(ctx: Context, board: Board, before: number) {
+  const first = before === 0;
+  const rows = await ctx.repos.seasons.ended(
+    board.pk,
+    first ? Number.MAX_SAFE_INTEGER : before,
+    LIST_PAGE + 1,
+  );
+  const ended = rows.slice(0, LIST_PAGE);
+  const champions = await ctx.repos.seasons.champions(ended.map((s) => s.pk));
+  const lines = ended.map((s) => {
+    const won = champions.get(s.pk) ?? [];
+    const winners = won.length > 0 ? won.map((w) => shown(w.playerName)).join(', ') : 'no entries';
+    return `**${shown(seasonTitle(s))}** · ${dateOf(s.startedAt)} – ${dateOf(s.endedAt!)} · 🏆 ${winners}`;
+  });
+  const open = first ? await ctx.repos.seasons.open(board.pk) : null;
+  if (open) {
+    lines.unshift(
+      `▶️ **${shown(seasonTitle(open))}** · since ${dateOf(open.startedAt)} · ${open.endsAt ? `ends ${time(open.endsAt, TimestampStyles.RelativeTime)}` : 'no end set'}`,
+    );
+  }
+  return listMessage(
+    { kind: 'seasons', scope: board.pk },
+    {
+      title: `Seasons of ${shown(board.displayName)}`,
+      lines,
+      empty: `No seasons yet; someone with Manage Server starts one with \`/season start board:${board.id}\`.`,
+      next: rows.length > LIST_PAGE ? (ended.at(-1)?.number ?? null) : null,
+      first,
+    },
+  );
+}
+
+const ARCHIVE_PREFIX = 'ss:';
+const archiveButtonId = (season: Pick<Season, 'pk'>, offset: number) =>
+  `${ARCHIVE_PREFIX}${season.pk}:${offset}`;
+
+/** A page of an ended season's final standings, like /leaderboard's, read from the archive. */
+export async function archivedStandings(
+  ctx: Context,
+  board: Board,
+  s: Season,
+  offset: number,
+): Promise<{ embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] }> {
+  const rows = await ctx.repos.seasons.standings(s.pk, offset, LIST_PAGE + 1);
+  const page = rows.slice(0, LIST_PAGE);
+  const buttons: APIButtonComponent[] = [];
+  if (offset > 0) buttons.push(pageButton('First', archiveButtonId(s, 0)));
+  if (rows.length > LIST_PAGE)
+    buttons.push(pageButton('Next', archiveButtonId(s, offset + LIST_PAGE)));
+  const url = `${boardUrl(ctx.config.publicUrl, board)}?season=${s.number}`;
+  return {
+    embeds: [
+      {
+        title: clip(
+          `${shown(board.displayName)} — ${shown(seasonTitle(s))}, final`,
+          LIMITS.embedTitle,
+        ),
+        url,
+        description: clip(
+          page.length > 0
+            ? page.map((row) => archivedLine(board, row)).join('\n')
+            : offset === 0
+              ? 'Nobody had a result this season.'
+              : 'No more entries.',
+          LIMITS.embedDescription,
+        ),
+        footer: {
+          text: `${board.id} · ${dateText(s.startedAt)} – ${dateText(s.endedAt!)} · archived`,
+        },
+      },
+    ],
+    components: buttons.length > 0 ? [{ type: ComponentType.ActionRow, components: buttons }] : [],
+  };
+}
+
+const dateText = (at: Date) => at.toISOString().slice(0, 10);
+
+/** /leaderboard board season:N: the archive of season N. */
+export async function seasonStandings(ctx: Context, board: Board, number: number) {
+  return archivedStandings(ctx, board, await seasonOf(ctx, board, number), 0);
+}
+
+/** First / Next under an archived season's standings. */
+export const archivePage = {
+  prefix: ARCHIVE_PREFIX,
+  async execute(interaction, ctx) {
+    const m = /^ss:(\d{1,15}):(\d{1,9})$/.exec(interaction.customId);
+    const s = m && (await ctx.repos.seasons.byPk(Number(m[1])));
+    const board = s && (await ctx.repos.boards.byPk(s.boardPk));
+    if (!m || !s?.endedAt || !board || board.ownerId !== ownerOf(interaction)) {
+      return refuse(interaction, 'That season is not available here any more.');
+    }
+    await interaction.update({
+      ...(await archivedStandings(ctx, board, s, Number(m[2]))),
+      allowedMentions: { parse: [] },
+    });
+  },
+} satisfies ComponentHandler;
