@@ -18,6 +18,16 @@ import {
   sqliteFileUrl,
 } from '../support/backends';
 import { customPlayer, startPipeline } from '../support/pipeline';
+import { EntryChangeEntity } from '../../entities/entry-change';
+import { parseMatchWrite } from '../../src/domain/write-request';
+import { createBoard } from '../../src/pipeline/boards';
+import { OfflineChat } from '../../src/pipeline/chat-port';
+import { setDecay } from '../../src/pipeline/decay';
+import { enqueueWrite } from '../../src/pipeline/enqueue';
+import { addOwner } from '../../src/pipeline/owners';
+import { startSeason } from '../../src/pipeline/seasons';
+import { standingsPage } from '../../src/pipeline/standings';
+import { Worker } from '../../src/pipeline/worker';
 import { at, dailyJob, T0 } from '../support/scheduled-job';
 
 /**
@@ -122,6 +132,61 @@ describe(`scheduler (${backendName})`, () => {
     expect(all).toHaveLength(5 * 30);
     expect(new Set(all).size).toBe(5 * 30);
     expect(taken[0]! + taken[1]!).toBe(5 * 30);
+  });
+
+  it('GIVEN two processes running Tally’s own jobs for a month THEN every season end and decay step happens once', async () => {
+    const [a] = await processes(1, T0);
+    const ctx = a!.ctx;
+    const worker = new Worker(ctx, new OfflineChat(), ctx.signals);
+    const ownerId = (await addOwner(ctx, 'guild:424242424242424242')).id;
+    const boards = [];
+    for (let i = 0; i < 3; i++) {
+      const board = await createBoard(ctx, { ownerId, type: 'ELO', windowHours: 0 });
+      const write = parseMatchWrite(
+        { team1: [customPlayer('Ann')], team2: [customPlayer('Bo')], winner: 'team1' },
+        { ...board, ownerKind: 'guild' },
+      );
+      await enqueueWrite(ctx, board, write, 'api');
+      await worker.runOnce(); // Ann 1016, Bo 984, last played at T0
+      // Daily seasons that keep ratings, and a point of decay a day after a day without play.
+      await startSeason(ctx, ownerId, board.id, { days: 1, repeat: true, reset: 'keep' });
+      await setDecay(ctx, ownerId, board.id, { amount: 1, afterDays: 1, everyHours: 24, floor: 0 });
+      boards.push(board);
+    }
+    const startAt = String(Date.now() + 2500);
+    const run = () =>
+      new Promise<number>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'test/support/scheduler-process.ts',
+            urlOf.current,
+            '30',
+            startAt,
+            'real',
+          ],
+          { timeout: 120_000 },
+          (err, stdout) => (err ? reject(err) : resolve(Number(stdout.trim()))),
+        );
+      });
+    const taken = await Promise.all([run(), run()]);
+    // Per board: season ends at days 1 … 30 (the last tick is at day 29.875: 29 of them) and
+    // decay steps at days 1 … 29. Nothing planned the expiry sweep here.
+    expect(taken[0]! + taken[1]!).toBe(3 * (29 + 29));
+    for (const board of boards) {
+      expect((await ctx.repos.seasons.open(board.pk))?.number).toBe(30);
+      expect(await ctx.repos.seasons.ended(board.pk, 1000, 100)).toHaveLength(29);
+      const changes = await ctx.repos.db.run((m) =>
+        m.find(EntryChangeEntity, { where: { boardPk: board.pk } }),
+      );
+      const steps = changes.map((c) => `${c.playerId}@${c.at.toISOString()}`);
+      expect(new Set(steps).size).toBe(steps.length);
+      expect(steps).toHaveLength(2 * 29);
+      const standings = await standingsPage(ctx, board, { limit: 5 });
+      expect(standings.entries.map((e) => e.elo)).toEqual([1016 - 29, 984 - 29]);
+    }
   });
 });
 
