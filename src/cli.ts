@@ -215,7 +215,18 @@ seasonCommand
         ...(o.repeat ? { repeat: true } : {}),
       });
       printer(o)(
-        season,
+        {
+          board: boardId,
+          number: season.number,
+          name: season.name,
+          started_at: season.startedAt.toISOString(),
+          ends_at: season.endsAt?.toISOString() ?? null,
+          reset: season.reset,
+          soft_percent: season.softPercent,
+          channel_id: season.channelId,
+          top: season.topN,
+          repeat: season.repeat,
+        },
         `${seasonTitle(season)} of ${boardId} started${season.endsAt ? `; it ends ${season.endsAt.toISOString()}` : ''}.`,
       );
     }),

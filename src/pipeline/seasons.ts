@@ -92,7 +92,7 @@ export async function startSeason(
     const running = await ctx.repos.seasons.open(board.pk, tx);
     if (running) {
       throw invalid(
-        `${seasonTitle(running)} is running${running.endsAt ? ` until ${running.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}; end it first (/season end)`,
+        `${seasonTitle(running)} is running${running.endsAt ? ` until ${running.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}; end it first (/season end, or tally season end)`,
       );
     }
     const last = await ctx.repos.seasons.latest(board.pk, tx);
@@ -172,7 +172,9 @@ export async function endSeason(
     const running = await ctx.repos.seasons.open(board.pk, tx);
     if (!running) {
       await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
-      throw invalid(`${board.id} has no season running; start one with /season start`);
+      throw invalid(
+        `${board.id} has no season running; start one with /season start (or tally season start)`,
+      );
     }
     await ctx.repos.seasons.setEnd(running.pk, now, false, tx);
     await ctx.repos.schedules.cancel(SEASON_ANNOUNCE_KIND, announceSubject(running, 'soon'), tx);

@@ -477,6 +477,60 @@ describe(`the tally CLI (${backendName})`, () => {
   );
 
   it(
+    'tally season start, end and list run a season on a board of its own',
+    async () => {
+      const owner = `guild:${nextSnowflake()}`;
+      await json(['owner', 'add', owner, '--json']);
+      const board = await json<BoardBody>(['board', 'create', owner, '--type', 'ELO', '--json']);
+      const started = await json([
+        'season',
+        'start',
+        owner,
+        board.id,
+        '--name',
+        'Winter',
+        '--days',
+        '7',
+        '--reset',
+        'soft',
+        '--soft-percent',
+        '25',
+        '--repeat',
+        '--json',
+      ]);
+      expect(started).toMatchObject({
+        board: board.id,
+        number: 1,
+        name: 'Winter',
+        reset: 'soft',
+        soft_percent: 25,
+        repeat: true,
+        channel_id: null,
+      });
+      expect(Date.parse(started.ends_at as string) - Date.parse(started.started_at as string)).toBe(
+        7 * 86_400_000,
+      );
+      await fails(['season', 'start', owner, board.id], /Season 1 “Winter” is running until/);
+      const ended = await tally(['season', 'end', owner, board.id]);
+      expect(ended.stdout).toBe(
+        'Season 1 “Winter” of board_1 ended; its final standings are archived.\n'.replace(
+          'board_1',
+          board.id,
+        ),
+      );
+      const list = await tally(['season', 'list', owner, board.id]);
+      expect(list.stdout).toMatch(/^Season 1 “Winter”: \S+ – \S+, champion: none\n$/);
+      // Ending by command ends the series: nothing new started.
+      expect(
+        await withContext(async (ctx) =>
+          ctx.repos.seasons.open((await ctx.repos.boards.byId(owner, board.id))!.pk),
+        ),
+      ).toBeNull();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'a bad environment makes any command exit with code 2, one line per bad value',
     async () => {
       const bad = { PORT: '99999', API_ACCESS: 'nope' };

@@ -47,7 +47,7 @@ describe(`seasons (${backendName})`, () => {
     }));
   const archived = async (boardPk: number, number: number) => {
     const season = await p!.ctx.repos.seasons.byNumber(boardPk, number);
-    const rows = await p!.ctx.repos.seasons.standings(season!.pk, null, 50);
+    const rows = await p!.ctx.repos.seasons.standings(season!.pk, 0, 50);
     return rows.map((r) => [r.rank, r.playerName, r.value, r.wins, r.draws, r.losses]);
   };
 
@@ -243,7 +243,7 @@ describe(`seasons (${backendName})`, () => {
     const { ctx } = p;
     const board = await p.board({ type: 'ELO', windowHours: 0 });
     await expect(endSeason(ctx, board.ownerId, board.id)).rejects.toThrow(
-      `${board.id} has no season running; start one with /season start`,
+      `${board.id} has no season running; start one with /season start (or tally season start)`,
     );
     await expect(startSeason(ctx, board.ownerId, board.id, { repeat: true })).rejects.toThrow(
       'a repeating season needs a length or an end date',
@@ -253,7 +253,7 @@ describe(`seasons (${backendName})`, () => {
     );
     await startSeason(ctx, board.ownerId, board.id, { name: 'Spring', days: 30 });
     await expect(startSeason(ctx, board.ownerId, board.id, {})).rejects.toThrow(
-      'Season 1 “Spring” is running until 2026-12-01 12:00 UTC; end it first (/season end)',
+      'Season 1 “Spring” is running until 2026-12-01 12:00 UTC; end it first (/season end, or tally season end)',
     );
     expect(await ctx.repos.seasons.latest(board.pk)).toMatchObject({ number: 1, name: 'Spring' });
   });
