@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { boardUrl } from '../../src/domain/board-url';
 import type { EntryState } from '../../src/domain/scoring';
+import { endSeason, startSeason } from '../../src/pipeline/seasons';
 import { startTestTally, type TestTally } from '../support/tally';
 
 /**
@@ -179,6 +180,7 @@ const VIEW = `({
   headers: [...document.querySelectorAll('thead th')].map((th) => th.innerText),
   rows: [...document.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((td) => td.innerText)),
   links: [...document.querySelectorAll('a')].map((a) => a.innerText),
+  seasons: [...document.querySelectorAll('.seasons li')].map((li) => li.innerText),
   scripts: document.scripts.length,
   path: location.pathname + location.search,
 })`;
@@ -190,6 +192,7 @@ interface View {
   headers: string[];
   rows: string[][];
   links: string[];
+  seasons: string[];
   scripts: number;
   path: string;
 }
@@ -272,5 +275,55 @@ describe('the public board page in headless Chromium', () => {
     await browser.click('a:not([rel])');
     const first = await browser.evaluate<View>(VIEW);
     expect(first.rows.map((r) => r[0])).toEqual(['1', '2', '2']);
+  });
+
+  it('GIVEN a board with an ended season THEN its archive reads as final standings with a seasons menu, and the menu leads back to the current standings', async () => {
+    const ladder = await tally.board({ ownerId: board.ownerId, type: 'ELO', name: 'Ladder' });
+    const rated = (name: string, elo: number, w: number, l: number): EntryState => ({
+      playerId: `custom:${name}`,
+      playerName: name,
+      score: null,
+      elo,
+      wins: w,
+      draws: 0,
+      losses: l,
+      submissions: null,
+      lastSub: null,
+    });
+    await tally.ctx.repos.db.transaction((tx) =>
+      tally.ctx.repos.results.saveEntries(tx, ladder, [
+        rated('Ann', 1032, 3, 1),
+        rated('Bo', 984, 1, 2),
+        rated('Cy', 1032, 2, 0),
+      ]),
+    );
+    await startSeason(tally.ctx, ladder.ownerId, ladder.id, { name: 'Winter', reset: 'soft' });
+    await endSeason(tally.ctx, ladder.ownerId, ladder.id);
+    await startSeason(tally.ctx, ladder.ownerId, ladder.id, { days: 30 });
+    const ladderUrl = `${tally.url}${new URL(boardUrl(tally.config.publicUrl, ladder)).pathname}`;
+    await browser.goto(`${ladderUrl}?season=1`);
+    const view = await browser.evaluate<View>(VIEW);
+    expect(view.title).toBe('Ladder — Season 1 “Winter”');
+    expect(view.meta).toMatch(
+      /^Season 1 “Winter” · final standings · \d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d$/,
+    );
+    expect(view.headers).toEqual(['Rank', 'Player', 'Elo', 'W', 'D', 'L']);
+    expect(view.rows).toEqual([
+      ['1', 'Ann', '1032', '3', '0', '1'],
+      ['1', 'Cy', '1032', '2', '0', '0'],
+      ['3', 'Bo', '984', '1', '0', '2'],
+    ]);
+    expect(view.seasons).toEqual(['Season 2 (running)', 'Season 1 “Winter”']);
+    if (process.env.SEASON_PAGE_SCREENSHOT)
+      await browser.screenshot(process.env.SEASON_PAGE_SCREENSHOT);
+    await browser.click('.seasons a');
+    const current = await browser.evaluate<View>(VIEW);
+    expect(current.path).toBe(new URL(ladderUrl).pathname);
+    // Soft reset, 50 %: 1032 → 1016, 984 → 992; records start again.
+    expect(current.rows).toEqual([
+      ['1', 'Ann', '1016', '0', '0', '0'],
+      ['1', 'Cy', '1016', '0', '0', '0'],
+      ['3', 'Bo', '992', '0', '0', '0'],
+    ]);
   });
 });
