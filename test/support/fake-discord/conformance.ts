@@ -71,7 +71,7 @@ export class Conformance {
       this.violations.push(`fake defect: ${op.label} is in Discord's API but not in the fake`);
     }
     this.checked.responses++;
-    for (const p of responseProblems(method, path, reply.status, reply.body)) {
+    for (const p of responseProblems(method, path, reply.status, reply.body, reply.headers)) {
       this.violations.push(`fake defect: ${op.label} ${reply.status} response: ${describe(p)}`);
     }
   }
@@ -124,7 +124,8 @@ type Found = [string[], string, unknown];
 
 /**
  * The objects in a dispatch that Discord's REST schemas describe (users, members, roles,
- * channels, messages): the description has no schemas for gateway events themselves.
+ * channels, messages): the description has no schemas for gateway events themselves. A member
+ * update is a member with its `guild_id`, which the member schema leaves open.
  */
 function objectsIn(event: GatewayDispatchEvents, data: unknown): Found[] {
   const d = (data ?? {}) as Record<string, unknown>;
@@ -144,6 +145,9 @@ function objectsIn(event: GatewayDispatchEvents, data: unknown): Found[] {
       add(['channels', `${i}`], 'GuildChannelResponse', c),
     );
   }
+  if (event === GatewayDispatchEvents.GuildMemberUpdate) add([], 'GuildMemberResponse', d);
+  if (event === GatewayDispatchEvents.GuildMemberRemove) add(['user'], 'UserResponse', d.user);
+  if (event === GatewayDispatchEvents.GuildRoleCreate) add(['role'], 'GuildRoleResponse', d.role);
   if (event === GatewayDispatchEvents.InteractionCreate) {
     add(['user'], 'UserResponse', d.user);
     add(['member'], 'GuildMemberResponse', d.member);

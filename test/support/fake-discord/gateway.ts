@@ -4,25 +4,29 @@ import {
   GatewayDispatchEvents,
   GatewayOpcodes,
   type GatewayGuildCreateDispatchData,
+  type GatewayIntentBits,
   type GatewaySendPayload,
 } from 'discord-api-types/v10';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Conformance } from './conformance';
 import { guildCreate } from './guild-payloads';
-import { member, ready } from './payloads';
+import { ready } from './payloads';
 import type { Recorder } from './recording';
 import type { DiscordState } from './state';
 
 /**
  * The gateway websocket at `/gateway` on the REST server: HELLO on connect, heartbeat ACKs, READY
- * and one GUILD_CREATE per guild on IDENTIFY, a fresh session instead of a RESUME, and dispatches
- * (interactions) to every connected client.
+ * and one GUILD_CREATE per guild on IDENTIFY, a fresh session instead of a RESUME, dispatches
+ * (interactions) to every connected client, and server events (roles, members) to the clients
+ * whose intents ask for them.
  */
 export class Gateway {
   /** How many times a client has identified. */
   identified = 0;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<WebSocket>();
+  /** The intents each identified client asked for. */
+  private readonly intents = new Map<WebSocket, number>();
   private sequence = 0;
 
   constructor(
@@ -49,6 +53,18 @@ export class Gateway {
     for (const socket of this.sockets) this.send(socket, t, d);
   }
 
+  /**
+   * Sends a server event, checked, to every identified client whose intents include `intent`
+   * (docs: Gateway, "List of Intents"); without one, to every identified client (a member update
+   * of the bot itself is sent whatever the intents).
+   */
+  announce(t: GatewayDispatchEvents, d: unknown, intent?: GatewayIntentBits): void {
+    this.conformance.dispatch(t, d);
+    for (const [socket, intents] of this.intents) {
+      if (intent === undefined || (intents & intent) !== 0) this.send(socket, t, d);
+    }
+  }
+
   /** Drops every client and stops accepting new ones (the HTTP server is closed separately). */
   close(): void {
     for (const socket of this.sockets) socket.terminate();
@@ -57,7 +73,10 @@ export class Gateway {
 
   private onSocket(socket: WebSocket): void {
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      this.intents.delete(socket);
+    });
     socket.on('message', (raw) =>
       this.onGateway(socket, JSON.parse(String(raw)) as GatewaySendPayload),
     );
@@ -70,6 +89,7 @@ export class Gateway {
     } else if (payload.op === GatewayOpcodes.Identify) {
       const { state } = this;
       this.sequence = 0;
+      this.intents.set(socket, Number(payload.d.intents) || 0);
       this.sendChecked(
         socket,
         GatewayDispatchEvents.Ready,
@@ -79,7 +99,8 @@ export class Gateway {
         const data: GatewayGuildCreateDispatchData = guildCreate(
           guild,
           guild.ownerId ?? state.applicationId,
-          guild.members.map(member),
+          state.roles.of(guild),
+          state.roles.members(guild).map((m) => state.roles.payload(guild, m)),
         );
         this.sendChecked(socket, GatewayDispatchEvents.GuildCreate, data);
       }

@@ -15,15 +15,15 @@ import {
   type GuildSystemChannelFlags,
 } from 'discord-api-types/v10';
 import { NO_FLAGS, role } from './payloads';
-import type { FakeGuild } from './types';
+import type { FakeGuild, FakeRole } from './types';
 
 /**
  * A server and its channels as Discord sends them: over REST (GET /guilds/{id}, the fields
  * Discord's description requires, none of them optional) and in the gateway's GUILD_CREATE.
  */
 
-/** The server as GET /guilds/{guild_id} returns it. */
-export function restGuild(guild: FakeGuild, ownerId: string): APIGuild {
+/** The server as GET /guilds/{guild_id} returns it, with its roles as they are now (roles.ts). */
+export function restGuild(guild: FakeGuild, ownerId: string, roles: FakeRole[]): APIGuild {
   return {
     id: guild.id,
     name: guild.name,
@@ -42,7 +42,7 @@ export function restGuild(guild: FakeGuild, ownerId: string): APIGuild {
     verification_level: GuildVerificationLevel.None,
     default_message_notifications: GuildDefaultMessageNotifications.AllMessages,
     explicit_content_filter: GuildExplicitContentFilter.Disabled,
-    roles: guild.roles.map(role),
+    roles: roles.map(role),
     emojis: [],
     stickers: [],
     features: [],
@@ -91,10 +91,11 @@ export function guildChannel(guild: FakeGuild, c: { id: string; name: string }):
 export function guildCreate(
   guild: FakeGuild,
   ownerId: string,
+  roles: FakeRole[],
   members: APIGuildMember[],
 ): GatewayGuildCreateDispatchData {
   return {
-    ...restGuild(guild, ownerId),
+    ...restGuild(guild, ownerId, roles),
     unavailable: false,
     joined_at: '2026-01-01T00:00:00.000Z',
     large: false,

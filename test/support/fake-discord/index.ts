@@ -7,13 +7,16 @@ import { Conformance } from './conformance';
 import { Gateway } from './gateway';
 import { DISCORD_TIMING } from './interaction-rules';
 import { Members, type ButtonPress, type ModalSubmit, type Sent } from './members';
+import { RateLimits, ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
 import { Recorder } from './recording';
 import { Rest } from './rest';
+import { RoleChanges } from './role-changes';
 import { DiscordState, type Registered } from './state';
 import type {
   CommandInput,
   FakeGuild,
   FakeMember,
+  FakeRole,
   RecordedRequest,
   Reply,
   RequestMatch,
@@ -21,11 +24,13 @@ import type {
 
 export { snowflake } from './payloads';
 export { LIMITS } from './limits';
+export { ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
 export type { Denial } from './access';
 export type {
   CommandInput,
   FakeGuild,
   FakeMember,
+  FakeRole,
   Forging,
   OptionValue,
   Presser,
@@ -39,10 +44,10 @@ export type {
  * Discord's OpenAPI description and limits, and refused as Discord refuses it; anything amiss is
  * a violation, and `close()` fails while any is left untaken.
  *
- * This class is the face tests use; the parts behind it are state.ts (what Discord knows),
- * rest.ts and interaction-endpoints.ts, gateway.ts, members.ts (what people do), conformance.ts
- * (with openapi.ts, limits.ts and interaction-rules.ts), access.ts, recording.ts, payloads.ts
- * and messages.ts.
+ * This class is the face tests use; the parts behind it are state.ts (what Discord knows, with
+ * roles.ts), rest.ts and interaction-endpoints.ts, gateway.ts, members.ts (what people do),
+ * role-changes.ts, conformance.ts (with openapi.ts, limits.ts and interaction-rules.ts),
+ * rate-limits.ts, access.ts, recording.ts, payloads.ts and messages.ts.
  */
 export class FakeDiscord {
   readonly requests: RecordedRequest[];
@@ -68,6 +73,8 @@ export class FakeDiscord {
     private readonly recorder: Recorder,
     private readonly gateway: Gateway,
     private readonly members: Members,
+    private readonly roleChanges: RoleChanges,
+    private readonly limits: RateLimits,
     conformance: Conformance,
   ) {
     this.violations = conformance.violations;
@@ -94,6 +101,11 @@ export class FakeDiscord {
     ackWindowMs?: number;
     /** How long an interaction token works after the interaction (Discord: 15 minutes). */
     tokenLifetimeMs?: number;
+    /**
+     * The rate limit of giving and taking member roles, per guild and method (default
+     * ROLE_RATE_LIMIT: 10 requests per fixed window of 10 s; see rate-limits.ts for why).
+     */
+    roleRateLimit?: RateLimit;
   }): Promise<FakeDiscord> {
     const server = createServer();
     const state = new DiscordState(
@@ -109,13 +121,24 @@ export class FakeDiscord {
     const recorder = new Recorder();
     const conformance = new Conformance();
     const gateway = new Gateway(server, state, recorder, conformance);
-    const rest = new Rest(state, recorder, conformance, () => gateway.url);
+    const roleChanges = new RoleChanges(state, gateway);
+    const limits = new RateLimits(options.roleRateLimit ?? ROLE_RATE_LIMIT);
+    const rest = new Rest(state, recorder, conformance, () => gateway.url, roleChanges, limits);
     server.on('request', (req, res) => rest.serve(req, res));
     gateway.listen();
     server.listen(options.port ?? 0, '127.0.0.1');
     await once(server, 'listening');
     const members = new Members(state, gateway, conformance);
-    return new FakeDiscord(server, state, recorder, gateway, members, conformance);
+    return new FakeDiscord(
+      server,
+      state,
+      recorder,
+      gateway,
+      members,
+      roleChanges,
+      limits,
+      conformance,
+    );
   }
 
   get port(): number {
@@ -128,6 +151,14 @@ export class FakeDiscord {
   /** How many times a client has identified on the gateway. */
   get identified(): number {
     return this.gateway.identified;
+  }
+
+  /**
+   * How many 429s the fake has served (a client that reads the rate-limit headers, as
+   * @discordjs/rest does, waits instead and never meets one).
+   */
+  get rateLimited(): number {
+    return this.limits.served;
   }
 
   /** The next `times` requests matching `match` get this reply instead of the normal one. */
@@ -209,6 +240,48 @@ export class FakeDiscord {
   }
   openDms(userId: string): void {
     this.state.access.openDms(userId);
+  }
+
+  /**
+   * Someone creates a role on the server (GUILD_ROLE_CREATE to connected clients); its id. Its
+   * permissions are a bit set as Discord sends it: `String(PermissionFlagsBits.ManageRoles)`.
+   */
+  createRole(
+    guildId: string,
+    role: Omit<FakeRole, 'id' | 'position'> & { position: number; id?: string },
+  ): string {
+    return this.roleChanges.createRole(guildId, role);
+  }
+
+  /**
+   * The role is deleted: no member holds it any more, and giving or taking it gets 404 Unknown
+   * Role (10011).
+   */
+  deleteRole(guildId: string, roleId: string): void {
+    this.roleChanges.deleteRole(guildId, roleId);
+  }
+
+  /**
+   * The bot's own roles on the server, which make its permissions and its place in the hierarchy
+   * (none until set: only @everyone). As on Discord, the server's owner passes every check but
+   * the managed-role one, and a guild whose `ownerId` is not said is owned by the bot: give it
+   * another owner to meet Missing Permissions.
+   */
+  setBotRoles(guildId: string, roleIds: string[]): void {
+    this.roleChanges.setBotRoles(guildId, roleIds);
+  }
+
+  /** The role ids the member (or the bot) holds now, after whatever the bot gave or took. */
+  memberRoles(guildId: string, userId: string): string[] {
+    return this.roleChanges.memberRoles(guildId, userId);
+  }
+
+  /**
+   * The member leaves the server (GUILD_MEMBER_REMOVE): looking them up or changing their roles
+   * gets 404 Unknown Member (10007).
+   */
+  removeMember(guildId: string, userId: string): void {
+    this.roleChanges.removeMember(guildId, userId);
   }
 
   /** Someone with Manage Messages deletes a message (the bot finds out when it next touches it). */

@@ -132,7 +132,7 @@ export class Members {
       const option = declared.find((o) => o.name === key);
       if (!option)
         throw new Error(`fake Discord: /${input.command.join(' ')} has no option ${key}`);
-      return optionValue(guild, option, value, resolved);
+      return optionValue(this.state, guild, option, value, resolved);
     });
     checkOptions(input.command.join(' '), declared, input.options ?? {});
     for (const w of wrap.reverse()) options = w(options);
@@ -154,12 +154,15 @@ export class Members {
     return this.dispatch(interaction, null, input.forge);
   }
 
-  /** Who acts: a guild member with the presser's roles and permissions, or a user in a DM. */
+  /**
+   * Who acts: a guild member with the presser's roles (those said, or those they hold now) and
+   * permissions, or a user in a DM.
+   */
   private actor(guild: FakeGuild | undefined, presser: Presser) {
     if (!guild) return { user: user(presser.user) };
     const acting: APIInteractionGuildMember = {
       ...member(presser.user),
-      roles: presser.roles ?? presser.user.roles ?? [],
+      roles: presser.roles ?? this.state.roles.rolesOf(guild, presser.user),
       permissions: presser.permissions ?? '0',
     };
     return { guild_id: guild.id, member: acting, guild_locale: Locale.EnglishUS };
@@ -195,6 +198,7 @@ export class Members {
 
 /** One option as sent, with the user, member, channel or role it names added to `resolved`. */
 function optionValue(
+  state: DiscordState,
   guild: FakeGuild | undefined,
   option: RegisteredOption,
   value: OptionValue,
@@ -217,9 +221,8 @@ function optionValue(
     return { ...base, value: value.channelId } as APIApplicationCommandInteractionDataOption;
   }
   if ('roleId' in value) {
-    // A server's @everyone role has the server's id.
-    const everyone = value.roleId === guild?.id ? { id: guild.id, name: '@everyone' } : undefined;
-    const found = guild?.roles.find((r) => r.id === value.roleId) ?? everyone;
+    // A server's @everyone role has the server's id (roles.ts lists it first).
+    const found = guild ? state.roles.find(guild, value.roleId) : undefined;
     resolved.roles = {
       ...resolved.roles,
       [value.roleId]: role(found ?? { id: value.roleId, name: 'role' }),
@@ -227,8 +230,8 @@ function optionValue(
     return { ...base, value: value.roleId } as APIApplicationCommandInteractionDataOption;
   }
   resolved.users = { ...resolved.users, [value.id]: user(value) };
-  if (guild?.members.some((m) => m.id === value.id)) {
-    const resolvedMember = member(value);
+  if (guild && state.roles.member(guild, value.id)) {
+    const resolvedMember = state.roles.payload(guild, value);
     resolved.members = {
       ...resolved.members,
       [value.id]: {

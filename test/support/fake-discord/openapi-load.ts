@@ -58,7 +58,9 @@ export function loadDescription(side: 'requests' | 'responses'): { doc: Json; aj
 /**
  * Where the published description disagrees with what Discord sends, corrected (and listed in
  * the fixture's README): a field error's `code` is a string such as `BASE_TYPE_MAX_LENGTH` (the
- * docs' example error; discord.js's DiscordErrorFieldInformation), not an integer.
+ * docs' example error; discord.js's DiscordErrorFieldInformation), not an integer; and a 429's
+ * body has a `code` only "for some limits" (docs: Rate Limits, "Rate Limit Response
+ * Structure", whose examples have none), where the description requires one.
  */
 function correct(doc: Json): void {
   const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
@@ -67,6 +69,12 @@ function correct(doc: Json): void {
     type: 'object',
     properties: { code: { type: 'string' }, message: { type: 'string' } },
     required: ['code', 'message'],
+  };
+  const limited = schemas.RatelimitedResponse as { allOf: unknown[] };
+  limited.allOf[0] = {
+    type: 'object',
+    properties: { code: { type: 'integer' }, message: { type: 'string' } },
+    required: ['message'],
   };
 }
 

@@ -56,13 +56,16 @@ export function requestProblems(
 
 /**
  * What is wrong with a response to `method path` (an operation of the description): a status
- * Discord does not answer there, or a body off the schema.
+ * Discord does not answer there, a body off the schema, or a header the response documents
+ * (the rate-limit headers) with a value off its schema. Discord sends those headers "for most
+ * requests", not all, so a missing one is not a problem.
  */
 export function responseProblems(
   method: string,
   path: string,
   status: number,
   body: unknown,
+  headers: Record<string, string> = {},
 ): SchemaProblem[] {
   const api = responsesDescription();
   const op = api.operation(method, path);
@@ -73,17 +76,38 @@ export function responseProblems(
   if (documented === undefined) {
     return [{ at: [], keyword: 'status', message: `${status} is not documented`, params: {} }];
   }
-  const content = (api.resolve(documented).content ?? {}) as Record<string, { schema?: unknown }>;
+  const response = api.resolve(documented);
+  const problems = headerProblems(api, response, headers);
+  const content = (response.content ?? {}) as Record<string, { schema?: unknown }>;
   const schema = content['application/json']?.schema;
   if (schema === undefined) {
     return body === undefined
-      ? []
-      : [{ at: [], keyword: 'body', message: `${status} has no body`, params: {} }];
+      ? problems
+      : [...problems, { at: [], keyword: 'body', message: `${status} has no body`, params: {} }];
   }
   if (body === undefined) {
-    return [{ at: [], keyword: 'body', message: `${status} needs a body`, params: {} }];
+    return [
+      ...problems,
+      { at: [], keyword: 'body', message: `${status} needs a body`, params: {} },
+    ];
   }
-  return api.problems(schema, body);
+  return [...problems, ...api.problems(schema, body)];
+}
+
+/** The documented headers the response sends, each held to its schema (header names: any case). */
+function headerProblems(
+  api: ApiDescription,
+  response: Json,
+  headers: Record<string, string>,
+): SchemaProblem[] {
+  const documented = (response.headers ?? {}) as Record<string, unknown>;
+  const sent = new Map(Object.entries(headers).map(([name, v]) => [name.toLowerCase(), v]));
+  return Object.entries(documented).flatMap(([name, header]) => {
+    const value = sent.get(name.toLowerCase());
+    if (value === undefined) return [];
+    const schema = api.resolve(header).schema;
+    return api.problems(schema, fromText(value, api.resolve(schema)), [`(header ${name})`]);
+  });
 }
 
 function parametersOf(api: ApiDescription, op: Operation): Parameter[] {

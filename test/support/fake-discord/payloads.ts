@@ -15,7 +15,7 @@ import {
   type RoleFlags,
   type UserFlags,
 } from 'discord-api-types/v10';
-import type { FakeGuild, FakeMember } from './types';
+import type { FakeGuild, FakeMember, FakeRole } from './types';
 
 /**
  * Builders of the Discord objects the fake sends (discord-api-types v10 shapes), from the plain
@@ -65,16 +65,17 @@ export function member(m: FakeMember): APIGuildMember {
   };
 }
 
-export function role(r: { id: string; name: string }): APIRole {
+/** A role as Discord sends it; what the test did not declare is a plain role's (roles.ts). */
+export function role(r: FakeRole): APIRole {
   return {
     id: r.id,
     name: r.name,
     color: 0,
     colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
     hoist: false,
-    position: 1,
-    permissions: '0',
-    managed: false,
+    position: r.position ?? 1,
+    permissions: r.permissions ?? '0',
+    managed: r.managed ?? false,
     mentionable: true,
     icon: null,
     unicode_emoji: null,

@@ -1,7 +1,7 @@
 import type { RESTGetAPIGatewayBotResult } from 'discord-api-types/v10';
 import { UNKNOWN_CHANNEL } from './access';
 import { guildChannel, restGuild } from './guild-payloads';
-import { member, role, user } from './payloads';
+import { role, user } from './payloads';
 import type { DiscordState } from './state';
 import type { Reply } from './types';
 
@@ -35,20 +35,25 @@ export class Reads {
   guild(guildId: string): Reply {
     const guild = this.guildOf(guildId);
     return guild
-      ? json(200, restGuild(guild, guild.ownerId ?? this.state.applicationId))
+      ? json(
+          200,
+          restGuild(guild, guild.ownerId ?? this.state.applicationId, this.state.roles.of(guild)),
+        )
       : unknown(10004, 'Guild');
   }
 
+  /** The server's roles as they are now: @everyone first, created ones in, deleted ones gone. */
   roles(guildId: string): Reply {
     const guild = this.guildOf(guildId);
-    return guild ? json(200, guild.roles.map(role)) : unknown(10004, 'Guild');
+    return guild ? json(200, this.state.roles.of(guild).map(role)) : unknown(10004, 'Guild');
   }
 
+  /** A member (the bot too) with the roles they hold now; Unknown Member once they left. */
   member(guildId: string, userId: string): Reply {
     const guild = this.guildOf(guildId);
     if (!guild) return unknown(10004, 'Guild');
-    const found = guild.members.find((m) => m.id === userId);
-    return found ? json(200, member(found)) : unknown(10007, 'Member');
+    const found = this.state.roles.member(guild, userId);
+    return found ? json(200, this.state.roles.payload(guild, found)) : unknown(10007, 'Member');
   }
 
   /** A channel of a server (deleted ones gone, denied ones refused) or an opened DM. */
@@ -84,6 +89,6 @@ export class Reads {
   }
 
   private guildOf(guildId: string) {
-    return this.state.guilds.find((g) => g.id === guildId);
+    return this.state.guild(guildId);
   }
 }

@@ -5,8 +5,10 @@ import type { Conformance } from './conformance';
 import { InteractionEndpoints, type Callback } from './interaction-endpoints';
 import { editStored, newMessage, type MessageRequest } from './messages';
 import { registeredCommand } from './payloads';
+import type { RateLimits } from './rate-limits';
 import { Reads } from './reads';
 import type { Recorder } from './recording';
+import type { RoleChanges } from './role-changes';
 import type { DiscordState, Registered } from './state';
 import type { Reply } from './types';
 
@@ -22,10 +24,11 @@ type Route = [
 
 /**
  * Discord's REST API v10, as much of it as the bot uses, answered as Discord answers: the bot
- * token or an interaction token is required, a body Discord would refuse is refused
- * (conformance.ts), unknown ids get Discord's `Unknown …` errors, channels a test shut refuse the
- * bot (access.ts), and an injected fault (Recorder.failNext) wins over all of them. Every request
- * is recorded with its status.
+ * token or an interaction token is required, a rate-limited route counts the request and refuses
+ * it when over (rate-limits.ts), a body Discord would refuse is refused (conformance.ts), unknown
+ * ids get Discord's `Unknown …` errors, channels a test shut refuse the bot (access.ts), roles
+ * follow Discord's hierarchy (roles.ts, role-changes.ts), and an injected fault
+ * (Recorder.failNext) wins over all of them. Every request is recorded with its status.
  */
 export class Rest {
   private readonly interactions: InteractionEndpoints;
@@ -36,6 +39,8 @@ export class Rest {
     private readonly recorder: Recorder,
     private readonly conformance: Conformance,
     gatewayUrl: () => string,
+    private readonly roleChanges: RoleChanges,
+    private readonly limits: RateLimits,
   ) {
     this.interactions = new InteractionEndpoints(state);
     this.reads = new Reads(state, gatewayUrl);
@@ -66,13 +71,19 @@ export class Rest {
     }
     const checked = this.conformance.request(method, path, url.searchParams, body);
     const injected = this.recorder.injectedReply(method, path);
-    const reply =
+    const unauthorised = injected ? undefined : this.authorise(req, path);
+    const limited = injected || unauthorised ? undefined : this.limits.take(method, path);
+    const answer =
       injected ??
-      this.authorise(req, path) ??
+      unauthorised ??
+      limited?.refusal ??
       checked.refusal ??
       this.route(method, path, body, url.searchParams);
+    const reply = limited
+      ? { ...answer, headers: { ...answer.headers, ...limited.headers } }
+      : answer;
     if (!injected) {
-      this.conformance.answer(checked.op, method, path, reply, reply === checked.refusal);
+      this.conformance.answer(checked.op, method, path, reply, answer === checked.refusal);
     }
     this.recorder.requests.push({
       method,
@@ -116,6 +127,16 @@ export class Rest {
     ['GET', /^\/guilds\/(\d+)\/channels$/, ([g]) => this.reads.channels(g)],
     ['GET', /^\/guilds\/(\d+)\/members\/(\d+)$/, ([g, u]) => this.reads.member(g, u)],
     ['GET', /^\/guilds\/(\d+)\/roles$/, ([g]) => this.reads.roles(g)],
+    [
+      'PUT',
+      /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/,
+      ([g, u, r]) => this.roleChanges.assign(g, u, r, true),
+    ],
+    [
+      'DELETE',
+      /^\/guilds\/(\d+)\/members\/(\d+)\/roles\/(\d+)$/,
+      ([g, u, r]) => this.roleChanges.assign(g, u, r, false),
+    ],
     ['GET', /^\/channels\/(\d+)$/, ([ch]) => this.reads.channel(ch)],
     ['GET', /^\/channels\/(\d+)\/messages\/(\d+)$/, ([ch, id]) => this.reads.message(ch, id)],
     [

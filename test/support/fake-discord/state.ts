@@ -7,6 +7,7 @@ import type {
 import { ChannelAccess } from './access';
 import type { InteractionTiming, Tracked } from './interaction-rules';
 import { dmChannel, snowflake, user } from './payloads';
+import { GuildRoles } from './roles';
 import type { FakeGuild, FakeMember } from './types';
 
 export type RegisteredOption = {
@@ -38,6 +39,8 @@ export class DiscordState {
   readonly interactions = new Map<string, Tracked>();
   /** Channels that refuse the bot, deleted channels, closed DMs. */
   readonly access = new ChannelAccess();
+  /** The servers' roles, who holds them (the bot too) and who left. */
+  readonly roles: GuildRoles;
   /** DM channel ids, by recipient. */
   private readonly dmChannels = new Map<string, string>();
 
@@ -50,6 +53,11 @@ export class DiscordState {
     readonly timing: InteractionTiming,
   ) {
     this.botUser = { ...user({ id: applicationId, username: 'tally' }), bot: true };
+    this.roles = new GuildRoles({ id: applicationId, username: 'tally', bot: true });
+  }
+
+  guild(guildId: string): FakeGuild | undefined {
+    return this.guilds.find((g) => g.id === guildId);
   }
 
   /** Every person the fake knows: guild members, then the people outside every guild. */

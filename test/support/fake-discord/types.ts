@@ -15,11 +15,26 @@ export interface FakeMember {
   bot?: boolean;
 }
 
+/**
+ * A role of a server. Undeclared fields are Discord's for a plain role: position 1, no
+ * permissions, not managed. A role whose id is the server's own is its @everyone (position 0).
+ */
+export interface FakeRole {
+  id: string;
+  name: string;
+  /** Its place in the server's hierarchy: higher is more powerful; @everyone is 0. */
+  position?: number;
+  /** Permission bit set as Discord sends it (Manage Roles is 1 << 28, `'268435456'`). */
+  permissions?: string;
+  /** A bot's or an integration's own role: no one can give it or take it away. */
+  managed?: boolean;
+}
+
 export interface FakeGuild {
   id: string;
   name: string;
   channels: { id: string; name: string }[];
-  roles: { id: string; name: string }[];
+  roles: FakeRole[];
   members: FakeMember[];
   /** Who owns the server (GUILD_CREATE `owner_id`); the bot's application id if not said. */
   ownerId?: string;
