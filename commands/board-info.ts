@@ -8,6 +8,8 @@ import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
 import { clip, LIMITS, shown } from '../src/bot/text';
 import { describeReset, seasonTitle, type Season } from '../src/domain/season';
+import type { RankRole } from '../src/domain/rank-roles';
+import { rankRolesLine } from './roles';
 
 /** `season: Season 2 “Winter”, ends in 3 days (then ratings reset to 1000), announced in #x`. */
 function seasonLine(b: Board, s: Season): string {
@@ -32,9 +34,10 @@ export function boardInfo(
     decay?: DecayRule | null;
     live?: LiveStandings | null;
     season?: Season | null;
+    rankRoles?: readonly RankRole[];
   } = {},
 ) {
-  const { block, decay, live, season } = extra;
+  const { block, decay, live, season, rankRoles } = extra;
   const write = writeContract(b);
   const review = b.ownerId.startsWith('user:')
     ? 'by DM to the owner'
@@ -52,6 +55,7 @@ export function boardInfo(
     decay ? `decay: ${describeDecay(decay)}` : null,
     live ? `live standings in <#${live.channelId}>` : null,
     season ? seasonLine(b, season) : null,
+    rankRoles ? rankRolesLine(rankRoles) : null,
   ].filter((line) => line !== null);
   return {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),

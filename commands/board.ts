@@ -196,8 +196,9 @@ export const board = {
       const decay = await ctx.repos.decay.rule(found.pk);
       const live = await ctx.repos.liveStandings.get(found.pk);
       const season = await ctx.repos.seasons.latest(found.pk);
+      const rankRoles = await ctx.repos.rankRoles.roles(found.pk);
       await reply(interaction, {
-        embeds: [boardInfo(ctx, found, { block, decay, live, season })],
+        embeds: [boardInfo(ctx, found, { block, decay, live, season, rankRoles })],
       });
     } else if (sub === 'standings') {
       requireManageServer(interaction, '/board standings');

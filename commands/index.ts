@@ -7,6 +7,7 @@ import { match } from './match';
 import { rank } from './rank';
 import { score } from './score';
 import { archivePage, season } from './season';
+import { roles } from './roles';
 import type { CommandSet } from '../src/bot/command';
 import { team } from './team';
 
@@ -16,6 +17,6 @@ import { team } from './team';
  * to the bot.
  */
 export const COMMANDS: CommandSet = {
-  commands: [leaderboard, rank, match, score, board, season, team, api],
+  commands: [leaderboard, rank, match, score, board, season, roles, team, api],
   components: [leaderboardPage, listPage, archivePage],
 };

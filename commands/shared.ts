@@ -85,15 +85,30 @@ export async function serverChannel(interaction: AnyInteraction, channelId: stri
   return channelId;
 }
 
-/** A role option must name a role of this server other than @everyone (that role is everyone). */
-export async function serverRole(interaction: AnyInteraction, roleId: string) {
-  const guildId = serverOf(interaction, 'moderator role');
+/**
+ * A role option must name a role of this server other than @everyone (that role is everyone),
+ * and one a member can be given: a bot's or an integration's own role cannot.
+ */
+export async function serverRole(
+  interaction: AnyInteraction,
+  roleId: string,
+  what = 'moderator role',
+) {
+  const guildId = serverOf(interaction, what);
   if (roleId === guildId) {
-    throw invalid('moderator role: @everyone would let every member review; pick a role');
+    throw invalid(
+      `${what}: @everyone ${what === 'moderator role' ? 'would let every member review' : 'is every member'}; pick a role`,
+    );
   }
   const roles = (await interaction.client.rest.get(Routes.guildRoles(guildId))) as APIRole[];
-  if (!roles.some((r) => r.id === roleId)) {
-    throw invalid('moderator role: that is not a role of this server; pick one from the list');
+  const role = roles.find((r) => r.id === roleId);
+  if (!role) {
+    throw invalid(`${what}: that is not a role of this server; pick one from the list`);
+  }
+  if (role.managed) {
+    throw invalid(
+      `${what}: <@&${roleId}> belongs to a bot or an integration, and Discord lets no one give it; pick another`,
+    );
   }
   return roleId;
 }

@@ -11,6 +11,7 @@ import { DecayRuleEntity } from './decay-rule';
 import { EntryChangeEntity } from './entry-change';
 import { LiveStandingsEntity } from './live-standings';
 import { ScoreEntity } from './score';
+import { RankRoleEntity, RankRoleGrantEntity, RankRoleSettingsEntity } from './rank-role';
 import { SeasonEntity, SeasonStandingEntity } from './season';
 import { SubmissionEntity } from './submission';
 import { TeamEntity } from './team';
@@ -33,4 +34,7 @@ export const entities = [
   LiveStandingsEntity,
   SeasonEntity,
   SeasonStandingEntity,
+  RankRoleEntity,
+  RankRoleSettingsEntity,
+  RankRoleGrantEntity,
 ];

@@ -7,6 +7,7 @@ import { Schedules1732800000000 } from './1732800000000-schedules';
 import { Decay1732900000000 } from './1732900000000-decay';
 import { LiveStandings1733000000000 } from './1733000000000-live-standings';
 import { Seasons1733100000000 } from './1733100000000-seasons';
+import { RankRoles1733200000000 } from './1733200000000-rank-roles';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   Decay1732900000000,
   LiveStandings1733000000000,
   Seasons1733100000000,
+  RankRoles1733200000000,
 ];

@@ -19,6 +19,7 @@ import { Worker } from './pipeline/worker';
 import { JOBS, planStandingJobs, Scheduler } from './pipeline/scheduler';
 import { liveStandingsJob } from '../commands/live-standings';
 import { seasonAnnounceJob } from '../commands/season-announce';
+import { rankRolesJob } from '../commands/rank-roles-job';
 import { openAndMigrate } from './store/data-source';
 import { Database } from './store/database';
 import { createRepositories } from './store/repositories';
@@ -123,7 +124,9 @@ export async function startTally(requested: Config, options: StartOptions = {}):
         ? null
         : new Worker(ctx, options.chat ?? bot ?? new OfflineChat(), ctx.signals);
     // Jobs that talk to Discord run where a bot is; a process without one leaves them be.
-    const jobs = bot ? [...JOBS, liveStandingsJob(bot.rest), seasonAnnounceJob(bot.rest)] : JOBS;
+    const jobs = bot
+      ? [...JOBS, liveStandingsJob(bot.rest), seasonAnnounceJob(bot.rest), rankRolesJob(bot.rest)]
+      : JOBS;
     const scheduler = options.worker === false ? null : new Scheduler(ctx, jobs);
     if (scheduler) await planStandingJobs(ctx);
     const app = createApp({

@@ -18,6 +18,7 @@ import { ScheduleRepository } from './schedules';
 import { DecayRepository } from './decay';
 import { LiveStandingsRepository } from './live-standings';
 import { SeasonRepository } from './seasons';
+import { RankRoleRepository } from './rank-roles';
 import { SubmissionRepository } from './submissions';
 
 export class OwnerRepository extends Repository {
@@ -229,6 +230,7 @@ export interface Repositories {
   decay: DecayRepository;
   liveStandings: LiveStandingsRepository;
   seasons: SeasonRepository;
+  rankRoles: RankRoleRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -248,5 +250,6 @@ export function createRepositories(db: Database): Repositories {
     decay: new DecayRepository(db),
     liveStandings: new LiveStandingsRepository(db),
     seasons: new SeasonRepository(db),
+    rankRoles: new RankRoleRepository(db),
   };
 }

@@ -89,6 +89,12 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
     primary: ['season_pk', 'player_id'],
     columns: ['player_name', 'final_rank', 'value', 'wins', 'draws', 'losses', 'submissions'],
   },
+  rank_roles: {
+    primary: ['pk'],
+    columns: ['board_pk', 'role_id', 'kind', 'threshold', 'keep_to', 'problem'],
+  },
+  rank_role_settings: { primary: ['board_pk'], columns: ['min_games', 'stack', 'verify'] },
+  rank_role_grants: { primary: ['board_pk', 'player_id', 'role_id'], columns: ['at'] },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -299,7 +305,7 @@ describe(`migrations (${backendName})`, () => {
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
     // The review-message columns, the covering entries index, the review blocks, the schedules,
-    // decay, live standings and seasons came after the rank counters: undo them all (the covering index's down brings
+    // decay, live standings, seasons and rank roles came after the rank counters: undo them all (the covering index's down brings
     // the plain keyset index back).
     const later = migrations.length - 1 - migrations.indexOf(RankCountsAndQueueIndex1732400000000);
     for (let i = 0; i <= later; i++) await ds.undoLastMigration({ transaction: 'each' });
@@ -315,6 +321,9 @@ describe(`migrations (${backendName})`, () => {
             'live_standings',
             'seasons',
             'season_standings',
+            'rank_roles',
+            'rank_role_settings',
+            'rank_role_grants',
           ].includes(t),
       ),
     );

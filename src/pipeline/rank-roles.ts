@@ -1,0 +1,204 @@
+import type { Board } from '../../entities/board';
+import { TallyError, wholeInRange } from '../domain/errors';
+import { boardSubject } from '../domain/ids';
+import {
+  rolesFor,
+  type RankRole,
+  type RankRoleKind,
+  type RankRoleSettings,
+  type Standing,
+} from '../domain/rank-roles';
+import { ownedBoard } from './board-reads';
+import type { Context } from './context';
+
+export const RANK_ROLES_KIND = 'rank-roles';
+/** How often a board's rank roles are compared with its standings (and fixed if they differ). */
+export const RANK_ROLES_EVERY_MS = 30_000;
+/** A board keeps at most this many rank roles. */
+export const RANK_ROLES_MAX = 25;
+
+const invalid = (detail: string) => new TallyError('invalid_request', detail);
+const SNOWFLAKE = /^\d{17,20}$/;
+
+/** A server board that can have rank roles: personal workspaces have no roles to give. */
+async function rolesBoard(ctx: Context, ownerId: string, boardId: string): Promise<Board> {
+  const board = await ownedBoard(ctx, ownerId, boardId);
+  if (!board.ownerId.startsWith('guild:')) {
+    throw invalid('rank roles are Discord server roles; personal boards have none');
+  }
+  if (board.type === 'Rating') throw invalid('Rating boards keep no standings, so no rank roles');
+  return board;
+}
+
+export interface RankRoleInput {
+  roleId: string;
+  kind: RankRoleKind;
+  threshold: number;
+  keep?: number | null;
+}
+
+/**
+ * Adds a rank role to a board, or changes its rule: `value` roles at a rating, points or score
+ * (in the board's direction), `top` roles at a rank. `keep` is the lower bound the role is kept
+ * to once held; it must be no better than the threshold. The chat front end checks the role is
+ * one of the server's (not @everyone, not a bot's) first. Roles are then given by the bot.
+ */
+export async function putRankRole(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+  input: RankRoleInput,
+): Promise<{ board: Board; roles: RankRole[] }> {
+  const board = await rolesBoard(ctx, ownerId, boardId);
+  if (!SNOWFLAKE.test(input.roleId)) throw invalid('role: a Discord role id');
+  if (`guild:${input.roleId}` === board.ownerId) {
+    throw invalid('role: @everyone is every member; pick a role');
+  }
+  if (input.kind !== 'value' && input.kind !== 'top') throw invalid('kind must be value or top');
+  const top = input.kind === 'top';
+  const threshold = top
+    ? wholeInRange('top', input.threshold, 1, 1000)
+    : wholeInRange('threshold', input.threshold, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  const keep = input.keep ?? null;
+  if (keep !== null) {
+    wholeInRange('keep', keep, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    const worse = top || board.sort === 'asc' ? keep >= threshold : keep <= threshold;
+    if (!worse) {
+      throw invalid(
+        top
+          ? `keep: a rank of ${threshold} or lower (a bigger number): the role is kept down to it`
+          : `keep: ${board.sort === 'asc' ? 'at least' : 'at most'} ${threshold}: the role is kept while the value stays as good as it`,
+      );
+    }
+  }
+  const existing = await ctx.repos.rankRoles.roles(board.pk);
+  if (!existing.some((r) => r.roleId === input.roleId) && existing.length >= RANK_ROLES_MAX) {
+    throw invalid(`a board has at most ${RANK_ROLES_MAX} rank roles; remove one first`);
+  }
+  await ctx.repos.db.transaction(async (tx) => {
+    await ctx.repos.rankRoles.put(
+      { boardPk: board.pk, roleId: input.roleId, kind: input.kind, threshold, keep, problem: null },
+      tx,
+    );
+    await ctx.repos.schedules.plan(RANK_ROLES_KIND, boardSubject(board.pk), ctx.now(), tx);
+  });
+  return { board, roles: await ctx.repos.rankRoles.roles(board.pk) };
+}
+
+/** Removes a rank role from a board; the bot then takes it back from the members it gave it. */
+export async function removeRankRole(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+  roleId: string,
+): Promise<Board> {
+  const board = await rolesBoard(ctx, ownerId, boardId);
+  await ctx.repos.db.transaction(async (tx) => {
+    if (!(await ctx.repos.rankRoles.remove(board.pk, roleId, tx))) {
+      throw invalid(`<@&${roleId}> is not a rank role of ${board.id}`);
+    }
+    await ctx.repos.schedules.plan(RANK_ROLES_KIND, boardSubject(board.pk), ctx.now(), tx);
+  });
+  return board;
+}
+
+/** The board's rank role settings: the minimum games, and whether roles stack. */
+export async function setRankRoleSettings(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+  input: { minGames?: number; stack?: boolean },
+): Promise<{ board: Board; settings: RankRoleSettings }> {
+  const board = await rolesBoard(ctx, ownerId, boardId);
+  const current = await ctx.repos.rankRoles.settings(board.pk);
+  const settings = {
+    ...current,
+    ...(input.minGames !== undefined
+      ? { minGames: wholeInRange('min_games', input.minGames, 0, 10_000) }
+      : {}),
+    ...(input.stack !== undefined ? { stack: input.stack } : {}),
+  };
+  await ctx.repos.db.transaction(async (tx) => {
+    await ctx.repos.rankRoles.setSettings(settings, tx);
+    await ctx.repos.schedules.plan(RANK_ROLES_KIND, boardSubject(board.pk), ctx.now(), tx);
+  });
+  return { board, settings };
+}
+
+/**
+ * A fresh look, after a manager fixed something: the refusals Discord gave are forgotten, members
+ * who had left are tried again, and every role a member should have is given again, even if
+ * Tally thinks they have it (someone may have taken it off by hand). Runs at once.
+ */
+export async function refreshRankRoles(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+): Promise<Board> {
+  const board = await rolesBoard(ctx, ownerId, boardId);
+  const settings = await ctx.repos.rankRoles.settings(board.pk);
+  await ctx.repos.db.transaction(async (tx) => {
+    await ctx.repos.rankRoles.clearProblems(board.pk, tx);
+    await ctx.repos.rankRoles.forgetLeft(board.pk, tx);
+    await ctx.repos.rankRoles.setSettings({ ...settings, verify: true }, tx);
+    await ctx.repos.schedules.plan(RANK_ROLES_KIND, boardSubject(board.pk), ctx.now(), tx);
+  });
+  return board;
+}
+
+/** One member's role changes: what to give and what to take back. */
+export interface RoleChange {
+  playerId: string;
+  userId: string;
+  give: string[];
+  take: string[];
+}
+
+/**
+ * What Discord must be told so members hold exactly the rank roles their standings earn: for
+ * every Discord member with an entry or a role from Tally, the roles to give and to take back.
+ * Custom players and teams have no member; members who left are skipped until they play again;
+ * roles Discord refused are left alone until a refresh. With `verify`, roles held are given again.
+ */
+export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleChange[]> {
+  const { rankRoles, results, db } = ctx.repos;
+  const roles = await rankRoles.roles(board.pk);
+  const settings = await rankRoles.settings(board.pk);
+  const usable = roles.filter((r) => r.problem === null);
+  const refused = new Set(roles.filter((r) => r.problem !== null).map((r) => r.roleId));
+  const entries = await db.run((m) => results.boardEntries(m, board.pk));
+  entries.sort((a, b) => a.rankKey - b.rankKey || (a.playerId < b.playerId ? -1 : 1));
+  const standings = new Map<string, Standing & { lastSub: Date | null }>();
+  let rank = 0;
+  entries.forEach((e, i) => {
+    if (i === 0 || e.rankKey !== entries[i - 1]!.rankKey) rank = i + 1;
+    const matchBoard = board.type === 'ELO' || board.type === 'League';
+    standings.set(e.playerId, {
+      playerId: e.playerId,
+      value: board.type === 'ELO' ? e.elo : e.score,
+      rank,
+      games: matchBoard ? (e.wins ?? 0) + (e.draws ?? 0) + (e.losses ?? 0) : (e.submissions ?? 0),
+      lastSub: e.lastSub,
+    });
+  });
+  const held = new Map<string, Set<string>>();
+  const left = new Map<string, Date>();
+  for (const grant of await rankRoles.grants(board.pk)) {
+    if (grant.roleId === '') left.set(grant.playerId, grant.at);
+    else held.set(grant.playerId, (held.get(grant.playerId) ?? new Set()).add(grant.roleId));
+  }
+  const changes: RoleChange[] = [];
+  for (const playerId of new Set([...standings.keys(), ...held.keys()])) {
+    const userId = /^chat:(\d{17,20})$/.exec(playerId)?.[1];
+    if (!userId) continue;
+    const standing = standings.get(playerId) ?? null;
+    const gone = left.get(playerId);
+    if (gone && !(standing?.lastSub && standing.lastSub > gone)) continue;
+    const has = held.get(playerId) ?? new Set<string>();
+    const wanted = new Set(rolesFor(standing, has, usable, settings, board.sort));
+    const give = [...wanted].filter((id) => settings.verify || !has.has(id));
+    const take = [...has].filter((id) => !wanted.has(id) && !refused.has(id));
+    if (give.length > 0 || take.length > 0) changes.push({ playerId, userId, give, take });
+  }
+  return changes;
+}

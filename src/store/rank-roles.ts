@@ -1,0 +1,85 @@
+import type { EntityManager } from 'typeorm';
+import {
+  RankRoleEntity,
+  RankRoleGrantEntity,
+  RankRoleSettingsEntity,
+  type RankRole,
+  type RankRoleGrant,
+  type RankRoleSettings,
+} from '../../entities/rank-role';
+import { Repository } from './repository';
+
+export type StoredSettings = RankRoleSettings & { verify: boolean };
+
+/** Rank roles per board, their settings and the roles Tally gave (entities/rank-role.ts). */
+export class RankRoleRepository extends Repository {
+  roles(boardPk: number): Promise<RankRole[]> {
+    return this.use(undefined, (m) =>
+      m.find(RankRoleEntity, { where: { boardPk }, order: { pk: 'ASC' } }),
+    );
+  }
+
+  /** Adds the role, or replaces its rule (and forgets its problem) if the board has it already. */
+  async put(role: Omit<RankRole, 'pk'>, tx: EntityManager): Promise<void> {
+    await tx.delete(RankRoleEntity, { boardPk: role.boardPk, roleId: role.roleId });
+    await tx.insert(RankRoleEntity, role);
+  }
+
+  async remove(boardPk: number, roleId: string, tx?: EntityManager): Promise<boolean> {
+    const removed = await this.use(tx, (m) => m.delete(RankRoleEntity, { boardPk, roleId }));
+    return (removed.affected ?? 0) > 0;
+  }
+
+  async setProblem(boardPk: number, roleId: string, problem: string | null): Promise<void> {
+    await this.use(undefined, (m) =>
+      m.update(RankRoleEntity, { boardPk, roleId }, { problem: problem?.slice(0, 200) ?? null }),
+    );
+  }
+
+  async clearProblems(boardPk: number, tx: EntityManager): Promise<void> {
+    await tx.update(RankRoleEntity, { boardPk }, { problem: null });
+  }
+
+  async settings(boardPk: number, tx?: EntityManager): Promise<StoredSettings> {
+    const row = await this.use(tx, (m) => m.findOneBy(RankRoleSettingsEntity, { boardPk }));
+    return row ?? { boardPk, minGames: 0, stack: false, verify: false };
+  }
+
+  async setSettings(settings: StoredSettings, tx?: EntityManager): Promise<void> {
+    await this.use(tx, async (m) => {
+      await m.delete(RankRoleSettingsEntity, { boardPk: settings.boardPk });
+      await m.insert(RankRoleSettingsEntity, settings);
+    });
+  }
+
+  grants(boardPk: number): Promise<RankRoleGrant[]> {
+    return this.use(undefined, (m) => m.find(RankRoleGrantEntity, { where: { boardPk } }));
+  }
+
+  async grant(grant: RankRoleGrant): Promise<void> {
+    await this.use(undefined, async (m) => {
+      await m.delete(RankRoleGrantEntity, {
+        boardPk: grant.boardPk,
+        playerId: grant.playerId,
+        roleId: grant.roleId,
+      });
+      await m.insert(RankRoleGrantEntity, grant);
+    });
+  }
+
+  async revoke(boardPk: number, playerId: string, roleId: string): Promise<void> {
+    await this.use(undefined, (m) => m.delete(RankRoleGrantEntity, { boardPk, playerId, roleId }));
+  }
+
+  /** The member left the server: Tally forgets what it gave them and skips them for now. */
+  async markLeft(boardPk: number, playerId: string, at: Date): Promise<void> {
+    await this.use(undefined, async (m) => {
+      await m.delete(RankRoleGrantEntity, { boardPk, playerId });
+      await m.insert(RankRoleGrantEntity, { boardPk, playerId, roleId: '', at });
+    });
+  }
+
+  async forgetLeft(boardPk: number, tx: EntityManager): Promise<void> {
+    await tx.delete(RankRoleGrantEntity, { boardPk, roleId: '' });
+  }
+}
