@@ -147,8 +147,14 @@ export async function startDiscordWorld(options: {
   env?: Record<string, string>;
   worker?: boolean;
   discord?: StartOptions['discord'];
+  /** Role routes' rate limit in the fake (its default is Discord-like: 10 per 10 s). */
+  roleRateLimit?: Parameters<typeof FakeDiscord.start>[0]['roleRateLimit'];
 }): Promise<DiscordWorld> {
-  const fake = await startFakeDiscord({ guilds: options.guilds, users: options.users ?? [] });
+  const fake = await startFakeDiscord({
+    guilds: options.guilds,
+    users: options.users ?? [],
+    ...(options.roleRateLimit ? { roleRateLimit: options.roleRateLimit } : {}),
+  });
   let tally: TestTally;
   try {
     tally = await startTestTally(

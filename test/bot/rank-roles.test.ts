@@ -1,0 +1,281 @@
+import { PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board } from '../../entities/board';
+import { rankRolesJob } from '../../commands/rank-roles-job';
+import type { EntryState } from '../../src/domain/scoring';
+import { Scheduler } from '../../src/pipeline/scheduler';
+import { endSeason, startSeason } from '../../src/pipeline/seasons';
+import { backendName } from '../support/backends';
+import {
+  channel,
+  guild,
+  lines,
+  MANAGE_SERVER,
+  member,
+  snowflake,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
+import type { FakeMember } from '../support/fake-discord/types';
+import { eventually } from '../support/wait';
+
+/**
+ * Rank roles as a server sees them, with the real discord.js client against a fake Discord that
+ * refuses what Discord refuses and rate-limits role changes: roles follow a climb and a fall with
+ * hysteresis, Discord's refusals are shown and not repeated, members who left are skipped, and a
+ * season reset's bulk changes stay within the rate limit.
+ */
+const MANAGE_ROLES = String(PermissionFlagsBits.ManageRoles);
+const lobby = channel('lobby');
+const owner = member('owner');
+const admin = member('admin');
+const alice = member('alice');
+const bob = member('bob');
+const carol = member('carol');
+const dave = member('dave');
+const tallyRole = {
+  id: snowflake(),
+  name: 'Tally',
+  position: 10,
+  permissions: MANAGE_ROLES,
+  managed: true,
+};
+const regular = { id: snowflake(), name: 'Regular', position: 1 };
+const server = guild({
+  channels: [lobby],
+  roles: [tallyRole, regular],
+  members: [owner, admin, { ...alice, roles: [regular.id] }, bob, carol, dave],
+  ownerId: owner.id,
+});
+
+describe(`rank roles (${backendName})`, () => {
+  let world: DiscordWorld;
+  let ownerId: string;
+  let now = Date.now();
+  let scheduler: Scheduler;
+  beforeAll(async () => {
+    world = await startDiscordWorld({
+      guilds: [server],
+      roleRateLimit: { limit: 5, windowMs: 400 },
+    });
+    world.fake.setBotRoles(server.id, [tallyRole.id]);
+    ownerId = await world.tally.owner(`guild:${server.id}`);
+    // The test's own scheduler on a clock it moves past each 30-second step.
+    const moved = { ...world.tally.ctx, now: () => new Date(now) };
+    scheduler = new Scheduler(moved, [rankRolesJob(world.tally.bot!.rest)]);
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  /** Past the next 30-second step of the test's clock and of any plan made on the real one. */
+  const step = async () => {
+    now = Math.max(now, Date.now()) + 31_000;
+    await scheduler.tick();
+  };
+  const manage = (command: string[], options: Parameters<DiscordWorld['run']>[0]['options']) =>
+    world.run({ user: admin, permissions: MANAGE_SERVER, channelId: lobby.id, command, options });
+  const rolesOf = (m: FakeMember) => world.fake.memberRoles(server.id, m.id).sort();
+  const role = (name: string, position: number) =>
+    world.fake.createRole(server.id, { name, position });
+  const roleCalls = (roleId: string) =>
+    world.fake.requests.filter((r) => r.path.endsWith(`/roles/${roleId}`)).length;
+  /** Waits until the members hold exactly these roles (Tally's own scheduler may take a step). */
+  const holds = (expected: [FakeMember, string[]][]) =>
+    eventually(
+      async () => {
+        const ok = expected.every(
+          ([m, ids]) => JSON.stringify(rolesOf(m)) === JSON.stringify([...ids].sort()),
+        );
+        return ok ? true : undefined;
+      },
+      `roles ${JSON.stringify(expected.map(([m, ids]) => [m.username, ids]))}`,
+    );
+
+  it('GIVEN gold at 1020 (kept to 1005) and silver at 990 THEN roles follow a climb and a fall with hysteresis, leaving other roles alone', async () => {
+    const board = await world.tally.board({ ownerId, type: 'ELO', name: 'Ladder' });
+    const key = await world.tally.key({ ownerId });
+    const gold = role('Gold', 3);
+    const silver = role('Silver', 2);
+    const added = await manage(['roles', 'add'], {
+      board: board.id,
+      role: { roleId: gold },
+      at: 1020,
+      keep_to: 1005,
+    });
+    expect(added.message.content).toBe(
+      `<@&${gold}> is now a rank role of **Ladder**; Tally gives and takes it within 30 s as standings change. It needs the Manage Roles permission, with its own role above <@&${gold}>.`,
+    );
+    await manage(['roles', 'add'], {
+      board: board.id,
+      role: { roleId: silver },
+      at: 990,
+      keep_to: 980,
+    });
+
+    await world.approvedMatch(board, key, alice, bob); // alice 1016, bob 984
+    await step();
+    await holds([
+      [alice, [regular.id, silver]],
+      [bob, []],
+    ]);
+
+    await world.approvedMatch(board, key, alice, carol); // alice 1031: gold
+    await step();
+    await holds([
+      [alice, [regular.id, gold]],
+      [carol, []],
+    ]);
+
+    await world.approvedMatch(board, key, dave, alice); // dave 1017 (silver), alice 1014: keeps gold
+    await step();
+    await holds([
+      [alice, [regular.id, gold]],
+      [dave, [silver]],
+    ]);
+
+    await world.approvedMatch(board, key, bob, alice); // bob 1001, alice 997: past 1005, silver
+    await step();
+    await holds([
+      [alice, [regular.id, silver]],
+      [bob, [silver]],
+      [dave, [silver]],
+    ]);
+
+    const list = await world.run({
+      user: bob,
+      channelId: lobby.id,
+      command: ['roles', 'list'],
+      options: { board: board.id },
+    });
+    expect(lines(list.message)).toEqual([
+      `<@&${gold}>: rating 1020+ (kept down to 1005)`,
+      `<@&${silver}>: rating 990+ (kept down to 980)`,
+      '',
+      'From the first result; one role at a time, the best earned.',
+    ]);
+    expect(list.message.mentions).toEqual([]);
+    expect(world.fake.rateLimited).toBe(0);
+  });
+
+  it('GIVEN a role above Tally’s, a deleted role and a member who left THEN each refusal is shown, not repeated, and scoring goes on', async () => {
+    const board = await world.tally.board({ ownerId, type: 'ELO', name: 'Arena' });
+    const carol = world.join(server, member('cora'));
+    const dave = world.join(server, member('dale'));
+    const key = await world.tally.key({ ownerId });
+    const above = role('Legend', 20); // above Tally's own role (10)
+    const ranked = role('Ranked', 4);
+    await manage(['roles', 'top'], { board: board.id, role: { roleId: above }, n: 2 });
+    await manage(['roles', 'add'], { board: board.id, role: { roleId: ranked }, at: 0 });
+    await manage(['roles', 'settings'], { board: board.id, stack: true });
+    await world.approvedMatch(board, key, carol, dave);
+    await step();
+    await holds([
+      [carol, [ranked]],
+      [dave, [ranked]],
+    ]);
+    expect(roleCalls(above)).toBe(1); // refused once, then left alone
+    await step();
+    expect(roleCalls(above)).toBe(1);
+
+    const info = await world.run({
+      user: bob,
+      channelId: lobby.id,
+      command: ['board', 'info'],
+      options: { board: board.id },
+    });
+    expect(info.message.embeds[0]?.description).toContain(
+      'rank roles: 2 (⚠️ 1 refused by Discord: see `/roles list`)',
+    );
+    const list = await world.run({
+      user: bob,
+      channelId: lobby.id,
+      command: ['roles', 'list'],
+      options: { board: board.id },
+    });
+    expect(lines(list.message)).toContain(
+      '  ⚠️ Tally may not give this role: it needs the Manage Roles permission, and its own role must be above this one in Server Settings → Roles',
+    );
+
+    // Someone deletes a rank role; a member leaves. Scoring goes on.
+    world.fake.deleteRole(server.id, ranked);
+    const leaver = world.join(server, member('erin'));
+    const finn = world.join(server, member('finn'));
+    await world.approvedMatch(board, key, leaver, carol);
+    await world.approvedMatch(board, key, finn, dave);
+    world.fake.removeMember(server.id, leaver.id);
+    await step();
+    await step();
+    const after = await world.run({
+      user: bob,
+      channelId: lobby.id,
+      command: ['roles', 'list'],
+      options: { board: board.id },
+    });
+    expect(lines(after.message)).toContain(
+      '  ⚠️ the role no longer exists; remove it with /roles remove',
+    );
+    const leaverCalls = () =>
+      world.fake.requests.filter((r) => r.path.includes(`/members/${leaver.id}/roles/`)).length;
+    const before = leaverCalls();
+    await step();
+    expect(leaverCalls()).toBe(before);
+    expect((await world.tally.ctx.repos.entries.get(board.pk, `chat:${leaver.id}`))?.wins).toBe(1);
+
+    // Fixed by the manager: Tally's role moved above Legend; a refresh gives it at once.
+    const higher = world.fake.createRole(server.id, {
+      name: 'Tally+',
+      position: 30,
+      permissions: MANAGE_ROLES,
+    });
+    world.fake.setBotRoles(server.id, [higher]);
+    const refreshed = await manage(['roles', 'refresh'], { board: board.id });
+    expect(refreshed.message.content).toContain('again now');
+    await step();
+    // erin (1017) left but keeps rank 1; finn (1015, beat dale at 984) is second and earns it;
+    // cora (999) is third. The deleted role went from everyone with it.
+    await holds([
+      [finn, [above]],
+      [carol, []],
+      [dave, []],
+    ]);
+  });
+
+  it('GIVEN 30 ranked members and a season reset THEN every role is given and taken back within the rate limit', async () => {
+    const board = await world.tally.board({
+      ownerId,
+      type: 'Highscore',
+      name: 'Scores',
+      windowHours: 0,
+    });
+    const ranked = role('Scorer', 5);
+    const people = Array.from({ length: 30 }, (_, i) => world.join(server, member(`p${i}`)));
+    const states: EntryState[] = people.map((p, i) => ({
+      playerId: `chat:${p.id}`,
+      playerName: p.username,
+      score: 100 + i,
+      elo: null,
+      wins: null,
+      draws: null,
+      losses: null,
+      submissions: 1,
+      lastSub: new Date(),
+    }));
+    await world.tally.ctx.repos.db.transaction((tx) =>
+      world.tally.ctx.repos.results.saveEntries(tx, board as Board, states),
+    );
+    await manage(['roles', 'add'], { board: board.id, role: { roleId: ranked }, at: 1 });
+    const started = Date.now();
+    await step();
+    await holds(people.map((p) => [p, [ranked]]));
+    // 5 changes per 400 ms: 30 take at least five waits; @discordjs/rest waited, no 429 served.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 400 - 100);
+    expect(world.fake.rateLimited).toBe(0);
+
+    await startSeason(world.tally.ctx, ownerId, board.id, {});
+    await endSeason(world.tally.ctx, ownerId, board.id); // the board starts empty: roles go back
+    await step();
+    await holds(people.map((p) => [p, []]));
+    expect(world.fake.rateLimited).toBe(0);
+  });
+});
