@@ -531,6 +531,35 @@ describe(`the tally CLI (${backendName})`, () => {
   );
 
   it(
+    'tally roles add, settings, list and remove keep a board’s rank roles',
+    async () => {
+      const owner = `guild:${nextSnowflake()}`;
+      await json(['owner', 'add', owner, '--json']);
+      const board = await json<BoardBody>(['board', 'create', owner, '--type', 'ELO', '--json']);
+      const [gold, top] = [nextSnowflake(), nextSnowflake()];
+      expect(
+        (await tally(['roles', 'add', owner, board.id, gold, '--at', '1200', '--keep-to', '1150']))
+          .code,
+      ).toBe(0);
+      await fails(
+        ['roles', 'add', owner, board.id, top, '--top', '3', '--keep-to', '2'],
+        /keep: a rank of 3 or lower/,
+      );
+      await fails(['roles', 'add', owner, board.id, top], /give --at <value> or --top <n>/);
+      expect((await tally(['roles', 'add', owner, board.id, top, '--top', '3'])).code).toBe(0);
+      expect((await tally(['roles', 'settings', owner, board.id, '--min-games', '5'])).stdout).toBe(
+        `Rank roles of ${board.id}: from 5 results, one at a time.\n`,
+      );
+      expect((await tally(['roles', 'list', owner, board.id])).stdout).toBe(
+        `${top}: top 3\n${gold}: at 1200, kept to 1150\n`,
+      );
+      expect((await tally(['roles', 'remove', owner, board.id, gold])).code).toBe(0);
+      await fails(['roles', 'remove', owner, board.id, gold], /is not a rank role of/);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'a bad environment makes any command exit with code 2, one line per bad value',
     async () => {
       const bad = { PORT: '99999', API_ACCESS: 'nope' };
