@@ -39,7 +39,17 @@ const arena = guild({
   roles: [referees],
   members: [alice, bob, carol, mod, admin, visitor],
 });
-const COMMAND_NAMES = ['api', 'board', 'leaderboard', 'match', 'rank', 'roles', 'score', 'season', 'team'];
+const COMMAND_NAMES = [
+  'api',
+  'board',
+  'leaderboard',
+  'match',
+  'rank',
+  'roles',
+  'score',
+  'season',
+  'team',
+];
 
 describe(`slash commands (${backendName})`, () => {
   let world: DiscordWorld;
