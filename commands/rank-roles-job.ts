@@ -5,9 +5,14 @@ import type { Context } from '../src/pipeline/context';
 import { RANK_ROLES_EVERY_MS, RANK_ROLES_KIND, rankRoleChanges } from '../src/pipeline/rank-roles';
 import type { Job } from '../src/pipeline/scheduler';
 
-/** Role changes one step sends at most; a backlog (a season reset) goes on two seconds later. */
-export const ROLE_CALLS_PER_STEP = 60;
-const BACKLOG_EVERY_MS = 2_000;
+/**
+ * Role changes one step sends at most, and how soon a backlog (a season reset) goes on: Discord
+ * allows about 10 role changes per 10 s in a server, so a step of 10 takes up to ~10 s, holding
+ * up this process's other scheduled work no longer than that, and the next is not due before it
+ * is done (another process would otherwise start on the same changes).
+ */
+export const ROLE_CALLS_PER_STEP = 10;
+const BACKLOG_EVERY_MS = 10_000;
 
 /** Why Discord refuses a role for good, as a manager reads it in /board info and /roles list. */
 const ROLE_REFUSALS: Record<number, string> = {
@@ -55,6 +60,7 @@ async function apply(ctx: Context, rest: REST, boardPk: number): Promise<boolean
   const guildId = board?.ownerId.startsWith('guild:') ? board.ownerId.slice(6) : null;
   if (!board || !guildId) return false;
   const changes = await rankRoleChanges(ctx, board);
+  const configured = new Set((await ctx.repos.rankRoles.roles(boardPk)).map((r) => r.roleId));
   const refused = new Set<string>();
   let calls = 0;
   for (const change of changes) {
@@ -91,8 +97,11 @@ async function apply(ctx: Context, rest: REST, boardPk: number): Promise<boolean
         }
         const why = typeof err.code === 'number' ? ROLE_REFUSALS[err.code] : undefined;
         if (!why) throw err; // a 5xx or a network failure: the next step tries again
-        if (!give && err.code === 10011) {
-          await ctx.repos.rankRoles.revoke(boardPk, change.playerId, roleId); // gone with the role
+        if (!give && (err.code === 10011 || !configured.has(roleId))) {
+          // Gone with the role, or a rule removed whose role Tally may no longer take back:
+          // forgotten, not asked again every step.
+          await ctx.repos.rankRoles.revoke(boardPk, change.playerId, roleId);
+          log.warn('rank role not taken back', { board: board.id, role: roleId, why });
           continue;
         }
         refused.add(roleId);
@@ -101,7 +110,5 @@ async function apply(ctx: Context, rest: REST, boardPk: number): Promise<boolean
       }
     }
   }
-  const settings = await ctx.repos.rankRoles.settings(boardPk);
-  if (settings.verify) await ctx.repos.rankRoles.setSettings({ ...settings, verify: false });
   return false;
 }

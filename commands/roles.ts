@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from 'discord.js';
 import type { Board } from '../entities/board';
-import { shown } from '../src/bot/text';
+import { clip, LIMITS, shown } from '../src/bot/text';
 import { byPrecedence, describeRankRole, type RankRole } from '../src/domain/rank-roles';
 import type { Context } from '../src/pipeline/context';
 import {
@@ -166,8 +166,8 @@ export async function rolesEmbed(ctx: Context, board: Board) {
   const list = byPrecedence(await ctx.repos.rankRoles.roles(board.pk), board.sort);
   const settings = await ctx.repos.rankRoles.settings(board.pk);
   return {
-    title: `Rank roles of ${shown(board.displayName)}`.slice(0, 256),
-    description:
+    title: clip(`Rank roles of ${shown(board.displayName)}`, LIMITS.embedTitle),
+    description: clip(
       list.length === 0
         ? 'None yet; someone with Manage Server adds one with `/roles add` or `/roles top`.'
         : [
@@ -177,6 +177,8 @@ export async function rolesEmbed(ctx: Context, board: Board) {
             '',
             `${settings.minGames > 0 ? `From ${settings.minGames} results` : 'From the first result'}; ${settings.stack ? 'every earned role held' : 'one role at a time, the best earned'}.`,
           ].join('\n'),
+      LIMITS.embedDescription,
+    ),
   };
 }
 

@@ -19,21 +19,20 @@ export const RankRoleEntity = new EntitySchema<RankRole>({
   },
 });
 
-export const RankRoleSettingsEntity = new EntitySchema<RankRoleSettings & { verify: boolean }>({
+export const RankRoleSettingsEntity = new EntitySchema<RankRoleSettings>({
   name: 'RankRoleSettings',
   tableName: 'rank_role_settings',
   columns: {
     boardPk: { type: 'int', primary: true, name: 'board_pk' },
     minGames: { ...col.int(), name: 'min_games' },
     stack: col.bool(),
-    verify: col.bool(),
   },
 });
 
 /**
  * A role Tally gave a member for a board (so it only ever takes away what it gave), or, with an
  * empty role id, a member who had left the server when Tally last tried (skipped until they
- * play again).
+ * play again). A refresh sets `at` to UNVERIFIED: such a role is given again once.
  */
 export interface RankRoleGrant {
   boardPk: number;
@@ -41,6 +40,9 @@ export interface RankRoleGrant {
   roleId: string;
   at: Date;
 }
+
+/** The `at` of a grant a refresh asks to give again. */
+export const UNVERIFIED = new Date(0);
 
 export const RankRoleGrantEntity = new EntitySchema<RankRoleGrant>({
   name: 'RankRoleGrant',

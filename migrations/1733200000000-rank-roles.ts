@@ -26,12 +26,7 @@ export class RankRoles1733200000000 implements MigrationInterface {
     await runner.createTable(
       new Table({
         name: 'rank_role_settings',
-        columns: [
-          c.int('board_pk', false, true),
-          c.int('min_games'),
-          c.bool('stack'),
-          c.bool('verify'),
-        ],
+        columns: [c.int('board_pk', false, true), c.int('min_games'), c.bool('stack')],
       }),
       true,
     );

@@ -5,7 +5,7 @@ import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 import { boardOfSubject, boardSubject } from '../domain/ids';
 import type { Job } from './scheduler';
-import { closeDueSeasons } from './seasons';
+import { closeDueSeasons, SeasonWaits } from './seasons';
 
 export interface DecayInput {
   /** Rating points, or percent when `percent`. */
@@ -76,11 +76,11 @@ async function decayStep(ctx: Context, tx: EntityManager, subject: string, dueAt
   const rule = await ctx.repos.decay.rule(boardPk, tx);
   const board = rule && (await ctx.repos.boards.byPk(boardPk, tx));
   if (!rule || !board) return; // turned off meanwhile: its plan is gone with this step
-  // A step at or after a season's end decays the next season; one due before an end that has
-  // closed meanwhile (a catch-up taken late) is skipped: that season's archive is final.
-  await closeDueSeasons(ctx, tx, board, dueAt);
-  const last = await ctx.repos.seasons.latest(boardPk, tx);
-  if (last?.endedAt && last.endedAt.getTime() > dueAt.getTime()) return;
+  // A step at or after a season's end decays the next season, so the end closes first (and the
+  // step waits while results queued before the end are recorded). A step due before an end that
+  // has closed meanwhile (a catch-up taken late) is skipped: that season's archive is final.
+  if ((await closeDueSeasons(ctx, tx, board, dueAt)).waiting) throw new SeasonWaits(boardPk);
+  if (await ctx.repos.seasons.endedAfter(boardPk, dueAt, tx)) return;
   const entries = await ctx.repos.results.boardEntries(tx, boardPk);
   const moved = entries
     .filter((e) => e.elo !== null && inactiveAt(rule, e.lastSub, dueAt))

@@ -8,6 +8,7 @@ import {
   type RankRoleSettings,
   type Standing,
 } from '../domain/rank-roles';
+import { UNVERIFIED } from '../../entities/rank-role';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 
@@ -136,11 +137,9 @@ export async function refreshRankRoles(
   boardId: string,
 ): Promise<Board> {
   const board = await rolesBoard(ctx, ownerId, boardId);
-  const settings = await ctx.repos.rankRoles.settings(board.pk);
   await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.rankRoles.clearProblems(board.pk, tx);
-    await ctx.repos.rankRoles.forgetLeft(board.pk, tx);
-    await ctx.repos.rankRoles.setSettings({ ...settings, verify: true }, tx);
+    await ctx.repos.rankRoles.unverify(board.pk, tx);
     await ctx.repos.schedules.plan(RANK_ROLES_KIND, boardSubject(board.pk), ctx.now(), tx);
   });
   return board;
@@ -158,7 +157,8 @@ export interface RoleChange {
  * What Discord must be told so members hold exactly the rank roles their standings earn: for
  * every Discord member with an entry or a role from Tally, the roles to give and to take back.
  * Custom players and teams have no member; members who left are skipped until they play again;
- * roles Discord refused are left alone until a refresh. With `verify`, roles held are given again.
+ * roles Discord refused are left alone until a refresh. After a refresh, every role given is
+ * given again, once (the new grant is verified).
  */
 export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleChange[]> {
   const { rankRoles, results, db } = ctx.repos;
@@ -181,12 +181,14 @@ export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleC
       lastSub: e.lastSub,
     });
   });
-  const held = new Map<string, Set<string>>();
+  const held = new Map<string, Map<string, Date>>();
   const left = new Map<string, Date>();
   for (const grant of await rankRoles.grants(board.pk)) {
     if (grant.roleId === '') left.set(grant.playerId, grant.at);
-    else held.set(grant.playerId, (held.get(grant.playerId) ?? new Set()).add(grant.roleId));
+    else
+      held.set(grant.playerId, (held.get(grant.playerId) ?? new Map()).set(grant.roleId, grant.at));
   }
+  const stale = (at: Date | undefined) => at === undefined || at.getTime() === UNVERIFIED.getTime();
   const changes: RoleChange[] = [];
   for (const playerId of new Set([...standings.keys(), ...held.keys()])) {
     const userId = /^chat:(\d{17,20})$/.exec(playerId)?.[1];
@@ -194,10 +196,10 @@ export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleC
     const standing = standings.get(playerId) ?? null;
     const gone = left.get(playerId);
     if (gone && !(standing?.lastSub && standing.lastSub > gone)) continue;
-    const has = held.get(playerId) ?? new Set<string>();
-    const wanted = new Set(rolesFor(standing, has, usable, settings, board.sort));
-    const give = [...wanted].filter((id) => settings.verify || !has.has(id));
-    const take = [...has].filter((id) => !wanted.has(id) && !refused.has(id));
+    const has = held.get(playerId) ?? new Map<string, Date>();
+    const wanted = new Set(rolesFor(standing, new Set(has.keys()), usable, settings, board.sort));
+    const give = [...wanted].filter((id) => stale(has.get(id)));
+    const take = [...has.keys()].filter((id) => !wanted.has(id) && !refused.has(id));
     if (give.length > 0 || take.length > 0) changes.push({ playerId, userId, give, take });
   }
   return changes;

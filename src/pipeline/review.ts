@@ -39,8 +39,13 @@ export async function review(
   actor: Actor,
   options: { reason?: string } = {},
 ): Promise<ReviewOutcome> {
-  return decide(ctx, handle, actor, (tx, board, submission) =>
-    settle(ctx, tx, board, submission, decision, reviewer, options.reason ?? null),
+  return decide(
+    ctx,
+    handle,
+    actor,
+    (tx, board, submission) =>
+      settle(ctx, tx, board, submission, decision, reviewer, options.reason ?? null),
+    { applies: decision === 'approve' },
   );
 }
 
@@ -147,9 +152,14 @@ async function decide(
   handle: string,
   actor: Actor,
   apply: (tx: EntityManager, board: Board, submission: Submission) => Promise<Settled>,
-  /** The expiry sweep: an overdue submission is its work, not a refusal. */
-  expiring = false,
+  options: {
+    /** The expiry sweep: an overdue submission is its work, not a refusal. */
+    expiring?: boolean;
+    /** The decision changes standings (approve, adjust). */
+    applies?: boolean;
+  } = {},
 ): Promise<ReviewOutcome> {
+  const { expiring = false, applies = true } = options;
   const id = submissionIdOf(handle);
   const found = id === null ? null : await ctx.repos.submissions.byId(id);
   if (!found || !actsFor(actor, found.ownerId)) {
@@ -159,8 +169,14 @@ async function decide(
   if (!board) throw new TallyError('not_found', `the board of ${handle} no longer exists`);
   const outcome = await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.results.lockBoard(tx, board.pk, false);
-    // A decision after a season's end counts in the next season (src/domain/season.ts).
-    await closeDueSeasons(ctx, tx, board, ctx.now());
+    // A decision after a season's end counts in the next season (src/domain/season.ts); while
+    // the ended season waits for results queued before its end, an approval waits too.
+    if ((await closeDueSeasons(ctx, tx, board, ctx.now())).waiting && applies) {
+      throw new TallyError(
+        'board_locked',
+        `the board's season has just ended and results submitted before its end are still being recorded; try ${handle} again in a few seconds`,
+      );
+    }
     const submission = await ctx.repos.submissions.byId(found.id, tx);
     if (!submission || submission.status !== 'pending_review') {
       throw new TallyError(
@@ -196,7 +212,9 @@ export async function expireOverdue(ctx: Context): Promise<ReviewOutcome[]> {
       const handle = formatHandle(submission.id);
       const expire = (tx: EntityManager, board: Board, pending: Submission) =>
         settle(ctx, tx, board, pending, 'decline', 'expired', EXPIRY_REASON);
-      outcomes.push(await decide(ctx, handle, 'operator', expire, true));
+      outcomes.push(
+        await decide(ctx, handle, 'operator', expire, { expiring: true, applies: false }),
+      );
     } catch (err) {
       if (!(err instanceof TallyError && err.code === 'invalid_request')) throw err; // decided meanwhile
     }

@@ -92,7 +92,7 @@ export async function startSeason(
     const running = await ctx.repos.seasons.open(board.pk, tx);
     if (running) {
       throw invalid(
-        `${seasonTitle(running)} is running${running.endsAt ? ` until ${running.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}; end it first (/season end, or tally season end)`,
+        `Season ${running.number} is running${running.endsAt ? ` until ${running.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}; end it first (/season end, or tally season end)`,
       );
     }
     const last = await ctx.repos.seasons.latest(board.pk, tx);
@@ -176,12 +176,23 @@ export async function endSeason(
         `${board.id} has no season running; start one with /season start (or tally season start)`,
       );
     }
-    await ctx.repos.seasons.setEnd(running.pk, now, false, tx);
+    // An end that has passed (the season waits to close) stays: moving it to now would pull the
+    // results queued since into the old season and stop a series that has rolled over.
+    const overdue = running.endsAt !== null && running.endsAt.getTime() <= now.getTime();
+    const endsAt = overdue ? running.endsAt! : now;
+    const repeat = overdue && running.repeat;
+    await ctx.repos.seasons.setEnd(running.pk, endsAt, repeat, tx);
     await ctx.repos.schedules.cancel(SEASON_ANNOUNCE_KIND, announceSubject(running, 'soon'), tx);
-    const season = { ...running, endsAt: now, repeat: false };
+    const season = { ...running, endsAt, repeat };
     const { closed } = await closeDueSeasons(ctx, tx, board, now);
-    if (closed > 0) await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
-    return { board, season: closed > 0 ? { ...season, endedAt: now } : season, closed: closed > 0 };
+    if (closed > 0 && !repeat) {
+      await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
+    }
+    return {
+      board,
+      season: closed > 0 ? { ...season, endedAt: endsAt } : season,
+      closed: closed > 0,
+    };
   });
 }
 
@@ -190,19 +201,24 @@ export async function endSeason(
  * transaction (which holds the board lock): called before the worker records a submission queued
  * at `at`, before a review applies at `at`, before a decay step due at `at`, and by the scheduled
  * end. A season closes only once nothing queued before its end waits (README "Seasons").
- * Returns how many closed, and the season open after them.
+ * Returns how many closed, the season open after them, and whether that one is over but waits
+ * for submissions queued before its end (a caller that would change standings must wait too).
  */
 export async function closeDueSeasons(
   ctx: Context,
   tx: EntityManager,
   board: Board,
   at: Date,
-): Promise<{ closed: number; open: Season | null }> {
+): Promise<{ closed: number; open: Season | null; waiting: boolean }> {
   let closed = 0;
   for (;;) {
     const open = await ctx.repos.seasons.open(board.pk, tx);
-    if (!open?.endsAt || open.endsAt.getTime() > at.getTime()) return { closed, open };
-    if (await ctx.repos.seasons.queuedBefore(board.pk, open.endsAt, tx)) return { closed, open };
+    if (!open?.endsAt || open.endsAt.getTime() > at.getTime()) {
+      return { closed, open, waiting: false };
+    }
+    if (await ctx.repos.seasons.queuedBefore(board.pk, open.endsAt, tx)) {
+      return { closed, open, waiting: true }; // over, but not closed: what was queued comes first
+    }
     await closeSeason(ctx, tx, board, open);
     closed++;
   }
@@ -319,7 +335,7 @@ export async function seasonOf(ctx: Context, board: Board, number: number): Prom
     throw new TallyError(
       'not_found',
       current?.number === number
-        ? `${seasonTitle(current)} is still running; its standings are the board's current ones`
+        ? `season ${number} is still running; its standings are the board's current ones`
         : `${board.id} has no ended season ${number}; /season list shows them`,
     );
   }

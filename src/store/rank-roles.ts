@@ -6,10 +6,9 @@ import {
   type RankRole,
   type RankRoleGrant,
   type RankRoleSettings,
+  UNVERIFIED,
 } from '../../entities/rank-role';
 import { Repository } from './repository';
-
-export type StoredSettings = RankRoleSettings & { verify: boolean };
 
 /** Rank roles per board, their settings and the roles Tally gave (entities/rank-role.ts). */
 export class RankRoleRepository extends Repository {
@@ -40,12 +39,12 @@ export class RankRoleRepository extends Repository {
     await tx.update(RankRoleEntity, { boardPk }, { problem: null });
   }
 
-  async settings(boardPk: number, tx?: EntityManager): Promise<StoredSettings> {
+  async settings(boardPk: number, tx?: EntityManager): Promise<RankRoleSettings> {
     const row = await this.use(tx, (m) => m.findOneBy(RankRoleSettingsEntity, { boardPk }));
-    return row ?? { boardPk, minGames: 0, stack: false, verify: false };
+    return row ?? { boardPk, minGames: 0, stack: false };
   }
 
-  async setSettings(settings: StoredSettings, tx?: EntityManager): Promise<void> {
+  async setSettings(settings: RankRoleSettings, tx?: EntityManager): Promise<void> {
     await this.use(tx, async (m) => {
       await m.delete(RankRoleSettingsEntity, { boardPk: settings.boardPk });
       await m.insert(RankRoleSettingsEntity, settings);
@@ -79,7 +78,9 @@ export class RankRoleRepository extends Repository {
     });
   }
 
-  async forgetLeft(boardPk: number, tx: EntityManager): Promise<void> {
+  /** A refresh: members who left are tried again, and every role given is given once more. */
+  async unverify(boardPk: number, tx: EntityManager): Promise<void> {
     await tx.delete(RankRoleGrantEntity, { boardPk, roleId: '' });
+    await tx.update(RankRoleGrantEntity, { boardPk }, { at: UNVERIFIED });
   }
 }

@@ -1,4 +1,4 @@
-import { IsNull, LessThan, type EntityManager } from 'typeorm';
+import { IsNull, LessThan, MoreThan, type EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import { SeasonEntity, SeasonStandingEntity } from '../../entities/season';
 import { SubmissionEntity } from '../../entities/submission';
@@ -58,6 +58,11 @@ export class SeasonRepository extends Repository {
   async close(pk: number, at: Date, tx: EntityManager): Promise<boolean> {
     const closed = await tx.update(SeasonEntity, { pk, endedAt: IsNull() }, { endedAt: at });
     return (closed.affected ?? 0) === 1;
+  }
+
+  /** Whether any season of the board closed after `at` (a step due at `at` came too late). */
+  endedAfter(boardPk: number, at: Date, tx: EntityManager): Promise<boolean> {
+    return tx.exists(SeasonEntity, { where: { boardPk, endedAt: MoreThan(at) } });
   }
 
   /** Whether a submission of the board queued before `at` still waits to be recorded. */

@@ -510,7 +510,7 @@ describe(`the tally CLI (${backendName})`, () => {
       expect(Date.parse(started.ends_at as string) - Date.parse(started.started_at as string)).toBe(
         7 * 86_400_000,
       );
-      await fails(['season', 'start', owner, board.id], /Season 1 “Winter” is running until/);
+      await fails(['season', 'start', owner, board.id], /Season 1 is running until/);
       const ended = await tally(['season', 'end', owner, board.id]);
       expect(ended.stdout).toBe(
         'Season 1 “Winter” of board_1 ended; its final standings are archived.\n'.replace(

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EntryChangeEntity } from '../../entities/entry-change';
 import { formatHandle } from '../../src/domain/ids';
+import { setDecay } from '../../src/pipeline/decay';
 import { review } from '../../src/pipeline/review';
 import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
 import { endSeason, startSeason } from '../../src/pipeline/seasons';
@@ -238,6 +239,64 @@ describe(`seasons (${backendName})`, () => {
     );
   });
 
+  it('GIVEN an ended season still waiting for a result queued before its end THEN an approval, the end and /season end wait for it', async () => {
+    p = await startPipeline();
+    const { ctx } = p;
+    const board = await p.board({ type: 'ELO', windowHours: 999 });
+    await startSeason(ctx, board.ownerId, board.id, { days: 1, reset: 'keep', repeat: true });
+    const pending = await play(board, ann, bo); // pending review
+    p.setNow(later(1 - 1 / 1440)); // a minute before the end a result is queued; no worker runs
+    await p.submitMatch(board, { team1: [cy], team2: [di], winner: 'team1' });
+    p.setNow(later(0.5));
+    await expect(
+      review(ctx, formatHandle(pending.submission.id), 'approve', 'mod', 'operator'),
+    ).rejects.toMatchObject({ code: 'board_locked' });
+    const scheduler = new Scheduler(ctx, JOBS);
+    await scheduler.tick();
+    expect((await ctx.repos.seasons.open(board.pk))?.number).toBe(1); // the end waits
+    // /season end on the overdue season keeps its end and its series.
+    const ended = await endSeason(ctx, board.ownerId, board.id);
+    expect(ended).toMatchObject({ closed: false, season: { repeat: true } });
+    expect(ended.season.endsAt).toEqual((await ctx.repos.seasons.byNumber(board.pk, 1))!.endsAt);
+
+    await p.worker.runOnce(); // Cy–Di recorded (pending, snapshotted in season 1)
+    await scheduler.tick();
+    expect((await ctx.repos.seasons.open(board.pk))?.number).toBe(2);
+    await review(ctx, formatHandle(pending.submission.id), 'approve', 'mod', 'operator');
+    expect(await archived(board.pk, 1)).toEqual([]);
+    expect((await current(board)).map((e) => e.name)).toEqual(['Ann', 'Bo']);
+  });
+
+  it('GIVEN decay steps due before an end that closed first THEN they are skipped, and the step at the end decays the new season', async () => {
+    p = await startPipeline();
+    const { ctx } = p;
+    const board = await p.board({ type: 'ELO', windowHours: 0 });
+    await play(board, ann, bo); // at day 0
+    await startSeason(ctx, board.ownerId, board.id, { days: 2, reset: 'keep', repeat: true });
+    await setDecay(ctx, board.ownerId, board.id, {
+      amount: 5,
+      afterDays: 1,
+      everyHours: 12,
+      floor: 0,
+    });
+    const t0 = ctx.now();
+    p.setNow(later(2.2)); // steps at 0.5 … 2.0 are due; none ran
+    await play(board, cy, di); // the worker closes season 1 (at day 2) first
+    expect(await archived(board.pk, 1)).toEqual([
+      [1, 'Ann', 1016, 1, 0, 0],
+      [2, 'Bo', 984, 0, 0, 1],
+    ]);
+    await new Scheduler(ctx, JOBS).tick();
+    const changes = await ctx.repos.db.run((m) =>
+      m.find(EntryChangeEntity, { where: { boardPk: board.pk }, order: { playerId: 'ASC' } }),
+    );
+    const days = (d: Date) => (d.getTime() - t0.getTime()) / DAY;
+    expect(changes.map((c) => [c.playerId, days(c.at), c.delta])).toEqual([
+      ['custom:Ann', 2, -5],
+      ['custom:Bo', 2, -5],
+    ]);
+  });
+
   it('GIVEN /season start and end misused THEN each refusal says why and nothing changes', async () => {
     p = await startPipeline();
     const { ctx } = p;
@@ -253,7 +312,7 @@ describe(`seasons (${backendName})`, () => {
     );
     await startSeason(ctx, board.ownerId, board.id, { name: 'Spring', days: 30 });
     await expect(startSeason(ctx, board.ownerId, board.id, {})).rejects.toThrow(
-      'Season 1 “Spring” is running until 2026-12-01 12:00 UTC; end it first (/season end, or tally season end)',
+      'Season 1 is running until 2026-12-01 12:00 UTC; end it first (/season end, or tally season end)',
     );
     expect(await ctx.repos.seasons.latest(board.pk)).toMatchObject({ number: 1, name: 'Spring' });
   });

@@ -93,7 +93,7 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
     primary: ['pk'],
     columns: ['board_pk', 'role_id', 'kind', 'threshold', 'keep_to', 'problem'],
   },
-  rank_role_settings: { primary: ['board_pk'], columns: ['min_games', 'stack', 'verify'] },
+  rank_role_settings: { primary: ['board_pk'], columns: ['min_games', 'stack'] },
   rank_role_grants: { primary: ['board_pk', 'player_id', 'role_id'], columns: ['at'] },
 };
 const TABLES = Object.keys(SCHEMA);
