@@ -147,6 +147,11 @@ export const board = {
               .setName('floor')
               .setDescription('Never below this rating (default: the start rating)')
               .setMinValue(0),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('role_floor')
+              .setDescription('Never below the rank role (/roles) a rating has reached'),
           ),
       ),
   ).toJSON(),
@@ -231,6 +236,7 @@ export const board = {
               afterDays: o.getInteger('after_days') ?? 14,
               everyHours: o.getInteger('every_hours') ?? 24,
               ...(o.getInteger('floor') !== null ? { floor: o.getInteger('floor', true) } : {}),
+              roleFloor: o.getBoolean('role_floor') ?? false,
             },
       );
       const when = set && time(set.next, TimestampStyles.RelativeTime);

@@ -16,6 +16,7 @@ export const DecayRuleEntity = new EntitySchema<DecayRule>({
     afterDays: { ...col.int(), name: 'after_days' },
     everyHours: { ...col.int(), name: 'every_hours' },
     floor: col.int(),
+    roleFloor: { ...col.bool(), name: 'role_floor', default: false },
     since: col.time(),
   },
 });

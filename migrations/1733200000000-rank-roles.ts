@@ -1,7 +1,10 @@
-import { Table, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { Table, TableColumn, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { columns, index } from './schema';
 
-/** Rank roles per board, their settings, and the roles Tally gave (entities/rank-role.ts). */
+/**
+ * Rank roles per board, their settings, and the roles Tally gave (entities/rank-role.ts); decay
+ * rules learn to stop at a rank role's threshold.
+ */
 export class RankRoles1733200000000 implements MigrationInterface {
   name = 'RankRoles1733200000000';
 
@@ -42,9 +45,15 @@ export class RankRoles1733200000000 implements MigrationInterface {
       }),
       true,
     );
+    // Decay may stop at the threshold of the rank role a rating has reached.
+    await runner.addColumn(
+      'decay_rules',
+      new TableColumn({ name: 'role_floor', type: 'boolean', default: false }),
+    );
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.dropColumn('decay_rules', 'role_floor');
     await runner.dropTable('rank_role_grants');
     await runner.dropTable('rank_role_settings');
     await runner.dropTable('rank_roles');

@@ -143,6 +143,7 @@ boardCommand
   .option('--after-days <n>', 'days without a result before decay starts', int, 14)
   .option('--every-hours <n>', 'hours between steps', int, 24)
   .option('--floor <n>', 'never below this rating (default: the start rating)', int)
+  .option('--role-floor', 'never below the rank role a rating has reached')
   .option('--off', 'turn decay off')
   .action((ownerId: string, boardId: string, o: Record<string, number | boolean | undefined>) =>
     withContext(async (ctx) => {
@@ -161,6 +162,7 @@ boardCommand
               afterDays: o.afterDays as number,
               everyHours: o.everyHours as number,
               ...(o.floor === undefined ? {} : { floor: o.floor as number }),
+              roleFloor: o.roleFloor === true,
             },
       );
       console.log(

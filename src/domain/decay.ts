@@ -17,6 +17,8 @@ export interface DecayRule {
   afterDays: number;
   everyHours: number;
   floor: number;
+  /** Never below the threshold of the rating rank role the player's rating earns (PUBobot2). */
+  roleFloor: boolean;
   since: Date;
 }
 
@@ -26,17 +28,27 @@ export function inactiveAt(rule: DecayRule, lastSub: Date | null, dueAt: Date): 
   return dueAt.getTime() - since >= rule.afterDays * DAY_MS;
 }
 
-/** The rating after one step: `amount` points or percent lost, never below the floor (or up). */
-export function decayed(rule: DecayRule, elo: number): number {
-  if (elo <= rule.floor) return elo;
+/**
+ * The rating after one step: `amount` points or percent lost, never below the floor (or up).
+ * With `roleThresholds` (a role floor), never below the highest threshold the rating reaches:
+ * decay does not take a rank role away.
+ */
+export function decayed(
+  rule: DecayRule,
+  elo: number,
+  roleThresholds: readonly number[] = [],
+): number {
+  const reached = rule.roleFloor ? roleThresholds.filter((t) => t <= elo) : [];
+  const floor = Math.max(rule.floor, ...reached);
+  if (elo <= floor) return elo;
   const loss = rule.percent ? Math.round((elo * rule.amount) / 100) : rule.amount;
-  return Math.max(rule.floor, elo - Math.max(loss, 1));
+  return Math.max(floor, elo - Math.max(loss, 1));
 }
 
 /** `15 points every 24 h after 14 days without a result, not below 1000`. */
 export function describeDecay(rule: DecayRule): string {
   const amount = rule.percent ? `${rule.amount}%` : `${rule.amount} points`;
-  return `${amount} every ${rule.everyHours} h after ${rule.afterDays} days without a result, not below ${rule.floor}`;
+  return `${amount} every ${rule.everyHours} h after ${rule.afterDays} days without a result, not below ${rule.floor}${rule.roleFloor ? ' nor below the rank role a rating has reached' : ''}`;
 }
 
 /** The cause a decay change is recorded with (entities/entry-change.ts). */

@@ -15,6 +15,8 @@ export interface DecayInput {
   everyHours: number;
   /** The lowest rating decay leaves; the board's start rating unless given. */
   floor?: number;
+  /** Never below the threshold of the rating rank role a player's rating has reached. */
+  roleFloor?: boolean;
 }
 
 const invalid = (detail: string) => new TallyError('invalid_request', detail);
@@ -53,6 +55,7 @@ export async function setDecay(
     afterDays: wholeInRange('after_days', input.afterDays, 1, 365),
     everyHours: wholeInRange('every_hours', input.everyHours, 1, 24 * 30),
     floor: wholeInRange('floor', input.floor ?? board.startRating ?? 0, 0, 1_000_000),
+    roleFloor: input.roleFloor ?? false,
     since: current?.since ?? ctx.now(),
   };
   const first = planned?.dueAt ?? new Date(ctx.now().getTime() + rule.everyHours * 3_600_000);
@@ -82,9 +85,14 @@ async function decayStep(ctx: Context, tx: EntityManager, subject: string, dueAt
   if ((await closeDueSeasons(ctx, tx, board, dueAt)).waiting) throw new SeasonWaits(boardPk);
   if (await ctx.repos.seasons.endedAfter(boardPk, dueAt, tx)) return;
   const entries = await ctx.repos.results.boardEntries(tx, boardPk);
+  const thresholds = rule.roleFloor
+    ? (await ctx.repos.rankRoles.roles(boardPk, tx))
+        .filter((r) => r.kind === 'value')
+        .map((r) => r.threshold)
+    : [];
   const moved = entries
     .filter((e) => e.elo !== null && inactiveAt(rule, e.lastSub, dueAt))
-    .map((e) => ({ entry: e, elo: decayed(rule, e.elo!) }))
+    .map((e) => ({ entry: e, elo: decayed(rule, e.elo!, thresholds) }))
     .filter(({ entry, elo }) => elo < entry.elo!);
   if (moved.length === 0) return;
   await ctx.repos.results.saveEntries(

@@ -12,8 +12,8 @@ import { Repository } from './repository';
 
 /** Rank roles per board, their settings and the roles Tally gave (entities/rank-role.ts). */
 export class RankRoleRepository extends Repository {
-  roles(boardPk: number): Promise<RankRole[]> {
-    return this.use(undefined, (m) =>
+  roles(boardPk: number, tx?: EntityManager): Promise<RankRole[]> {
+    return this.use(tx, (m) =>
       m.find(RankRoleEntity, { where: { boardPk }, order: { pk: 'ASC' } }),
     );
   }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EntryChangeEntity } from '../../entities/entry-change';
 import { setDecay } from '../../src/pipeline/decay';
+import { describeDecay } from '../../src/domain/decay';
+import { putRankRole } from '../../src/pipeline/rank-roles';
 import { standingsPage } from '../../src/pipeline/standings';
 import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
@@ -75,6 +77,40 @@ describe(`inactivity decay (${backendName})`, () => {
     expect((await standingsPage(ctx, board, { limit: 10 })).entries.map((e) => e.rank)).toEqual([
       1, 1, 3, 3,
     ]);
+  });
+
+  it('GIVEN a role floor THEN decay stops at the threshold of the rating rank role a player has reached', async () => {
+    p = await startPipeline();
+    const { ctx } = p;
+    const board = await p.board({ type: 'ELO', windowHours: 0 });
+    await p.submitMatch(board, {
+      team1: [customPlayer('Ann')],
+      team2: [customPlayer('Bo')],
+      winner: 'team1',
+    });
+    await p.worker.runOnce(); // Ann 1016, Bo 984
+    await putRankRole(ctx, board.ownerId, board.id, {
+      roleId: '100000000000000001',
+      kind: 'value',
+      threshold: 1010,
+    });
+    const set = await setDecay(ctx, board.ownerId, board.id, {
+      amount: 4,
+      afterDays: 1,
+      everyHours: 24,
+      floor: 900,
+      roleFloor: true,
+    });
+    expect(describeDecay(set!.rule)).toBe(
+      '4 points every 24 h after 1 days without a result, not below 900 nor below the rank role a rating has reached',
+    );
+    const scheduler = new Scheduler(ctx, JOBS);
+    p.setNow(new Date(ctx.now().getTime() + 5.5 * DAY));
+    await scheduler.tick();
+    // Steps at days 1 … 5: Ann 1016 → 1012 → 1010 (the role's threshold) and stays; Bo has no
+    // role to keep: 984 → 964.
+    const elo = (await standingsPage(ctx, board, { limit: 5 })).entries.map((e) => e.elo);
+    expect(elo).toEqual([1010, 964]);
   });
 
   it('GIVEN decay turned off, or asked of a non-ELO board THEN no step is planned and the refusal says why', async () => {

@@ -62,7 +62,7 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
   schedules: { primary: ['kind', 'subject'], columns: ['due_at'] },
   decay_rules: {
     primary: ['board_pk'],
-    columns: ['amount', 'percent', 'after_days', 'every_hours', 'floor', 'since'],
+    columns: ['amount', 'percent', 'after_days', 'every_hours', 'floor', 'since', 'role_floor'],
   },
   entry_changes: { primary: ['pk'], columns: ['board_pk', 'player_id', 'at', 'delta', 'cause'] },
   live_standings: {
