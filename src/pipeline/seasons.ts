@@ -335,7 +335,7 @@ export async function seasonOf(ctx: Context, board: Board, number: number): Prom
     throw new TallyError(
       'not_found',
       current?.number === number
-        ? `season ${number} is still running; its standings are the board's current ones`
+        ? `Season ${number} is still running; its standings are the board's current ones`
         : `${board.id} has no ended season ${number}; /season list shows them`,
     );
   }

@@ -28,7 +28,20 @@ export function boardPages(ctx: Context): Router {
     const links = linksOf(ctx.config.publicUrl, board, req.query.limit !== undefined, limit);
     const seasons = await seasonLinks(ctx, board, links.path);
     if (number !== undefined) {
-      const season = await seasonOf(ctx, board, number);
+      const season = await seasonOf(ctx, board, number).catch((err: unknown) => {
+        if (!(err instanceof TallyError && err.code === 'not_found')) throw err;
+        const back = `<a href="${escapeHtml(links.first)}">Current standings</a>`;
+        sendHtml(
+          res,
+          404,
+          documentHtml(
+            'Season not found',
+            `<h1>Season not found</h1>\n<p>${escapeHtml(`${err.detail}.`)}</p>\n<nav>${back}</nav>`,
+          ),
+        );
+        return null;
+      });
+      if (!season) return;
       const rows = await ctx.repos.seasons.standings(season.pk, from, limit + 1);
       sendHtml(res, 200, archiveHtml(board, season, rows, { limit, from, links, seasons }));
       return;

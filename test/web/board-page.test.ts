@@ -4,6 +4,7 @@ import { boardUrl } from '../../src/domain/board-url';
 import { encodeCursor } from '../../src/domain/cursor';
 import { competitionRanks } from '../../src/domain/ranking';
 import type { EntryState } from '../../src/domain/scoring';
+import { startSeason } from '../../src/pipeline/seasons';
 import { backendName } from '../support/backends';
 import { nextSnowflake, startTestTally, type TestResponse, type TestTally } from '../support/tally';
 
@@ -237,6 +238,24 @@ describe(`the public board page (${backendName})`, () => {
       expect(title(res.text), path).toBe('Board not found');
     }
     expectHtml(await visit(pathOf(theirs)), 200);
+  });
+
+  it('GIVEN a season link that is malformed, unknown or still running THEN a 400 or 404 page that says why', async () => {
+    const board = await tally.board({ ownerId: owner, type: 'ELO' });
+    await startSeason(tally.ctx, owner, board.id, { days: 7 });
+    for (const query of ['season=abc', 'season=-1', 'season=1&season=2', 'season=1&from=x']) {
+      expectHtml(await visit(`${pathOf(board)}?${query}`), 400);
+    }
+    const unknown = await visit(`${pathOf(board)}?season=9`);
+    expectHtml(unknown, 404);
+    expect(text(unknown.text)).toContain(
+      `${board.id} has no ended season 9; /season list shows them`,
+    );
+    const running = await visit(`${pathOf(board)}?season=1`);
+    expectHtml(running, 404);
+    expect(text(running.text)).toContain(
+      "Season 1 is still running; its standings are the board's current ones",
+    );
   });
 
   it('GIVEN a malformed cursor or an unusable limit THEN a 400 page', async () => {
