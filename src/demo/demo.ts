@@ -3,6 +3,7 @@ import type { Owner } from '../../entities/owner';
 import type { Submission } from '../../entities/submission';
 import { boardUrl } from '../domain/board-url';
 import { OfflineChat } from '../pipeline/chat-port';
+import type { ParticipantRef } from '../domain/participants';
 import { formatHandle, ownerKind } from '../domain/ids';
 import { parseMatchWrite, parseScoreWrite } from '../domain/write-request';
 import { createBoard, type BoardInput } from '../pipeline/boards';
@@ -25,8 +26,21 @@ const HISTORY_DAYS = 21; // inside the 30-day handle lifetime (DESIGN.md 3)
 const PENDING = 3;
 const DAY_MS = 86_400_000;
 
-/** Chat members (DESIGN.md 3 snowflakes); offline, they read as "member <id>". */
+/** Chat members (DESIGN.md 3 snowflakes), with the names their server would show. */
 const DEMO_MEMBERS = ['203948571029384756', '318274659102837465', '427381920564738291'];
+const DEMO_MEMBER_NAMES = ['Robin Hale', 'Sam Okoro', 'Alex Varga'];
+
+/**
+ * The offline adapter, with the demo members' names: without Discord a member reads as
+ * "member <id>", which is no way to show a demo.
+ */
+class DemoChat extends OfflineChat {
+  override resolveNames(ownerId: string, refs: ParticipantRef[], known: Map<string, string>) {
+    const named = new Map(known);
+    DEMO_MEMBERS.forEach((id, i) => named.set(`chat:${id}`, DEMO_MEMBER_NAMES[i]!));
+    return super.resolveNames(ownerId, refs, named);
+  }
+}
 
 type Body = Record<string, unknown>;
 /** A write of the history; `decision` is the moderator's on a board with a window, else pending. */
@@ -78,9 +92,13 @@ function roster(rng: Rng, n: number): Body[] {
   ]);
 }
 
-/** Two different players, the busier ones more often (activity weights 0.3–1.3). */
-function pairings(rng: Rng, n: number) {
-  const weights = Array.from({ length: n }, () => 0.3 + rng() ** 2);
+/**
+ * Distinct players for a game, the busier ones more often (activity weights 0.3–1.3), or, for a
+ * league, everyone about as often: a league table ranks by points, which follow the number of
+ * games played as much as the results, so a fixture list plays everyone alike.
+ */
+function pairings(rng: Rng, n: number, even = false) {
+  const weights = Array.from({ length: n }, () => (even ? 1 : 0.3 + rng() ** 2));
   const total = weights.reduce((a, b) => a + b, 0);
   const pick = () => {
     let r = rng() * total;
@@ -111,10 +129,11 @@ function ladder(rng: Rng, players: number, matches: number): Planned[] {
 
 function league(rng: Rng, players: number, matches: number): Planned[] {
   const field = roster(rng, players);
-  const skill = field.map(() => bell(rng));
-  const draw = pairings(rng, players);
+  // A wide spread of strength, so the table's top has won more than it lost.
+  const skill = field.map(() => rng());
+  const draw = pairings(rng, players, true);
   const goals = (edge: number) =>
-    Array.from({ length: 6 }, () => rng() < 0.22 + 0.3 * edge).filter(Boolean).length;
+    Array.from({ length: 6 }, () => rng() < 0.16 + 0.5 * edge).filter(Boolean).length;
   return Array.from({ length: matches }, () => {
     const [a = 0, b = 1, c = 2, d = 3] = draw(4);
     const edge = (skill[a]! + skill[b]! - skill[c]! - skill[d]!) / 2;
@@ -234,10 +253,12 @@ async function writeHistory(ctx: Context, board: Board, planned: Planned[], from
     const { submission } = await enqueueWrite(clocked, board, parse(body, shape), by);
     queued.push({ submission, decision });
   }
-  const chat = new OfflineChat();
+  const chat = new DemoChat();
   // 'busy' or 'gone': a running server's worker has the board and processes the row itself.
-  for (const { submission } of queued) await processSubmission(ctx, chat, submission);
+  // Each decision follows its own submission, as a moderator keeps up: the next submission's
+  // rating snapshot (spec 1.6) then sees the results approved before it.
   for (const { submission, decision } of queued) {
+    await processSubmission(ctx, chat, submission);
     if (!decision) continue;
     await untilProcessed(ctx, submission.id);
     await review(ctx, formatHandle(submission.id), decision, 'demo', 'operator');

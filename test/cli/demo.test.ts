@@ -231,9 +231,28 @@ describe(`tally demo and serve --demo (${backendName})`, () => {
       ).toBeGreaterThan(10);
 
       const league = await api('GET', `/boards/${boardOf('League')}/entries?limit=5`, read);
-      const [top] = league.body.data as { score: number; wins: number }[];
-      expect(top!.score).toBeGreaterThan(0);
-      expect(top!.wins).toBeGreaterThan(0);
+      const [top] = league.body.data as {
+        score: number;
+        wins: number;
+        draws: number;
+        losses: number;
+      }[];
+      // The leader's record is a leader's: points from it, more won than lost.
+      expect(top!.score).toBe(3 * top!.wins + top!.draws);
+      expect(top!.wins).toBeGreaterThan(top!.losses);
+
+      // The moderated ladder: each result was approved before the next was submitted, so its
+      // snapshots (spec 1.6) move too, and its members have names, not ids.
+      const moderated = demo.boards.find((b) => b.name.startsWith('Table Tennis'))!.id;
+      const reviewed = await api('GET', `/boards/${moderated}/matches?limit=50`, read);
+      const players = (
+        reviewed.body.data as { team1: { elo: number }[]; team2: { elo: number }[] }[]
+      ).flatMap((m) => [...m.team1, ...m.team2]);
+      expect(new Set(players.map((p) => p.elo)).size).toBeGreaterThan(3);
+      const entries = await api('GET', `/boards/${ladder}/entries?limit=200`, read);
+      const names = (entries.body.data as { player_name: string }[]).map((e) => e.player_name);
+      expect(names.filter((n) => /^member \d+$/.test(n))).toEqual([]);
+      expect(names).toEqual(expect.arrayContaining(['Robin Hale', 'Sam Okoro', 'Alex Varga']));
       const rating = await api('GET', `/boards/${boardOf('Rating')}`, read);
       expect(rating.body).toMatchObject({ type: 'Rating', write: null });
     },
