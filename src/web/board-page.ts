@@ -309,14 +309,17 @@ function sendHtml(res: Response, status: number, html: string): void {
     .send(html);
 }
 
+const BAD_LINK = { title: 'Bad page link', text: 'This page link is not valid' } as const;
 const ERROR_PAGES = {
-  400: { title: 'Bad page link', text: 'This page link is not valid' },
+  400: BAD_LINK,
+  422: BAD_LINK,
   404: { title: 'Board not found', text: 'There is no board at this address' },
   500: { title: 'Something went wrong', text: 'The standings could not be loaded; try again' },
 } as const;
 
 /**
- * Bad input is a 400 or 404 page, never a 500 or a Problem document: a malformed path segment
+ * Bad input is a 400, 404 or 422 page, never a 500 or a Problem document, with the API's status
+ * for the same fault (a malformed cursor 400, a limit out of range 422): a malformed path segment
  * (Express throws a URIError) names no board, and a bad ?cursor= or ?limit= is a bad link.
  */
 const errorPage: ErrorRequestHandler = (err: unknown, req, res, _next) => {
@@ -328,7 +331,7 @@ const errorPage: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (err instanceof URIError || (err instanceof TallyError && err.code === 'not_found')) {
     status = 404;
   } else if (err instanceof TallyError && err.status < 500) {
-    status = 400;
+    status = err.status === 422 ? 422 : 400;
   } else {
     log.error('board page failed', { requestId: res.locals.requestId, path: req.path, err });
   }

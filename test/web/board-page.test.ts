@@ -243,8 +243,13 @@ describe(`the public board page (${backendName})`, () => {
   it('GIVEN a season link that is malformed, unknown or still running THEN a 400 or 404 page that says why', async () => {
     const board = await tally.board({ ownerId: owner, type: 'ELO' });
     await startSeason(tally.ctx, owner, board.id, { days: 7 });
-    for (const query of ['season=abc', 'season=-1', 'season=1&season=2', 'season=1&from=x']) {
-      expectHtml(await visit(`${pathOf(board)}?${query}`), 400);
+    for (const [query, status] of [
+      ['season=abc', 422],
+      ['season=-1', 422],
+      ['season=1&season=2', 400],
+      ['season=1&from=x', 422],
+    ] as const) {
+      expectHtml(await visit(`${pathOf(board)}?${query}`), status);
     }
     const unknown = await visit(`${pathOf(board)}?season=9`);
     expectHtml(unknown, 404);
@@ -258,18 +263,24 @@ describe(`the public board page (${backendName})`, () => {
     );
   });
 
-  it('GIVEN a malformed cursor or an unusable limit THEN a 400 page', async () => {
+  it('GIVEN a malformed cursor or an unusable limit THEN a bad-link page with the API’s status (400 or 422)', async () => {
     const board = await tally.board({ ownerId: owner, type: 'Classic' });
     const cursors = ['%%%', Buffer.from('nope').toString('base64url'), encodeCursor({ v: 1.5 })];
-    const queries = [
-      ...cursors.map((c) => `cursor=${c}`),
-      'cursor=a&cursor=b',
-      ...['0', '201', 'ten', ''].map((l) => `limit=${l}`),
+    const queries: [string, number][] = [
+      ...cursors.map((c): [string, number] => [`cursor=${c}`, 400]),
+      ['cursor=a&cursor=b', 400],
+      ...['0', '201', 'ten', ''].map((l): [string, number] => [`limit=${l}`, 422]),
     ];
-    for (const query of queries) {
+    const key = await tally.key({ ownerId: owner });
+    for (const [query, status] of queries) {
       const res = await visit(`${pathOf(board)}?${query}`);
-      expectHtml(res, 400);
+      expectHtml(res, status);
       expect(title(res.text), query).toBe('Bad page link');
+      // The API answers the same fault with the same status.
+      const api = await tally.request('GET', `/v1/boards/${board.id}/entries?${query}`, {
+        key,
+      });
+      expect(api.status, query).toBe(status);
     }
   });
 });
