@@ -258,13 +258,25 @@ ${nav ? `<nav>${nav}</nav>` : ''}`,
 }
 
 const CSS = `
-  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1d1d22; background: #f6f6f8; }
+  :root {
+    color-scheme: light dark;
+    --text: #1d1d22; --muted: #5a5a66; --page: #f6f6f8; --card: #fff; --rule: #e2e2e8;
+    --link: #3547c8;
+  }
+  @media (prefers-color-scheme: dark) {
+    :root {
+      --text: #e6e6ea; --muted: #a3a3b0; --page: #17171c; --card: #212128; --rule: #34343d;
+      --link: #9aa8ff;
+    }
+  }
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: var(--text); background: var(--page); }
   main { max-width: 46rem; margin: 2rem auto; padding: 0 1rem; }
+  a { color: var(--link); }
   h1 { margin: 0; font-size: 1.6rem; overflow-wrap: anywhere; }
-  .meta, .empty { color: #5a5a66; }
-  table { width: 100%; border-collapse: collapse; background: #fff; }
-  th, td { padding: 0.45rem 0.75rem; border-bottom: 1px solid #e2e2e8; text-align: left; }
-  th { font-size: 0.85rem; color: #5a5a66; }
+  .meta, .empty { color: var(--muted); }
+  table { width: 100%; border-collapse: collapse; background: var(--card); }
+  th, td { padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--rule); text-align: left; }
+  th { font-size: 0.85rem; color: var(--muted); }
   .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   .player { overflow-wrap: anywhere; }
   abbr { text-decoration: none; }
@@ -280,6 +292,7 @@ function documentHtml(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>${escapeHtml(title)}</title>
 <style>${CSS}</style>
 </head>

@@ -151,6 +151,13 @@ class Browser {
     return (reply.result as { value: T }).value;
   }
 
+  /** A visitor whose system asks for dark pages (prefers-color-scheme: dark). */
+  async preferDark(dark: boolean): Promise<void> {
+    await this.tab('Emulation.setEmulatedMedia', {
+      features: [{ name: 'prefers-color-scheme', value: dark ? 'dark' : 'light' }],
+    });
+  }
+
   /** A visitor with JavaScript off: the page must work without it. */
   async disableScripts(): Promise<void> {
     await this.tab('Emulation.setScriptExecutionDisabled', { value: true });
@@ -275,6 +282,32 @@ describe('the public board page in headless Chromium', () => {
     await browser.click('a:not([rel])');
     const first = await browser.evaluate<View>(VIEW);
     expect(first.rows.map((r) => r[0])).toEqual(['1', '2', '2']);
+  });
+
+  it('GIVEN a visitor who prefers dark pages THEN the page is dark with readable text, and light otherwise', async () => {
+    const colours = `(() => {
+      const style = getComputedStyle(document.body);
+      const cell = getComputedStyle(document.querySelector('td'));
+      return { page: style.backgroundColor, text: style.color, cell: cell.color };
+    })()`;
+    await browser.preferDark(true);
+    await browser.goto(url);
+    const dark = await browser.evaluate<{ page: string; text: string; cell: string }>(colours);
+    if (process.env.DARK_PAGE_SCREENSHOT)
+      await browser.screenshot(process.env.DARK_PAGE_SCREENSHOT);
+    await browser.preferDark(false);
+    await browser.goto(url);
+    const light = await browser.evaluate<{ page: string; text: string; cell: string }>(colours);
+    expect(dark).toEqual({
+      page: 'rgb(23, 23, 28)',
+      text: 'rgb(230, 230, 234)',
+      cell: 'rgb(230, 230, 234)',
+    });
+    expect(light).toEqual({
+      page: 'rgb(246, 246, 248)',
+      text: 'rgb(29, 29, 34)',
+      cell: 'rgb(29, 29, 34)',
+    });
   });
 
   it('GIVEN a board with an ended season THEN its archive reads as final standings with a seasons menu, and the menu leads back to the current standings', async () => {
