@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board } from '../../entities/board';
@@ -330,9 +331,11 @@ describe(`moderator review in Discord (${backendName})`, () => {
 
 describe(`the bot while Discord is unreachable (${backendName})`, () => {
   it('GIVEN Discord is down at start THEN Tally serves, submissions wait (not fail), and once Discord is back the bot logs in and posts', async () => {
-    const probe = await startFakeDiscord({ guilds: [] });
-    const port = probe.port;
-    await probe.close();
+    // Discord "down" holds its address: every connection is dropped. Closing a fake and reusing
+    // its port left the port free for another test's server in between (a CI run timed out).
+    const down = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const port = (down.address() as AddressInfo).port;
     const tally = await startTestTally(botEnv(`http://127.0.0.1:${port}/api`), {
       discord: BOT_TUNING,
     });
@@ -361,6 +364,7 @@ describe(`the bot while Discord is unreachable (${backendName})`, () => {
       const waiting = await tally.request('GET', `/v1/submissions/${handle}`, { key });
       expect(waiting.body).toMatchObject({ status: 'queued' });
 
+      await new Promise((resolve) => down.close(resolve));
       fake = await startFakeDiscord({ guilds: [arena], port });
       await fake.waitForIdentify(10_000);
       const posted = await fake.waitFor(
@@ -375,6 +379,7 @@ describe(`the bot while Discord is unreachable (${backendName})`, () => {
     } finally {
       await tally.stop();
       await fake?.close();
+      if (down.listening) await new Promise((resolve) => down.close(resolve));
     }
   });
 });
