@@ -26,10 +26,8 @@ import {
   serverChannel,
   serverRole,
   type Command,
+  boardOption,
 } from './shared';
-
-const boardOption = (o: import('discord.js').SlashCommandStringOption) =>
-  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
 
 /** The options /board create and /board edit share: name, and where and how long review runs. */
 const withPlacement = (sub: SlashCommandSubcommandBuilder) =>

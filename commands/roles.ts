@@ -10,10 +10,16 @@ import {
   setRankRoleSettings,
 } from '../src/pipeline/rank-roles';
 import { everywhere } from './contexts';
-import { boardOf, ownerOf, reply, requireManageServer, serverRole, type Command } from './shared';
+import {
+  boardOf,
+  ownerOf,
+  reply,
+  requireManageServer,
+  serverRole,
+  type Command,
+  boardOption,
+} from './shared';
 
-const boardOption = (o: import('discord.js').SlashCommandStringOption) =>
-  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
 const roleOption = (o: import('discord.js').SlashCommandRoleOption) =>
   o.setName('role').setDescription('The server role').setRequired(true);
 

@@ -29,10 +29,8 @@ import {
   serverChannel,
   type Command,
   type ComponentHandler,
+  boardOption,
 } from './shared';
-
-const boardOption = (o: import('discord.js').SlashCommandStringOption) =>
-  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
 
 /** /season start|end (Manage Server) and /season list (anyone). */
 export const season = {

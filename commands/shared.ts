@@ -12,6 +12,7 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type InteractionReplyOptions,
+  type SlashCommandStringOption,
 } from 'discord.js';
 import type { Board } from '../entities/board';
 import { TallyError } from '../src/domain/errors';
@@ -139,3 +140,7 @@ export function pageButton(label: string, customId: string): APIButtonComponent 
 }
 
 export const invalid = (detail: string) => new TallyError('invalid_request', detail);
+
+/** The `board` option every board command takes. */
+export const boardOption = (o: SlashCommandStringOption) =>
+  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);

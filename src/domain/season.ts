@@ -12,8 +12,6 @@
  *   submission (spec 1.6), added to the rating the player holds now. Expiry is unchanged.
  * - The archive is written once, when the season closes, and never changes.
  */
-const HOUR_MS = 3_600_000;
-
 export const SEASON_RESETS = ['hard', 'soft', 'keep'] as const;
 /** What an ELO board's ratings do at a season's end; points, totals and bests always reset. */
 export type SeasonReset = (typeof SEASON_RESETS)[number];
@@ -104,7 +102,3 @@ export function seasonTitle(season: Pick<Season, 'number' | 'name'>): string {
     ? season.name
     : `Season ${season.number} “${season.name}”`;
 }
-
-/** Hours in a season of `days` days. */
-export const daysFrom = (start: Date, days: number) =>
-  new Date(start.getTime() + days * 24 * HOUR_MS);
