@@ -43,11 +43,13 @@ export const rank = {
       ? ` · ${entry.wins ?? 0} won, ${entry.draws ?? 0} drawn, ${entry.losses ?? 0} lost`
       : ` · ${entry.submissions ?? 0} submissions`;
     const recent = isMatchBoard(board) ? await recentMatches(ctx, board, playerId) : [];
-    // Changes no result made (decay) are named with their cause, so a player sees why they moved.
-    const [change] = await ctx.repos.decay.recent(board.pk, playerId, 1);
-    const moved = change
-      ? `\nLast change without a result: ${change.delta > 0 ? '+' : '−'}${Math.abs(change.delta)} (${change.cause}) ${time(change.at, TimestampStyles.RelativeTime)}`
-      : '';
+    // Changes no result made (decay, a season's reset) are named with their cause, so a player
+    // sees why they moved.
+    const change = await ctx.repos.history.lastWithoutResult(board.pk, playerId);
+    const moved =
+      change?.delta != null
+        ? `\nLast change without a result: ${change.delta > 0 ? '+' : '−'}${Math.abs(change.delta)} (${change.cause}) ${time(change.at, TimestampStyles.RelativeTime)}`
+        : '';
     await reply(interaction, {
       embeds: [
         {

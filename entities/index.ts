@@ -8,7 +8,7 @@ import { OwnerEntity } from './owner';
 import { ReviewBlockEntity } from './review-block';
 import { ScheduledJobEntity } from './schedule';
 import { DecayRuleEntity } from './decay-rule';
-import { EntryChangeEntity } from './entry-change';
+import { EntryHistoryEntity } from './entry-history';
 import { LiveStandingsEntity } from './live-standings';
 import { ScoreEntity } from './score';
 import { RankRoleEntity, RankRoleGrantEntity, RankRoleSettingsEntity } from './rank-role';
@@ -30,7 +30,7 @@ export const entities = [
   ReviewBlockEntity,
   ScheduledJobEntity,
   DecayRuleEntity,
-  EntryChangeEntity,
+  EntryHistoryEntity,
   LiveStandingsEntity,
   SeasonEntity,
   SeasonStandingEntity,

@@ -8,6 +8,7 @@ import { Decay1732900000000 } from './1732900000000-decay';
 import { LiveStandings1733000000000 } from './1733000000000-live-standings';
 import { Seasons1733100000000 } from './1733100000000-seasons';
 import { RankRoles1733200000000 } from './1733200000000-rank-roles';
+import { EntryHistory1733300000000 } from './1733300000000-entry-history';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   LiveStandings1733000000000,
   Seasons1733100000000,
   RankRoles1733200000000,
+  EntryHistory1733300000000,
 ];

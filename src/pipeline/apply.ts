@@ -4,6 +4,7 @@ import type { Match } from '../../entities/match';
 import type { Score } from '../../entities/score';
 import { operatorOf } from '../domain/board-rules';
 import { TallyError } from '../domain/errors';
+import { matchCause, scoreCause } from '../domain/history';
 import { isScoreOperator, applyScore } from '../domain/score-operators';
 import { applyMatch } from '../domain/scoring';
 import type { EntryBatch } from '../store/results';
@@ -40,10 +41,17 @@ export async function applyMatchRecord(
     },
     board,
   );
+  const why = {
+    kind: 'match',
+    at: ctx.now(),
+    ref: match.number,
+    cause: matchCause(match.number, match.status),
+  } as const;
   await ctx.repos.results.saveEntries(
     tx,
     board,
     applied.changes.map((change) => change.entry),
+    why,
     current,
   );
   crashPoint('apply:after-entries');
@@ -79,5 +87,11 @@ export async function applyScoreRecord(
     score.playerId,
     score.playerName,
   );
-  await ctx.repos.results.saveEntries(tx, board, [entry], current ? [current] : [], batch);
+  const why = {
+    kind: 'score',
+    at: ctx.now(),
+    ref: score.pk,
+    cause: scoreCause(board, score.score, score.status),
+  } as const;
+  await ctx.repos.results.saveEntries(tx, board, [entry], why, current ? [current] : [], batch);
 }

@@ -99,17 +99,8 @@ async function decayStep(ctx: Context, tx: EntityManager, subject: string, dueAt
     tx,
     board,
     moved.map(({ entry, elo }) => ({ ...entry, elo })),
+    { kind: 'decay', at: dueAt, ref: null, cause: decayCause(rule) },
     entries,
-  );
-  await ctx.repos.decay.recordChanges(
-    tx,
-    moved.map(({ entry, elo }) => ({
-      boardPk,
-      playerId: entry.playerId,
-      at: dueAt,
-      delta: elo - entry.elo!,
-      cause: decayCause(rule),
-    })),
   );
 }
 

@@ -111,7 +111,7 @@ export async function adjust(
       const record = await ctx.repos.results.score(submission.scorePk, tx);
       if (!record) throw new TallyError('internal_error', `${handle} has no score`);
       const score = scoreValue(required(correction.score, 'score'));
-      await applyScoreRecord(ctx, tx, board, { ...record, score });
+      await applyScoreRecord(ctx, tx, board, { ...record, score, status: 'adjusted' });
       await ctx.repos.results.updateScore(tx, record.pk, { ...decided, score });
     }
     return { status: 'approved', reason: null };

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import { TallyError, wholeInRange } from '../domain/errors';
+import { historyRows, rankedValue } from '../domain/history';
 import { boardOfSubject, boardSubject } from '../domain/ids';
 import { nameOf } from '../domain/names';
 import {
@@ -256,38 +257,38 @@ async function resetStandings(
   season: Season,
   at: Date,
 ): Promise<void> {
-  const { seasons, results, decay } = ctx.repos;
+  const { seasons, results } = ctx.repos;
+  const entries = await results.boardEntries(tx, board.pk);
+  const start = board.startRating ?? 1000;
+  const why = (cause: string) => ({ kind: 'season', at, ref: null, cause }) as const;
   if (board.type !== 'ELO' || season.reset === 'hard') {
     await seasons.clearEntries(tx, board.pk);
+    const cleared = entries.map((e) => ({
+      playerId: e.playerId,
+      before: rankedValue(board, e),
+      after: null,
+    }));
+    await ctx.repos.history.record(
+      tx,
+      board.pk,
+      historyRows(board, why(`${seasonTitle(season)} ended: standings start again`), cleared),
+    );
     return;
   }
   if (season.reset === 'keep') {
     await seasons.clearRecords(tx, board.pk);
     return;
   }
-  const start = board.startRating ?? 1000;
-  const entries = await results.boardEntries(tx, board.pk);
-  const reset = entries.map((entry) => ({
-    ...entry,
-    elo: softReset(entry.elo ?? start, start, season.softPercent),
-    wins: 0,
-    draws: 0,
-    losses: 0,
-  }));
-  await results.saveEntries(tx, board, reset, entries);
-  const cause = `${seasonTitle(season)} ended: ${season.softPercent}% back toward ${start}`;
-  await decay.recordChanges(
+  const moved = entries
+    .map((entry) => ({ entry, elo: softReset(entry.elo ?? start, start, season.softPercent) }))
+    .filter(({ entry, elo }) => elo !== entry.elo);
+  await seasons.clearRecords(tx, board.pk);
+  await results.saveEntries(
     tx,
-    reset
-      .map((entry, i) => ({ entry, delta: (entry.elo ?? 0) - (entries[i]!.elo ?? 0) }))
-      .filter(({ delta }) => delta !== 0)
-      .map(({ entry, delta }) => ({
-        boardPk: board.pk,
-        playerId: entry.playerId,
-        at,
-        delta,
-        cause: cause.slice(0, 200),
-      })),
+    board,
+    moved.map(({ entry, elo }) => ({ ...entry, elo, wins: 0, draws: 0, losses: 0 })),
+    why(`${seasonTitle(season)} ended: ${season.softPercent}% back toward ${start}`),
+    entries,
   );
 }
 

@@ -176,6 +176,15 @@ export class EntryRepository extends Repository {
     const row = rows[0];
     return row ? ranked(row, Number(row[AFTER_ENTRY]) + 1) : null;
   }
+
+  /** How many entries a board has: the top level of its rank counters (fewer than FANOUT rows). */
+  async size(boardPk: number): Promise<number> {
+    const rows = await this.read.arrays(
+      'SELECT SUM(n) FROM entry_rank_counts WHERE board_pk = ? AND level = ?',
+      [boardPk, LEVELS - 1],
+    );
+    return Number(rows[0]?.[0] ?? 0);
+  }
 }
 
 /**

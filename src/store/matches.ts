@@ -1,12 +1,33 @@
 import { In } from 'typeorm';
 import { MatchEntity, type Match } from '../../entities/match';
-import type { MatchStatus } from '../domain/vocabulary';
+import type { MatchStatus, Winner } from '../domain/vocabulary';
 import { MatchParticipantEntity, type MatchParticipant } from '../../entities/match-participant';
 import { Repository } from './repository';
 
 export interface MatchWithRoster extends Match {
   roster: MatchParticipant[];
 }
+
+/** One applied match from one participant's side. */
+export interface PlayedRow {
+  number: number;
+  winner: Winner | null;
+  team1Score: number | null;
+  team2Score: number | null;
+  side: 1 | 2;
+  /** This side's rating change (ELO boards). */
+  eloDelta: number | null;
+}
+
+const APPLIED = `'approved', 'adjusted', 'set'`;
+const playedRow = (row: Record<string, unknown>): PlayedRow => ({
+  number: Number(row.number),
+  winner: (row.winner ?? null) as Winner | null,
+  team1Score: row.team1_score === null ? null : Number(row.team1_score),
+  team2Score: row.team2_score === null ? null : Number(row.team2_score),
+  side: Number(row.side) as 1 | 2,
+  eloDelta: row.elo_delta === null ? null : Number(row.elo_delta),
+});
 
 export interface MatchFilter {
   player?: string;
@@ -40,6 +61,79 @@ export class MatchReadRepository extends Repository {
   async byNumber(boardPk: number, number: number): Promise<MatchWithRoster | null> {
     const match = await this.use(undefined, (m) => m.findOneBy(MatchEntity, { boardPk, number }));
     return match ? ((await this.withRosters([match]))[0] ?? null) : null;
+  }
+
+  /**
+   * Every applied match a player played on a board, oldest first, as (number, winner, scoreline,
+   * side): enough for streaks without the rosters.
+   */
+  async played(boardPk: number, playerId: string): Promise<PlayedRow[]> {
+    const rows: Record<string, unknown>[] = await this.use(undefined, (m) =>
+      m.query(
+        `SELECT m.number, m.winner, m.team1_score, m.team2_score, p.side, p.elo_delta FROM match_participants p
+           JOIN matches m ON m.pk = p.match_pk
+           WHERE p.board_pk = ? AND p.player_id = ? AND m.status IN (${APPLIED})
+           ORDER BY m.number`,
+        [boardPk, playerId],
+      ),
+    );
+    return rows.map(playedRow);
+  }
+
+  /** The applied matches where `a` played against `b`, oldest first, from a's side. */
+  async between(boardPk: number, a: string, b: string): Promise<PlayedRow[]> {
+    const rows: Record<string, unknown>[] = await this.use(undefined, (m) =>
+      m.query(
+        `SELECT m.number, m.winner, m.team1_score, m.team2_score, pa.side, pa.elo_delta FROM match_participants pa
+           JOIN match_participants pb
+             ON pb.match_pk = pa.match_pk AND pb.player_id = ? AND pb.side <> pa.side
+           JOIN matches m ON m.pk = pa.match_pk
+           WHERE pa.board_pk = ? AND pa.player_id = ? AND m.status IN (${APPLIED})
+           ORDER BY m.number`,
+        [b, boardPk, a],
+      ),
+    );
+    return rows.map(playedRow);
+  }
+
+  /** These matches of a board with their rosters, newest first. */
+  async numbered(boardPk: number, numbers: number[]): Promise<MatchWithRoster[]> {
+    if (numbers.length === 0) return [];
+    const matches = await this.use(undefined, (m) =>
+      m.find(MatchEntity, { where: { boardPk, number: In(numbers) }, order: { number: 'DESC' } }),
+    );
+    return this.withRosters(matches);
+  }
+
+  /** The newest applied matches of a board with their rosters. */
+  async recentApplied(boardPk: number, limit: number): Promise<MatchWithRoster[]> {
+    const matches = await this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(MatchEntity, 'm')
+        .where('m.board_pk = :boardPk', { boardPk })
+        .andWhere(`m.status IN (${APPLIED})`)
+        .orderBy('m.number', 'DESC')
+        .limit(limit)
+        .getMany(),
+    );
+    return this.withRosters(matches);
+  }
+
+  /** The name a participant last played or scored under on a board; null if never. */
+  async lastName(boardPk: number, playerId: string): Promise<string | null> {
+    const rows: { name: string }[] = await this.use(undefined, async (m) => [
+      ...(await m.query(
+        `SELECT player_name AS name FROM match_participants WHERE board_pk = ? AND player_id = ?
+           ORDER BY match_number DESC LIMIT 1`,
+        [boardPk, playerId],
+      )),
+      ...(await m.query(
+        `SELECT player_name AS name FROM scores WHERE board_pk = ? AND player_id = ?
+           ORDER BY pk DESC LIMIT 1`,
+        [boardPk, playerId],
+      )),
+    ]);
+    return rows[0]?.name ?? null;
   }
 
   private async withRosters(matches: Match[]): Promise<MatchWithRoster[]> {

@@ -16,6 +16,7 @@ import { ResultsRepository } from './results';
 import { ReviewMessageRepository } from './review-messages';
 import { ScheduleRepository } from './schedules';
 import { DecayRepository } from './decay';
+import { HistoryRepository } from './history';
 import { LiveStandingsRepository } from './live-standings';
 import { SeasonRepository } from './seasons';
 import { RankRoleRepository } from './rank-roles';
@@ -231,6 +232,7 @@ export interface Repositories {
   liveStandings: LiveStandingsRepository;
   seasons: SeasonRepository;
   rankRoles: RankRoleRepository;
+  history: HistoryRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -251,5 +253,6 @@ export function createRepositories(db: Database): Repositories {
     liveStandings: new LiveStandingsRepository(db),
     seasons: new SeasonRepository(db),
     rankRoles: new RankRoleRepository(db),
+    history: new HistoryRepository(db),
   };
 }

@@ -5,9 +5,11 @@ import { MatchEntity, type Match } from '../../entities/match';
 import { MatchParticipantEntity, type MatchParticipant } from '../../entities/match-participant';
 import { ScoreEntity, type Score } from '../../entities/score';
 import { TeamEntity } from '../../entities/team';
+import { historyRows, rankedValue, type HistoryCause, type HistoryRow } from '../domain/history';
 import { entryRankKey } from '../domain/ranking';
 import type { EntryState } from '../domain/scoring';
 import { ENTRY, recordRankMoves } from './entries';
+import { recordHistory } from './history';
 import { read, rowCodec } from './row-codec';
 import { execute, timeParam } from './raw';
 import { preparedReader, type Reader } from './prepared';
@@ -37,6 +39,7 @@ export const SCORE = rowCodec<Score>('scores', {
 export class EntryBatch {
   readonly entries = new Map<string, Entry | null>();
   moves: { from: number | null; to: number }[] = [];
+  history: HistoryRow[] = [];
 }
 
 /** Matches, scores and the entries they move: written only inside the worker's transactions. */
@@ -91,14 +94,15 @@ export class ResultsRepository extends Repository {
   }
 
   /**
-   * Writes entries that moved and keeps the rank counters in step. `current` are the entries as
-   * the caller read them in this transaction (so they need not be read again); without it they
-   * are read here.
+   * Writes entries that moved, with a history row each saying why (issue 14 item 1), and keeps the
+   * rank counters in step. `current` are the entries as the caller read them in this transaction
+   * (so they need not be read again); without it they are read here.
    */
   async saveEntries(
     tx: EntityManager,
     board: Board,
     states: EntryState[],
+    why: HistoryCause,
     current?: Entry[],
     batch?: EntryBatch,
   ): Promise<void> {
@@ -110,12 +114,13 @@ export class ResultsRepository extends Repository {
           board.pk,
           states.map((s) => s.playerId),
         ))
-      ).map((e) => [e.playerId, e.rankKey]),
+      ).map((e) => [e.playerId, e]),
     );
     const moves: { from: number | null; to: number }[] = [];
+    const history: { before: number | null; after: number | null; playerId: string }[] = [];
     for (const state of states) {
       const rankKey = entryRankKey(state, board);
-      const from = existing.get(state.playerId);
+      const before = existing.get(state.playerId);
       const values = [
         state.playerName,
         state.score,
@@ -127,7 +132,7 @@ export class ResultsRepository extends Repository {
         state.submissions,
         timeParam(this.dialect, state.lastSub),
       ];
-      if (from !== undefined) {
+      if (before !== undefined) {
         await tx.query(
           `UPDATE entries SET player_name = ?, score = ?, elo = ?, rank_key = ?, wins = ?, draws = ?,
              losses = ?, submissions = ?, last_sub = ? WHERE board_pk = ? AND player_id = ?`,
@@ -140,18 +145,32 @@ export class ResultsRepository extends Repository {
           [...values, board.pk, state.playerId],
         );
       }
-      existing.set(state.playerId, rankKey);
-      batch?.entries.set(state.playerId, { ...state, boardPk: board.pk, rankKey });
-      moves.push({ from: from ?? null, to: rankKey });
+      const entry = { ...state, boardPk: board.pk, rankKey };
+      existing.set(state.playerId, entry);
+      batch?.entries.set(state.playerId, entry);
+      moves.push({ from: before?.rankKey ?? null, to: rankKey });
+      history.push({
+        playerId: state.playerId,
+        before: before ? rankedValue(board, before) : null,
+        after: rankedValue(board, state),
+      });
     }
-    if (batch) batch.moves.push(...moves);
-    else await recordRankMoves(tx, this.dialect, board.pk, moves);
+    const rows = historyRows(board, why, history);
+    if (batch) {
+      batch.moves.push(...moves);
+      batch.history.push(...rows);
+    } else {
+      await recordRankMoves(tx, this.dialect, board.pk, moves);
+      await recordHistory(tx, this.dialect, board.pk, rows);
+    }
   }
 
-  /** The rank counter changes a batch deferred, in one statement (before its commit). */
+  /** The rank counter changes and history rows a batch deferred (before its commit). */
   async flushBatch(tx: EntityManager, boardPk: number, batch: EntryBatch): Promise<void> {
     await recordRankMoves(tx, this.dialect, boardPk, batch.moves);
+    await recordHistory(tx, this.dialect, boardPk, batch.history);
     batch.moves = [];
+    batch.history = [];
   }
 
   async nextMatchNumber(tx: EntityManager, boardPk: number): Promise<number> {

@@ -6,6 +6,7 @@ import type { EntryState } from '../../src/domain/scoring';
 import { backendName } from '../support/backends';
 import { assertContract, assertProblem } from '../support/contract';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
+import { SEEDED } from '../support/pipeline';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 let n = 0;
@@ -51,7 +52,7 @@ describe(`the read API: entries, ranks and matches (${backendName})`, () => {
       lastSub: new Date('2026-11-01T12:00:00.000Z'),
     }));
     await tally.ctx.repos.db.transaction((tx) =>
-      tally.ctx.repos.results.saveEntries(tx, board, states),
+      tally.ctx.repos.results.saveEntries(tx, board, states, SEEDED),
     );
   }
 

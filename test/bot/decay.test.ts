@@ -1,5 +1,6 @@
+import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntryChangeEntity } from '../../entities/entry-change';
+import { EntryHistoryEntity } from '../../entities/entry-history';
 import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import {
@@ -85,7 +86,10 @@ describe(`/board decay (${backendName})`, () => {
     expect(steps).toBeGreaterThanOrEqual(10); // ten decay steps, and expiry sweeps
     // Each step once: Alice loses at days 7, 8 and 9 (to the floor), one change each.
     const changes = await tally.ctx.repos.db.run((m) =>
-      m.find(EntryChangeEntity, { where: { boardPk: board.pk }, order: { at: 'ASC' } }),
+      m.find(EntryHistoryEntity, {
+        where: { boardPk: board.pk, kind: In(['decay', 'season']) },
+        order: { at: 'ASC' },
+      }),
     );
     expect(changes.map((c) => [c.playerId, c.delta])).toEqual([
       [`chat:${alice.id}`, -10],

@@ -18,6 +18,7 @@ import {
 } from '../support/discord-world';
 import type { FakeMember } from '../support/fake-discord/types';
 import { eventually } from '../support/wait';
+import { SEEDED } from '../support/pipeline';
 
 /**
  * Rank roles as a server sees them, with the real discord.js client against a fake Discord that
@@ -275,7 +276,7 @@ describe(`rank roles (${backendName})`, () => {
       lastSub: new Date(),
     }));
     await world.tally.ctx.repos.db.transaction((tx) =>
-      world.tally.ctx.repos.results.saveEntries(tx, board as Board, states),
+      world.tally.ctx.repos.results.saveEntries(tx, board as Board, states, SEEDED),
     );
     await manage(['roles', 'add'], { board: board.id, role: { roleId: ranked }, at: 1 });
     const started = Date.now();

@@ -10,6 +10,7 @@ import { boardUrl } from '../../src/domain/board-url';
 import type { EntryState } from '../../src/domain/scoring';
 import { endSeason, startSeason } from '../../src/pipeline/seasons';
 import { startTestTally, type TestTally } from '../support/tally';
+import { SEEDED } from '../support/pipeline';
 
 /**
  * What a visitor's browser shows on a board's public page (DESIGN.md 3). Debian's chromium is
@@ -229,7 +230,7 @@ describe('the public board page in headless Chromium', () => {
       lastSub: null,
     }));
     await tally.ctx.repos.db.transaction((tx) =>
-      tally.ctx.repos.results.saveEntries(tx, board, states),
+      tally.ctx.repos.results.saveEntries(tx, board, states, SEEDED),
     );
     url = `${tally.url}${new URL(boardUrl(tally.config.publicUrl, board)).pathname}`;
   });
@@ -324,11 +325,12 @@ describe('the public board page in headless Chromium', () => {
       lastSub: null,
     });
     await tally.ctx.repos.db.transaction((tx) =>
-      tally.ctx.repos.results.saveEntries(tx, ladder, [
-        rated('Ann', 1032, 3, 1),
-        rated('Bo', 984, 1, 2),
-        rated('Cy', 1032, 2, 0),
-      ]),
+      tally.ctx.repos.results.saveEntries(
+        tx,
+        ladder,
+        [rated('Ann', 1032, 3, 1), rated('Bo', 984, 1, 2), rated('Cy', 1032, 2, 0)],
+        SEEDED,
+      ),
     );
     await startSeason(tally.ctx, ladder.ownerId, ladder.id, { name: 'Winter', reset: 'soft' });
     await endSeason(tally.ctx, ladder.ownerId, ladder.id);

@@ -1,5 +1,6 @@
+import { In } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EntryChangeEntity } from '../../entities/entry-change';
+import { EntryHistoryEntity } from '../../entities/entry-history';
 import { setDecay } from '../../src/pipeline/decay';
 import { describeDecay } from '../../src/domain/decay';
 import { putRankRole } from '../../src/pipeline/rank-roles';
@@ -61,7 +62,10 @@ describe(`inactivity decay (${backendName})`, () => {
     expect(await elo()).toEqual({ Ann: 990, Cy: 990, Bo: 984, Di: 984 });
 
     const changes = await ctx.repos.db.run((m) =>
-      m.find(EntryChangeEntity, { where: { boardPk: board.pk }, order: { at: 'ASC', pk: 'ASC' } }),
+      m.find(EntryHistoryEntity, {
+        where: { boardPk: board.pk, kind: In(['decay', 'season']) },
+        order: { at: 'ASC', pk: 'ASC' },
+      }),
     );
     const days = (d: Date) => (d.getTime() - t0.getTime()) / DAY;
     expect(changes.map((c) => [c.playerId, days(c.at), c.delta])).toEqual([

@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import {
   sqliteFileUrl,
 } from '../support/backends';
 import { customPlayer, startPipeline } from '../support/pipeline';
-import { EntryChangeEntity } from '../../entities/entry-change';
+import { EntryHistoryEntity } from '../../entities/entry-history';
 import { parseMatchWrite } from '../../src/domain/write-request';
 import { createBoard } from '../../src/pipeline/boards';
 import { OfflineChat } from '../../src/pipeline/chat-port';
@@ -179,7 +180,7 @@ describe(`scheduler (${backendName})`, () => {
       expect((await ctx.repos.seasons.open(board.pk))?.number).toBe(30);
       expect(await ctx.repos.seasons.ended(board.pk, 1000, 100)).toHaveLength(29);
       const changes = await ctx.repos.db.run((m) =>
-        m.find(EntryChangeEntity, { where: { boardPk: board.pk } }),
+        m.find(EntryHistoryEntity, { where: { boardPk: board.pk, kind: In(['decay', 'season']) } }),
       );
       const steps = changes.map((c) => `${c.playerId}@${c.at.toISOString()}`);
       expect(new Set(steps).size).toBe(steps.length);

@@ -1,5 +1,6 @@
+import { In } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EntryChangeEntity } from '../../entities/entry-change';
+import { EntryHistoryEntity } from '../../entities/entry-history';
 import { formatHandle } from '../../src/domain/ids';
 import { setDecay } from '../../src/pipeline/decay';
 import { review } from '../../src/pipeline/review';
@@ -88,7 +89,10 @@ describe(`seasons (${backendName})`, () => {
       { name: 'Bo', elo: 984, wld: [0, 0, 0] }, // 1000 − 15.5 → 984
     ]);
     const changes = await ctx.repos.db.run((m) =>
-      m.find(EntryChangeEntity, { where: { boardPk: board.pk }, order: { playerId: 'ASC' } }),
+      m.find(EntryHistoryEntity, {
+        where: { boardPk: board.pk, kind: In(['decay', 'season']) },
+        order: { playerId: 'ASC' },
+      }),
     );
     expect(changes.map((c) => [c.playerId, c.delta, c.at])).toEqual([
       ['custom:Ann', -15, season.endsAt],
@@ -288,7 +292,10 @@ describe(`seasons (${backendName})`, () => {
     ]);
     await new Scheduler(ctx, JOBS).tick();
     const changes = await ctx.repos.db.run((m) =>
-      m.find(EntryChangeEntity, { where: { boardPk: board.pk }, order: { playerId: 'ASC' } }),
+      m.find(EntryHistoryEntity, {
+        where: { boardPk: board.pk, kind: In(['decay', 'season']) },
+        order: { playerId: 'ASC' },
+      }),
     );
     const days = (d: Date) => (d.getTime() - t0.getTime()) / DAY;
     expect(changes.map((c) => [c.playerId, days(c.at), c.delta])).toEqual([

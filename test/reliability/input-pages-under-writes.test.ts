@@ -6,6 +6,7 @@ import { assertContract } from '../support/contract';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
 import { sendRaw } from './support-input/raw-http';
 import { boardPath, freshIdempotencyKey, settled } from './support-input/world';
+import { SEEDED } from '../support/pipeline';
 
 /**
  * Issue 6: "walk every page of a board with heavy ties while writes land between page fetches: no
@@ -93,7 +94,7 @@ describe(`paging through ties while writes land (${backendName})`, () => {
       });
     }
     await tally.ctx.repos.db.transaction((tx) =>
-      tally.ctx.repos.results.saveEntries(tx, board, states),
+      tally.ctx.repos.results.saveEntries(tx, board, states, SEEDED),
     );
     return players;
   }

@@ -64,7 +64,10 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
     primary: ['board_pk'],
     columns: ['amount', 'percent', 'after_days', 'every_hours', 'floor', 'since', 'role_floor'],
   },
-  entry_changes: { primary: ['pk'], columns: ['board_pk', 'player_id', 'at', 'delta', 'cause'] },
+  entry_history: {
+    primary: ['pk'],
+    columns: ['board_pk', 'player_id', 'at', 'value', 'delta', 'kind', 'ref', 'cause'],
+  },
   live_standings: {
     primary: ['board_pk'],
     columns: ['channel_id', 'message_id', 'digest', 'updated_at'],
@@ -305,8 +308,8 @@ describe(`migrations (${backendName})`, () => {
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
     // The review-message columns, the covering entries index, the review blocks, the schedules,
-    // decay, live standings, seasons and rank roles came after the rank counters: undo them all (the covering index's down brings
-    // the plain keyset index back).
+    // decay, live standings, seasons, rank roles and entry history came after the rank counters:
+    // undo them all (the covering index's down brings the plain keyset index back).
     const later = migrations.length - 1 - migrations.indexOf(RankCountsAndQueueIndex1732400000000);
     for (let i = 0; i <= later; i++) await ds.undoLastMigration({ transaction: 'each' });
     expect(await tableNames()).toEqual(
@@ -317,7 +320,7 @@ describe(`migrations (${backendName})`, () => {
             'review_blocks',
             'schedules',
             'decay_rules',
-            'entry_changes',
+            'entry_history',
             'live_standings',
             'seasons',
             'season_standings',

@@ -69,3 +69,11 @@ export async function startPipeline(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** The history cause of entries a test writes directly (a seeded board), not through a result. */
+export const SEEDED = {
+  kind: 'score',
+  at: new Date(0),
+  ref: null,
+  cause: 'seeded by a test',
+} as const;

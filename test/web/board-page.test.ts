@@ -7,6 +7,7 @@ import type { EntryState } from '../../src/domain/scoring';
 import { startSeason } from '../../src/pipeline/seasons';
 import { backendName } from '../support/backends';
 import { nextSnowflake, startTestTally, type TestResponse, type TestTally } from '../support/tally';
+import { SEEDED } from '../support/pipeline';
 
 const SCRIPT_NAME = '<script>document.title="pwned"</script>';
 
@@ -60,7 +61,7 @@ describe(`the public board page (${backendName})`, () => {
       ...e,
     })) as EntryState[];
     await tally.ctx.repos.db.transaction((tx) =>
-      tally.ctx.repos.results.saveEntries(tx, board, states),
+      tally.ctx.repos.results.saveEntries(tx, board, states, SEEDED),
     );
   }
 

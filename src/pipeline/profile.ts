@@ -1,0 +1,153 @@
+import type { Board } from '../../entities/board';
+import { isMatchBoard } from '../domain/board-rules';
+import { notFound } from '../domain/errors';
+import { resultFor, scorelineFor, streaks, winRate, recordOf } from '../domain/record';
+import type { MatchWithRoster } from '../store/matches';
+import type { Context } from './context';
+import type { BoardMatch, HeadToHead, Participant, PlayedMatch, Profile } from './profile-types';
+import { entryOf } from './standings';
+
+export type * from './profile-types';
+
+const RECENT = 10;
+const SERIES = 200;
+
+/**
+ * A player's profile on a board (issue 14 item 2): rank, value, peak, record, streaks, last
+ * matches and the value over the current season; one read for chat, the web and the pictures.
+ */
+export async function playerProfile(
+  ctx: Context,
+  board: Board,
+  playerId: string,
+): Promise<Profile> {
+  const season = await ctx.repos.seasons.open(board.pk);
+  const [entry, history, peak, of] = await Promise.all([
+    board.type === 'Rating' ? null : entryOf(ctx, board, playerId),
+    ctx.repos.history.series(board.pk, playerId, season?.startedAt ?? null, SERIES),
+    ctx.repos.history.peak(board.pk, playerId, board.sort === 'asc'),
+    ctx.repos.entries.size(board.pk),
+  ]);
+  const matchBoard = isMatchBoard(board);
+  const played = matchBoard ? await ctx.repos.matches.played(board.pk, playerId) : [];
+  if (!entry && peak === null && played.length === 0) {
+    throw notFound(`${playerId} has not played on ${board.id}`);
+  }
+  const results = played.map((row) => resultFor(row, row.side));
+  const recentNumbers = played.slice(-RECENT).map((row) => row.number);
+  const recent = (await ctx.repos.matches.numbered(board.pk, recentNumbers)).map((m) =>
+    fromSide(m, playerId),
+  );
+  const record = matchBoard
+    ? { wins: entry?.wins ?? 0, draws: entry?.draws ?? 0, losses: entry?.losses ?? 0 }
+    : null;
+  return {
+    board,
+    player: { id: playerId, name: entry?.playerName ?? (await nameOf(ctx, board, playerId)) },
+    rank: entry?.rank ?? null,
+    of,
+    value: entry ? (board.type === 'ELO' ? entry.elo : entry.score) : null,
+    peak,
+    record,
+    winRate: record ? winRate(record) : null,
+    streaks: matchBoard ? streaks(results) : null,
+    submissions: matchBoard ? null : (entry?.submissions ?? 0),
+    recent,
+    history: history.map(({ at, value, delta, kind, cause }) => ({
+      at,
+      value,
+      delta,
+      kind,
+      cause,
+    })),
+  };
+}
+
+/** Two players' record against each other on a match board (slack-gamebot2's `matches @a @b`). */
+export async function headToHead(
+  ctx: Context,
+  board: Board,
+  a: string,
+  b: string,
+): Promise<HeadToHead> {
+  const [rows, nameA, nameB] = await Promise.all([
+    isMatchBoard(board) ? ctx.repos.matches.between(board.pk, a, b) : [],
+    nameOf(ctx, board, a),
+    nameOf(ctx, board, b),
+  ]);
+  const numbers = rows.slice(-RECENT).map((row) => row.number);
+  const matches = (await ctx.repos.matches.numbered(board.pk, numbers)).map((m) => fromSide(m, a));
+  return {
+    board,
+    a: { id: a, name: nameA },
+    b: { id: b, name: nameB },
+    ...recordOf(rows.map((row) => resultFor(row, row.side))),
+    net: board.type === 'ELO' ? rows.reduce((sum, row) => sum + (row.eloDelta ?? 0), 0) : null,
+    matches,
+  };
+}
+
+/** The board's newest applied matches, both sides (the board page's recent matches). */
+export async function boardRecent(
+  ctx: Context,
+  board: Board,
+  limit: number,
+): Promise<BoardMatch[]> {
+  if (!isMatchBoard(board)) return [];
+  const matches = await ctx.repos.matches.recentApplied(board.pk, limit);
+  return matches.map((m) => {
+    const side = (n: 1 | 2) => m.roster.filter((s) => s.side === n).map(participant);
+    const first = m.roster.find((s) => s.side === 1);
+    const winner =
+      m.winner ?? (resultFor(m, 1) === 'W' ? 'team1' : resultFor(m, 1) === 'L' ? 'team2' : 'draw');
+    return {
+      number: m.number,
+      at: m.submittedAt,
+      team1: side(1),
+      team2: side(2),
+      winner,
+      score: scorelineFor(m, 1),
+      delta: first?.eloDelta ?? null,
+      status: m.status,
+    };
+  });
+}
+
+/** Grows with every change on the board's standings, season or name: for caches and ETags. */
+export async function boardVersion(ctx: Context, board: Board): Promise<string> {
+  const [changes, season] = await Promise.all([
+    ctx.repos.history.version(board.pk),
+    ctx.repos.seasons.open(board.pk),
+  ]);
+  return `${board.pk}.${changes}.${season?.number ?? 0}.${board.displayName.length}`;
+}
+
+function fromSide(match: MatchWithRoster, playerId: string): PlayedMatch {
+  const mine = match.roster.find((slot) => slot.playerId === playerId);
+  const side = mine?.side ?? 1;
+  return {
+    number: match.number,
+    at: match.submittedAt,
+    result: resultFor(match, side),
+    teammates: match.roster
+      .filter((s) => s.side === side && s.playerId !== playerId)
+      .map(participant),
+    opponents: match.roster.filter((s) => s.side !== side).map(participant),
+    score: scorelineFor(match, side),
+    delta: mine?.eloDelta ?? null,
+    status: match.status,
+  };
+}
+
+const participant = (slot: { playerId: string; playerName: string }): Participant => ({
+  id: slot.playerId,
+  name: slot.playerName,
+});
+
+/** A participant's name: their entry's, else the latest roster's, else the id. */
+async function nameOf(ctx: Context, board: Board, playerId: string): Promise<string> {
+  const known = await ctx.repos.results.knownNames(board.pk, [playerId]);
+  const name = known.get(playerId) ?? (await ctx.repos.matches.lastName(board.pk, playerId));
+  if (name === null) throw notFound(`${playerId} has not played on ${board.id}`);
+  return name;
+}
