@@ -1,9 +1,11 @@
 import { GatewayDispatchEvents } from 'discord-api-types/v10';
 import { describeField, fieldProblem, invalidFormBody } from './form-errors';
 import { EMPTY_MESSAGE, isEmptyMessage, limitProblems, type MessageBody } from './limits';
+import type { ReadBody } from './multipart';
 import { describe, requestsDescription, responsesDescription, type Operation } from './openapi';
 import { requestProblems, responseProblems } from './operation-checks';
 import type { Reply } from './types';
+import { CALLBACK, fileFault, formFault, type UploadFault } from './upload-rules';
 
 /**
  * The fake's conscience: every request the bot sends is held against Discord's API description
@@ -18,12 +20,17 @@ export class Conformance {
   /** How many requests, responses and gateway payloads were held against the description. */
   readonly checked = { requests: 0, responses: 0, dispatches: 0 };
 
-  /** Checks a request; Discord's refusal of it, if any, with the operation it names. */
+  /**
+   * Checks a request (its body as read, `size` its length in bytes); Discord's refusal of it, if
+   * any, with the operation it names. A multipart body's payload is checked as a JSON body would
+   * be, and its files by upload-rules.ts.
+   */
   request(
     method: string,
     path: string,
     query: URLSearchParams,
-    body: unknown,
+    read: ReadBody,
+    size = 0,
   ): { op?: Operation; refusal?: Reply } {
     const op = requestsDescription().operation(method, path);
     if (!op) {
@@ -31,6 +38,9 @@ export class Conformance {
       return {};
     }
     this.checked.requests++;
+    const early = read.files ? formFault(op, read, size) : undefined;
+    if (early) return this.fault(op, early);
+    const body = read.body;
     const shown = messageOf(op.label, body);
     const limits = shown ? limitProblems(shown.message, shown.at) : [];
     // Where a limit and the schema both speak of one field, the limit (Discord's own words) does.
@@ -43,11 +53,19 @@ export class Conformance {
     if (lines.length > 0) {
       return { op, refusal: invalidFormBody([...limits, ...schema.map(fieldProblem)]) };
     }
-    if (shown?.creates && isEmptyMessage(shown.message)) {
+    const late = read.files ? fileFault(op.label, body, read) : undefined;
+    if (late) return this.fault(op, late);
+    // A file is something to show, as content is (docs: Create Message, "files[n]").
+    if (shown?.creates && isEmptyMessage(shown.message) && !read.files?.length) {
       this.violations.push(`${op.label} request: Cannot send an empty message`);
       return { op, refusal: EMPTY_MESSAGE };
     }
     return { op };
+  }
+
+  private fault(op: Operation, fault: UploadFault): { op: Operation; refusal?: Reply } {
+    this.violations.push(`${op.label} request: ${fault.line}`);
+    return fault.refusal ? { op, refusal: fault.refusal } : { op };
   }
 
   /**
@@ -95,7 +113,6 @@ export class Conformance {
  */
 const BOT_FAULTS = new Set([50035, 50006, 40060, 10062, 10015, 50027]);
 
-const CALLBACK = 'POST /interactions/{interaction_id}/{interaction_token}/callback';
 const MESSAGE_BODIES: Record<string, 'create' | 'edit'> = {
   'POST /channels/{channel_id}/messages': 'create',
   'PATCH /channels/{channel_id}/messages/{message_id}': 'edit',

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIMessage, APIUser } from 'discord-api-types/v10';
 import type { Denial } from './access';
+import type { FakeFile } from './attachments';
+import { Cdn } from './cdn';
 import { Conformance } from './conformance';
 import { Gateway } from './gateway';
 import { DISCORD_TIMING } from './interaction-rules';
@@ -26,6 +28,8 @@ export { snowflake } from './payloads';
 export { LIMITS } from './limits';
 export { ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
 export type { Denial } from './access';
+export type { FakeFile } from './attachments';
+export type { SentFile } from './multipart';
 export type {
   CommandInput,
   FakeGuild,
@@ -46,8 +50,10 @@ export type {
  *
  * This class is the face tests use; the parts behind it are state.ts (what Discord knows, with
  * roles.ts), rest.ts and interaction-endpoints.ts, gateway.ts, members.ts (what people do),
- * role-changes.ts, conformance.ts (with openapi.ts, limits.ts and interaction-rules.ts),
- * rate-limits.ts, access.ts, recording.ts, payloads.ts and messages.ts.
+ * role-changes.ts, conformance.ts (with openapi.ts, limits.ts, interaction-rules.ts and
+ * upload-rules.ts), rate-limits.ts, access.ts, recording.ts, payloads.ts, and for messages
+ * posts.ts with messages.ts, attachments.ts and shown-files.ts (their files), multipart.ts
+ * (bodies with files) and cdn.ts (where the files are served).
  */
 export class FakeDiscord {
   readonly requests: RecordedRequest[];
@@ -123,8 +129,19 @@ export class FakeDiscord {
     const gateway = new Gateway(server, state, recorder, conformance);
     const roleChanges = new RoleChanges(state, gateway);
     const limits = new RateLimits(options.roleRateLimit ?? ROLE_RATE_LIMIT);
-    const rest = new Rest(state, recorder, conformance, () => gateway.url, roleChanges, limits);
-    server.on('request', (req, res) => rest.serve(req, res));
+    const cdn = new Cdn(() => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const rest = new Rest(
+      state,
+      recorder,
+      conformance,
+      () => gateway.url,
+      roleChanges,
+      limits,
+      cdn,
+    );
+    server.on('request', (req, res) => {
+      if (!cdn.serve(req, res)) rest.serve(req, res);
+    });
     gateway.listen();
     server.listen(options.port ?? 0, '127.0.0.1');
     await once(server, 'listening');
@@ -218,6 +235,15 @@ export class FakeDiscord {
   /** The message a reply created or an edit changed, by interaction token. */
   replyOf(token: string): APIMessage | undefined {
     return this.state.replyOf(token);
+  }
+
+  /**
+   * The files a message carries now, in order, with their bytes (`data`) and content type; those
+   * its embeds show too, which Discord leaves out of the message's `attachments`. Each is served
+   * at its `url` (and `proxyUrl`) on the fake's origin, as Discord's CDN serves it.
+   */
+  filesOf(messageId: string): FakeFile[] {
+    return this.state.files.get(messageId) ?? [];
   }
 
   /**

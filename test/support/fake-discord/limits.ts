@@ -22,6 +22,14 @@ export const LIMITS = {
   customId: 100,
   label: 80,
   selectOptions: 25,
+  /** Files on one message (docs: JSON error 30015, "Maximum number of attachments … (10)"). */
+  attachments: 10,
+  /**
+   * Bytes per file for a server without boosts (docs: Reference, "Uploading Files": 10 MiB, and
+   * the interaction's `attachment_size_limit`), and per request (Create Message: 25 MiB).
+   */
+  attachmentSize: 10 * 1024 * 1024,
+  requestSize: 25 * 1024 * 1024,
 } as const;
 
 /** Components V2 messages lay components out freely (the description caps them at 40). */

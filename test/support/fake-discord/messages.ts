@@ -5,15 +5,14 @@ import {
   type APIMessage,
   type APIUser,
 } from 'discord-api-types/v10';
-import { EMPTY_MESSAGE, isEmptyMessage } from './limits';
 import { NO_FLAGS, snowflake } from './payloads';
-import type { Reply } from './types';
 
 /**
  * Messages as Discord stores and returns them, from the bodies the bot sends: a request body
  * says what to show; Discord answers with a whole message object (every field its schema
  * requires: `flags`, embed `type`, field `inline`, a numeric `id` on every component), never an
- * echo of the request's own fields (`allowed_mentions`, `enforce_nonce`).
+ * echo of the request's own fields (`allowed_mentions`, `enforce_nonce`). Its files, and the
+ * embeds that show them, are attachments.ts's (posts.ts puts the two together).
  */
 
 type Json = Record<string, unknown>;
@@ -25,6 +24,8 @@ export interface MessageRequest {
   flags?: number | null;
   nonce?: string | number | null;
   tts?: boolean | null;
+  /** Which files the message keeps and gets, and their metadata (attachments.ts). */
+  attachments?: unknown[] | null;
 }
 
 /** A new message by `author` in the channel, as Discord returns it. */
@@ -70,20 +71,6 @@ export function editedMessage(current: APIMessage, body: MessageRequest): APIMes
     flags: kept | suppress,
     edited_timestamp: new Date().toISOString(),
   } as APIMessage;
-}
-
-/** Edits a stored message; Discord refuses an edit that would leave it showing nothing. */
-export function editStored(
-  messages: Map<string, APIMessage>,
-  id: string,
-  body: MessageRequest,
-): Reply {
-  const current = messages.get(id);
-  if (!current) return { status: 404, body: { code: 10008, message: 'Unknown Message' } };
-  const edited = editedMessage(current, body);
-  if (isEmptyMessage(edited)) return EMPTY_MESSAGE;
-  messages.set(id, edited);
-  return { status: 200, body: edited };
 }
 
 /** An embed as Discord returns it: a `rich` type, no nulls, every field with its `inline`. */

@@ -15,6 +15,7 @@ import {
   type RoleFlags,
   type UserFlags,
 } from 'discord-api-types/v10';
+import { LIMITS } from './limits';
 import type { FakeGuild, FakeMember, FakeRole } from './types';
 
 /**
@@ -122,7 +123,7 @@ export function interactionBase(applicationId: string) {
     locale: Locale.EnglishUS,
     entitlements: [],
     authorizing_integration_owners: {},
-    attachment_size_limit: 10_000_000,
+    attachment_size_limit: LIMITS.attachmentSize,
   };
 }
 

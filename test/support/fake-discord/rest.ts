@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { UNKNOWN_CHANNEL } from './access';
+import type { Cdn } from './cdn';
 import type { Conformance } from './conformance';
 import { InteractionEndpoints, type Callback } from './interaction-endpoints';
-import { editStored, newMessage, type MessageRequest } from './messages';
+import type { MessageRequest } from './messages';
+import { readBody, type SentFile } from './multipart';
 import { registeredCommand } from './payloads';
+import { Posts, type Write } from './posts';
 import type { RateLimits } from './rate-limits';
 import { Reads } from './reads';
 import type { Recorder } from './recording';
@@ -19,7 +22,7 @@ const unknown = (code: number, what: string) => json(404, { code, message: `Unkn
 type Route = [
   string,
   RegExp,
-  (p: [string, string, string], body: unknown, query: URLSearchParams) => Reply,
+  (p: [string, string, string], body: unknown, query: URLSearchParams, files: SentFile[]) => Reply,
 ];
 
 /**
@@ -28,11 +31,13 @@ type Route = [
  * it when over (rate-limits.ts), a body Discord would refuse is refused (conformance.ts), unknown
  * ids get Discord's `Unknown …` errors, channels a test shut refuse the bot (access.ts), roles
  * follow Discord's hierarchy (roles.ts, role-changes.ts), and an injected fault
- * (Recorder.failNext) wins over all of them. Every request is recorded with its status.
+ * (Recorder.failNext) wins over all of them. A body may be JSON or, where Discord takes files,
+ * multipart/form-data (multipart.ts). Every request is recorded with its status and files.
  */
 export class Rest {
   private readonly interactions: InteractionEndpoints;
   private readonly reads: Reads;
+  private readonly posts: Posts;
 
   constructor(
     private readonly state: DiscordState,
@@ -41,8 +46,10 @@ export class Rest {
     gatewayUrl: () => string,
     private readonly roleChanges: RoleChanges,
     private readonly limits: RateLimits,
+    cdn: Cdn,
   ) {
-    this.interactions = new InteractionEndpoints(state);
+    this.posts = new Posts(state, cdn);
+    this.interactions = new InteractionEndpoints(state, this.posts);
     this.reads = new Reads(state, gatewayUrl);
   }
 
@@ -58,18 +65,14 @@ export class Rest {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     const pathname = decodeURIComponent(url.pathname); // `@original` arrives as `%40original`
     const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) : pathname;
-    let body: unknown = undefined;
-    try {
-      body = raw === '' ? undefined : JSON.parse(raw);
-    } catch {
-      body = raw;
-    }
-    const checked = this.conformance.request(method, path, url.searchParams, body);
+    const read = await readBody(raw, req.headers['content-type']);
+    const { body, files } = read;
+    const checked = this.conformance.request(method, path, url.searchParams, read, raw.length);
     const injected = this.recorder.injectedReply(method, path);
     const unauthorised = injected ? undefined : this.authorise(req, path);
     const limited = injected || unauthorised ? undefined : this.limits.take(method, path);
@@ -78,7 +81,7 @@ export class Rest {
       unauthorised ??
       limited?.refusal ??
       checked.refusal ??
-      this.route(method, path, body, url.searchParams);
+      this.route(method, path, body, url.searchParams, files ?? []);
     const reply = limited
       ? { ...answer, headers: { ...answer.headers, ...limited.headers } }
       : answer;
@@ -90,6 +93,7 @@ export class Rest {
       path,
       query: url.searchParams,
       body,
+      ...(files ? { files } : {}),
       status: reply.status,
     });
     res.writeHead(reply.status, {
@@ -107,10 +111,16 @@ export class Rest {
     return json(401, { code: 0, message: '401: Unauthorized' });
   }
 
-  private route(method: string, path: string, body: unknown, query: URLSearchParams): Reply {
+  private route(
+    method: string,
+    path: string,
+    body: unknown,
+    query: URLSearchParams,
+    files: SentFile[],
+  ): Reply {
     for (const [verb, pattern, handle] of this.routes) {
       const m = verb === method ? pattern.exec(path) : null;
-      if (m) return handle(m.slice(1) as [string, string, string], body, query);
+      if (m) return handle(m.slice(1) as [string, string, string], body, query, files);
     }
     return json(404, { code: 0, message: `404: Not Found (${method} ${path})` });
   }
@@ -142,28 +152,31 @@ export class Rest {
     [
       'POST',
       /^\/channels\/(\d+)\/messages$/,
-      ([ch], body) => this.postMessage(ch, body as MessageRequest),
+      ([ch], body, _, files) => this.postMessage(ch, { body: body as MessageRequest, files }),
     ],
     [
       'PATCH',
       /^\/channels\/(\d+)\/messages\/(\d+)$/,
-      ([ch, id], body) => this.editMessage(ch, id, body as MessageRequest),
+      ([ch, id], body, _, files) =>
+        this.editMessage(ch, id, { body: body as MessageRequest, files }),
     ],
     [
       'POST',
       /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
-      ([id, token], body, query) => this.interactions.callback(id, token, body as Callback, query),
+      ([id, token], body, query, files) =>
+        this.interactions.callback(id, token, body as Callback, query, files),
     ],
     [
       'PATCH',
       /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(@original|\d+)$/,
-      ([app, token, id], body) => this.interactions.edit(app, token, id, body as MessageRequest),
+      ([app, token, id], body, _, files) =>
+        this.interactions.edit(app, token, id, body as MessageRequest, files),
     ],
     [
       'POST',
       /^\/webhooks\/(\d+)\/([^/]+)$/,
-      ([app, token], body, query) =>
-        this.interactions.followUp(app, token, body as MessageRequest, query),
+      ([app, token], body, query, files) =>
+        this.interactions.followUp(app, token, body as MessageRequest, query, files),
     ],
     [
       'PUT',
@@ -172,17 +185,15 @@ export class Rest {
     ],
   ];
 
-  private postMessage(channelId: string, body: MessageRequest): Reply {
+  private postMessage(channelId: string, write: Write): Reply {
     const refusal =
       this.state.access.refusal(channelId, 'post', this.state.recipientOf(channelId)) ??
       (this.state.knowsChannel(channelId) ? undefined : UNKNOWN_CHANNEL);
     if (refusal) return refusal;
-    const posted = newMessage(channelId, body, this.state.botUser);
-    this.state.messages.set(posted.id, posted);
-    return json(200, posted);
+    return this.posts.create(channelId, write);
   }
 
-  private editMessage(channelId: string, messageId: string, body: MessageRequest): Reply {
+  private editMessage(channelId: string, messageId: string, write: Write): Reply {
     const refusal =
       this.state.access.refusal(channelId, 'edit') ??
       (this.state.knowsChannel(channelId) ? undefined : UNKNOWN_CHANNEL);
@@ -190,7 +201,7 @@ export class Rest {
     if (this.state.messages.get(messageId)?.channel_id !== channelId) {
       return unknown(10008, 'Message');
     }
-    return editStored(this.state.messages, messageId, body);
+    return this.posts.edit(messageId, write);
   }
 
   /** Bulk overwrite (PUT), global or per guild: the registered set is replaced, as Discord does. */

@@ -5,6 +5,7 @@ import type {
   ApplicationCommandOptionType,
 } from 'discord-api-types/v10';
 import { ChannelAccess } from './access';
+import type { FakeFile } from './attachments';
 import type { InteractionTiming, Tracked } from './interaction-rules';
 import { dmChannel, snowflake, user } from './payloads';
 import { GuildRoles } from './roles';
@@ -31,6 +32,8 @@ export class DiscordState {
   readonly botUser: APIUser;
   /** Messages as they read now (posts with every later edit applied), by id. */
   readonly messages = new Map<string, APIMessage>();
+  /** The files each message carries now (those its embeds show too), with their bytes, by id. */
+  readonly files = new Map<string, FakeFile[]>();
   /** Commands as registered: `global` or a guild id → the last bulk overwrite. */
   readonly commands = new Map<string, Registered[]>();
   /** Modals the bot opened, in order. */

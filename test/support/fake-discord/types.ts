@@ -1,4 +1,5 @@
 import type { APIInteraction } from 'discord-api-types/v10';
+import type { SentFile } from './multipart';
 
 /**
  * The vocabulary the fake's parts share: how a test describes Discord's people and places (and who
@@ -73,7 +74,10 @@ export interface RecordedRequest {
   /** Without the `/api/v10` prefix, e.g. `/channels/1/messages`. */
   path: string;
   query: URLSearchParams;
+  /** The JSON body; of a multipart body, its `payload_json` (or its text fields without one). */
   body: unknown;
+  /** The file parts of a multipart/form-data body, in order (undefined for any other body). */
+  files?: SentFile[];
   status: number;
 }
 
