@@ -16,6 +16,7 @@ import {
   type AuthTiming,
 } from './auth-timing';
 import { explainChecks, explainLines, explainPages } from './explain';
+import { measureRender, renderLines, renderSamples, type RenderBench } from './render';
 import {
   backendUnits,
   captureBody,
@@ -117,6 +118,14 @@ async function main(): Promise<void> {
     console.log(authTimingLines(timings, config.authSamples));
   }
 
+  // Pictures (bench/render.ts): in this process, while the servers are idle.
+  let render: RenderBench | undefined;
+  if (renderSamples() > 0) {
+    log(`pictures: ${renderSamples()} cards and charts, on this thread and in the pool`);
+    render = await timed('pictures', () => measureRender({ samples: renderSamples() }));
+    console.log(renderLines(render));
+  }
+
   const perRound = units.length * (config.warmupSeconds + 2 * config.seconds + 0.5);
   log(
     `${units.length} units × ${config.rounds} rounds, about ${Math.ceil((perRound * config.rounds) / 60)} min`,
@@ -162,6 +171,7 @@ async function main(): Promise<void> {
     );
   }
   if (timings.length) console.log(authTimingLines(timings, config.authSamples));
+  if (render) console.log(renderLines(render));
   console.log(targetLines(checks));
   console.log('\n== wall time ==');
   for (const [part, seconds] of parts) console.log(`${seconds.toFixed(0).padStart(6)} s  ${part}`);
@@ -171,7 +181,7 @@ async function main(): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   const machine = { node: process.version, cpus: cpus().length, model: cpus()[0]?.model };
-  const data = { config, machine, rows, authTimings: timings, targets: checks, parts };
+  const data = { config, machine, rows, authTimings: timings, render, targets: checks, parts };
   writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
   log(`results written to ${file}`);
 

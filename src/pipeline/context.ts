@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { Renderer } from '../render/types';
 import type { Repositories } from '../store/repositories';
 import type { Signals } from './signals';
 
@@ -8,6 +9,8 @@ export interface Context {
   repos: Repositories;
   now: () => Date;
   signals: Signals;
+  /** Pictures (src/render): absent where nothing renders; every reader then falls back to text. */
+  render?: Renderer;
 }
 
 /**

@@ -40,6 +40,8 @@ describe('layer rules', () => {
     ['commands/planted.ts', "import '../src/api/app';", 'commands → api'],
     ['commands/planted.ts', "import '../src/store/entries';", 'commands → store'],
     ['src/demo/planted.ts', "import '../api/app';", 'demo → api'],
+    ['src/render/planted.ts', "import '../pipeline/context';", 'render → pipeline'],
+    ['src/render/planted.ts', "import '../../entities/board';", 'render → entities'],
   ])('GIVEN %s importing against the layers (%s) THEN lint fails', async (file, source) => {
     expect(await boundaryErrors(file, source)).not.toEqual([]);
   });
@@ -51,6 +53,8 @@ describe('layer rules', () => {
     ['src/pipeline/planted.ts', "import '../store/entries'; import '../log';"],
     ['src/api/planted.ts', "import '../pipeline/standings'; import '../http/params';"],
     ['src/web/planted.ts', "import '../pipeline/standings'; import '../http/params';"],
+    ['src/web/planted.ts', "import '../render/types';"],
+    ['commands/planted.ts', "import '../src/render/types';"],
     ['src/bot/planted.ts', "import '../pipeline/review'; import '../config';"],
     ['commands/planted.ts', "import '../src/pipeline/submit'; import '../src/bot/command';"],
     [

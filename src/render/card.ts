@@ -1,0 +1,90 @@
+import { div, FaceSet, THEMES, type El } from './elements';
+import type { CardData, CardRow } from './types';
+
+/**
+ * The leaderboard card (issue 14 item 3) at 600×315 layout pixels, drawn at 2× (1200×630, the
+ * OpenGraph size: sharp where Discord, Slack or X show a large preview on a high-density screen).
+ */
+export const CARD = { width: 600, height: 315, scale: 2 };
+const ROWS = 10;
+export const ROW_HEIGHT = 20;
+
+type Palette = (typeof THEMES)['dark'];
+
+/** One standing: rank, name, record (on match boards), value; every other row shaded. */
+function rowElement(r: CardRow, i: number, faces: FaceSet, theme: Palette, withRecord: boolean) {
+  const rank = div(
+    {
+      minWidth: 30,
+      justifyContent: 'flex-end',
+      marginRight: 12,
+      fontWeight: 700,
+      color: r.rank <= 3 ? theme.accent : theme.muted,
+    },
+    String(r.rank),
+  );
+  const record = faces.text(r.record ?? '', {
+    width: 90,
+    textAlign: 'right',
+    color: theme.muted,
+    fontSize: 12,
+  });
+  return div(
+    {
+      alignItems: 'center',
+      height: ROW_HEIGHT,
+      padding: '0 8px',
+      borderRadius: 4,
+      backgroundColor: i % 2 === 0 ? theme.row : theme.bg,
+    },
+    [
+      rank,
+      faces.text(r.name, { flexGrow: 1, flexBasis: 0 }),
+      ...(withRecord ? [record] : []),
+      faces.text(r.value, { width: 100, textAlign: 'right', fontWeight: 700 }),
+    ],
+  );
+}
+
+/** The card as satori elements, and the faces its texts need. */
+export function cardElement(data: CardData): { element: El; faces: FaceSet } {
+  const theme = THEMES[data.theme ?? 'dark'];
+  const faces = new FaceSet();
+  const rows = data.rows.slice(0, ROWS);
+  const withRecord = rows.some((r) => r.record);
+  const body = rows.length
+    ? div(
+        { flexDirection: 'column', flexGrow: 1, marginTop: 10 },
+        rows.map((r, i) => rowElement(r, i, faces, theme, withRecord)),
+      )
+    : div(
+        { flexGrow: 1, alignItems: 'center', justifyContent: 'center', color: theme.muted },
+        'No entries yet',
+      );
+  const footer = div(
+    { justifyContent: 'space-between', fontSize: 11, color: theme.muted, marginTop: 6 },
+    [
+      faces.text(data.footer ?? '', { flexGrow: 1, flexBasis: 0 }),
+      div({ marginLeft: 12, fontWeight: 700, color: theme.accent }, 'Tally'),
+    ],
+  );
+  const element = div(
+    {
+      flexDirection: 'column',
+      width: CARD.width,
+      height: CARD.height,
+      padding: '16px 24px 12px',
+      backgroundColor: theme.bg,
+      color: theme.text,
+      fontSize: 13,
+      lineHeight: 1.3,
+    },
+    [
+      faces.text(data.title, { fontSize: 22, fontWeight: 700 }),
+      faces.text(data.subtitle, { fontSize: 12.5, color: theme.muted, marginTop: 1 }),
+      body,
+      footer,
+    ],
+  );
+  return { element, faces };
+}

@@ -1,0 +1,168 @@
+import { dateLabel, formatValue, timeTicks, valueTicks } from './chart-scale';
+import { fitText } from './text-width';
+import type { ChartData, ChartPoint } from './types';
+
+export interface ChartOptions {
+  width: number;
+  height: number;
+  /** 'auto' (default) follows the page's prefers-color-scheme; PNGs take a fixed one. */
+  theme?: 'light' | 'dark' | 'auto';
+  /** Leave the title line out (the PNG draws its own title, with emoji); default true. */
+  showTitle?: boolean;
+}
+
+/** The board page's colours (src/web/board-page.ts), so an inlined chart sits in the page. */
+const PALETTES = {
+  light: { bg: '#fff', text: '#1d1d22', muted: '#5a5a66', grid: '#e2e2e8', line: '#3547c8' },
+  dark: { bg: '#212128', text: '#e6e6ea', muted: '#a3a3b0', grid: '#34343d', line: '#9aa8ff' },
+};
+
+/** Class names are prefixed: an inlined SVG's <style> applies to the whole HTML page. */
+const rules = (p: (typeof PALETTES)['light']) =>
+  `.tc-bg{fill:${p.bg}}.tc-text{fill:${p.text}}.tc-muted{fill:${p.muted}}` +
+  `.tc-grid{stroke:${p.grid}}.tc-line{stroke:${p.line}}.tc-area{fill:${p.line};fill-opacity:.12}` +
+  `.tc-dot{fill:${p.line}}.tc-last{fill:${p.line};stroke:${p.bg}}`;
+
+function style(theme: NonNullable<ChartOptions['theme']>): string {
+  if (theme !== 'auto') return rules(PALETTES[theme]);
+  return `${rules(PALETTES.light)}@media (prefers-color-scheme: dark){${rules(PALETTES.dark)}}`;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+function text(x: number, y: number, content: string, attrs: string): string {
+  return `<text x="${r1(x)}" y="${r1(y)}" ${attrs}>${escapeXml(content)}</text>`;
+}
+
+/** Where things go: the plot's edges and the scales from data to SVG coordinates. */
+interface Frame {
+  fs: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  sx: (at: number) => number;
+  sy: (value: number) => number;
+}
+
+/** The title (unless left out) and the summary line; returns them and where the plot may start. */
+function header(data: ChartData, W: number, fs: number, showTitle: boolean, summary: string) {
+  const pad = fs;
+  const parts: string[] = [];
+  let y = showTitle ? pad : 0;
+  if (showTitle) {
+    y += fs * 1.3;
+    const title = fitText(data.title, W - 2 * pad, fs * 1.3);
+    parts.push(text(pad, y, title, `class="tc-text" font-size="${fs * 1.3}" font-weight="700"`));
+  }
+  y += fs * 1.5;
+  parts.push(text(pad, y, fitText(summary, W - 2 * pad, fs), `class="tc-muted"`));
+  return { parts, y };
+}
+
+function yAxis(f: Frame, ticks: number[], labels: string[]): string[] {
+  return ticks.map((t, i) => {
+    const y = r1(f.sy(t));
+    return (
+      `<line class="tc-grid" x1="${r1(f.left)}" x2="${r1(f.right)}" y1="${y}" y2="${y}"/>` +
+      text(f.left - f.fs * 0.4, y + f.fs * 0.35, labels[i]!, `class="tc-muted" text-anchor="end"`)
+    );
+  });
+}
+
+function xAxis(f: Frame, first: number, last: number, x0: number, x1: number): string[] {
+  const ticks =
+    first === last
+      ? [{ at: first, label: dateLabel(first) }]
+      : timeTicks(x0, x1, Math.max(2, Math.floor((f.right - f.left) / (f.fs * 6))));
+  return ticks.map((t) =>
+    text(f.sx(t.at), f.bottom + f.fs * 1.3, t.label, `class="tc-muted" text-anchor="middle"`),
+  );
+}
+
+/** A step line (a value holds until the next event changes it), its area, dots, the last point. */
+function series(f: Frame, points: ChartPoint[], lastLabel: string): string[] {
+  const at = (p: ChartPoint) => `${r1(f.sx(p.at))}`;
+  const value = (p: ChartPoint) => `${r1(f.sy(p.value))}`;
+  const path = points
+    .map((p, i) => (i === 0 ? `M${at(p)} ${value(p)}` : `H${at(p)}V${value(p)}`))
+    .join('');
+  const parts: string[] = [];
+  if (points.length > 1) {
+    parts.push(`<path class="tc-area" d="${path}V${r1(f.bottom)}H${at(points[0]!)}Z"/>`);
+    parts.push(`<path class="tc-line" fill="none" stroke-width="2" d="${path}"/>`);
+  }
+  if (points.length <= 60) {
+    parts.push(
+      ...points.map((p) => `<circle class="tc-dot" cx="${at(p)}" cy="${value(p)}" r="2.5"/>`),
+    );
+  }
+  const last = points[points.length - 1]!;
+  const [lx, ly] = [f.sx(last.at), f.sy(last.value)];
+  parts.push(
+    `<circle class="tc-last" cx="${r1(lx)}" cy="${r1(ly)}" r="5" stroke-width="2"/>`,
+    text(lx + f.fs * 0.6, ly + f.fs * 0.35, lastLabel, `class="tc-text" font-weight="700"`),
+  );
+  return parts;
+}
+
+/**
+ * A participant's value over time as a standalone SVG (issue 14 item 3): a step line, because a
+ * value changes at events and holds in between; round ticks; the last point marked and labelled;
+ * last, min and max in a line under the title. Pure: the same data gives the same bytes.
+ */
+export function chartSvg(data: ChartData, opts: ChartOptions): string {
+  const { width: W, height: H, theme = 'auto', showTitle = true } = opts;
+  const points = data.points;
+  if (!points.length) throw new Error('a chart needs at least one point');
+  if (!points.every((p) => Number.isFinite(p.at) && Number.isFinite(p.value))) {
+    throw new Error('a chart point is not a finite number');
+  }
+  const fmt = (v: number) => formatValue(v, data.format);
+  const values = points.map((p) => p.value);
+  const [min, max] = [Math.min(...values), Math.max(...values)];
+  const [first, last] = [points[0]!, points[points.length - 1]!];
+
+  const fs = Math.max(10, Math.min(14, Math.round(W / 46)));
+  const summary = `${data.valueLabel}: last ${fmt(last.value)} · min ${fmt(min)} · max ${fmt(max)}`;
+  const head = header(data, W, fs, showTitle, summary);
+  const axis = valueTicks(min, max, data.format ?? 'integer');
+  const labels = axis.ticks.map(fmt);
+  const charW = fs * 0.6; // digits are ~0.57 em in Noto Sans and system fonts
+  const [x0, x1] =
+    first.at < last.at ? [first.at, last.at] : [first.at - 43_200_000, first.at + 43_200_000];
+  const f: Frame = {
+    fs,
+    left: fs + Math.max(...labels.map((l) => l.length)) * charW + fs * 0.5,
+    right: W - fs - (fmt(last.value).length + 1) * charW, // room for the last value's label
+    top: head.y + fs * 1.4,
+    bottom: H - fs - fs * 1.3,
+    sx: (at) => f.left + ((at - x0) / (x1 - x0)) * (f.right - f.left),
+    sy: (v) => f.bottom - ((v - axis.lo) / (axis.hi - axis.lo)) * (f.bottom - f.top),
+  };
+
+  const desc =
+    `${points.length} ${points.length === 1 ? 'value' : 'values'} from ${dateLabel(first.at)} ` +
+    `to ${dateLabel(last.at)}; last ${fmt(last.value)}, min ${fmt(min)}, max ${fmt(max)}.`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
+    `role="img" font-family="system-ui, 'Noto Sans', sans-serif" font-size="${fs}">` +
+    `<title>${escapeXml(`${data.title} (${data.valueLabel})`)}</title><desc>${escapeXml(desc)}</desc>` +
+    `<style>${style(theme)}</style><rect class="tc-bg" width="${W}" height="${H}"/>` +
+    [
+      ...head.parts,
+      ...yAxis(f, axis.ticks, labels),
+      ...xAxis(f, first.at, last.at, x0, x1),
+      ...series(f, points, fmt(last.value)),
+    ].join('') +
+    `</svg>`
+  );
+}

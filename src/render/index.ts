@@ -1,0 +1,60 @@
+import { RenderCache } from './cache';
+import type { RenderJob } from './draw';
+import { DEFAULT_THREADS, inlineDrawer, poolDrawer } from './pool';
+import type { CardData, ChartData } from './types';
+
+export { chartSvg, type ChartOptions } from './chart-svg';
+export type { CardData, CardRow, ChartData, ChartPoint } from './types';
+
+export interface RendererOptions {
+  /** Worker threads; 0 draws on the calling thread (tools, measuring). Default 1. */
+  threads?: number;
+  /** PNGs kept by key (LRU); default 100 (a card is ~70 KB, a chart ~35 KB). 0 keeps none. */
+  cacheEntries?: number;
+}
+
+export interface RenderStats {
+  /** Renders started (cache misses). */
+  renders: number;
+  /** Requests answered from the cache or from a render already under way. */
+  hits: number;
+}
+
+/**
+ * Pictures for chat and link previews (issue 14 item 3). Each method resolves to a PNG, or
+ * rejects with an Error so the caller can fall back to text. The same `key` gives the cached
+ * PNG (the same Buffer: do not modify it); the key must change when the data does.
+ */
+export interface Renderer {
+  /** The leaderboard card, 1200×630. */
+  card(key: string, data: CardData): Promise<Buffer>;
+  /** The history chart, 1200×600. */
+  chart(key: string, data: ChartData): Promise<Buffer>;
+  stats(): RenderStats;
+  close(): Promise<void>;
+}
+
+export function createRenderer(options: RendererOptions = {}): Renderer {
+  const threads = options.threads ?? DEFAULT_THREADS;
+  const drawer = threads > 0 ? poolDrawer(threads) : inlineDrawer();
+  const cache = new RenderCache(options.cacheEntries ?? 100);
+  const stats: RenderStats = { renders: 0, hits: 0 };
+
+  const render = (job: RenderJob, key: string) => {
+    const { png, hit } = cache.get(`${job.kind}:${key}`, () => {
+      stats.renders++;
+      return drawer.draw(job);
+    });
+    if (hit) stats.hits++;
+    return png;
+  };
+  return {
+    card: (key, data) => render({ kind: 'card', data }, key),
+    chart: (key, data) => render({ kind: 'chart', data }, key),
+    stats: () => ({ ...stats }),
+    close: async () => {
+      cache.clear();
+      await drawer.close();
+    },
+  };
+}

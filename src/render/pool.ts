@@ -1,0 +1,48 @@
+import { Piscina } from 'piscina';
+import type { RenderJob } from './draw';
+
+/** Something that turns a job into a PNG: the worker pool, or this thread (threads = 0). */
+export interface Drawer {
+  draw(job: RenderJob): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/**
+ * One thread by default: it draws ~20 cards a second, renders are cached, and each thread holds
+ * its own fonts and WebAssembly (~250 MB resident once CJK names have been drawn).
+ */
+export const DEFAULT_THREADS = 1;
+
+/**
+ * A card costs ~50 ms of CPU (satori's layout and glyph paths, resvg's rasterising), a chart
+ * ~25 ms, and the first one in a thread ~300 ms (WebAssembly and fonts), so they run off the
+ * event loop in a piscina pool. Workers start on the first render and stop after five idle
+ * minutes, which also frees their fonts.
+ */
+export function poolDrawer(threads: number): Drawer {
+  const pool = new Piscina<RenderJob, Uint8Array>({
+    filename: new URL('./worker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 300_000,
+    // Between jobs a worker runs its event loop (piscina's default blocks in Atomics.wait), so
+    // the collection reclaim.ts schedules and resvg's finalizers do run.
+    atomics: 'disabled',
+  });
+  return {
+    // A Buffer crosses as a plain Uint8Array; view the same bytes as a Buffer again.
+    draw: async (job) => {
+      const png = await pool.run(job);
+      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+/** Draws on the calling thread: for measuring the cost the pool avoids, and for tools. */
+export function inlineDrawer(): Drawer {
+  return {
+    draw: async (job) => (await import('./draw')).draw(job),
+    close: async () => {},
+  };
+}

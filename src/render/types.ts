@@ -1,0 +1,54 @@
+/**
+ * What the pictures show (issue 14 item 3): plain values, so the renderer knows nothing of boards
+ * or storage, and a worker thread can take them as structured-clone data.
+ */
+
+/** A leaderboard card: the top of a board (up to 10 rows) with its board and season. */
+export interface CardData {
+  /** The board's name. */
+  title: string;
+  /** e.g. "ELO · Season 3 (Spring)" or "Highscore". */
+  subtitle: string;
+  rows: CardRow[];
+  /** e.g. "12 players · updated 24 Nov 2026"; optional. */
+  footer?: string;
+  /** The PNG's colours; default dark (most Discord users run dark). Part of the cache key. */
+  theme?: 'light' | 'dark';
+}
+
+export interface CardRow {
+  rank: number;
+  /** Any Unicode: Latin, CJK, Arabic, emoji. */
+  name: string;
+  /** The value as shown to people ("1 534", "12:03.250"). */
+  value: string;
+  /** e.g. "10-2-3" on match boards; absent on score boards. */
+  record?: string;
+}
+
+/** A history chart: one participant's value over time. */
+export interface ChartData {
+  /** e.g. "Robin Hale · Ladder". */
+  title: string;
+  /** What the y axis is ("rating", "points", "score", "time"). */
+  valueLabel: string;
+  /** In time order; may be a single point; never empty when rendered. */
+  points: ChartPoint[];
+  /** How a value reads on the axis (a time board shows 1:02.500, not 62500). Default: grouped integer. */
+  format?: 'integer' | 'time';
+  /** The PNG's colours; default dark. chartSvg takes its theme as an option instead. */
+  theme?: 'light' | 'dark';
+}
+
+export interface ChartPoint {
+  /** Milliseconds since the epoch (structured-clone friendly). */
+  at: number;
+  value: number;
+}
+
+/** Renders pictures as PNG, cached by the caller's key (src/render/index.ts createRenderer). */
+export interface Renderer {
+  card(key: string, data: CardData): Promise<Buffer>;
+  chart(key: string, data: ChartData): Promise<Buffer>;
+  close(): Promise<void>;
+}
