@@ -12,7 +12,8 @@ import { startDiscordBot, type DiscordBot, type DiscordBotOptions } from './bot/
 import { withBoundPort, type Config } from './config';
 import { bind } from './listen';
 import { log, setLogLevel } from './log';
-import { boardPages } from './web/board-page';
+import { boardPages } from './web';
+import { createRenderer } from './render';
 import type { Context } from './pipeline/context';
 import { LocalSignals, RedisSignals } from './pipeline/signals';
 import { Worker } from './pipeline/worker';
@@ -129,12 +130,15 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       : JOBS;
     const scheduler = options.worker === false ? null : new Scheduler(ctx, jobs);
     if (scheduler) await planStandingJobs(ctx);
+    const renderer = createRenderer(); // pictures for link previews; threads start on first use
+    started.push(() => renderer.close());
+    ctx.render = renderer; // the bot's /profile charts too
     const app = createApp({
       ctx,
       authenticator: new KeyAuthenticator(ctx.repos.keys),
       buckets,
       redis,
-      beside: [boardPages(ctx)], // DESIGN.md 3: every board's `url`, public HTML outside /v1
+      beside: [boardPages(ctx, { renderer, redis, redisPrefix })], // DESIGN.md 3 and 6: public pages outside /v1
     });
     worker?.start();
     scheduler?.start();
@@ -150,6 +154,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       bot,
       async close() {
         await closeServer(server);
+        await renderer.close();
         await scheduler?.stop();
         await worker?.stop();
         await bot?.stop();

@@ -34,6 +34,8 @@ export function createApp(deps: ApiDeps): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', 'simple');
+  // Visitors' addresses through TRUST_PROXY reverse proxies (the public pages limit per address).
+  if (deps.ctx.config.trustProxy > 0) app.set('trust proxy', deps.ctx.config.trustProxy);
 
   const metrics = new Metrics(ctx);
   app.use(requestId);

@@ -26,6 +26,11 @@ export interface Config {
   syncWaitMs: number;
   readPerMinute: number;
   writePerMinute: number;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front (Express's `trust proxy` hop count), so
+   * the public pages' per-address limit sees visitors, not the proxy. 0: the socket's address.
+   */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +118,7 @@ const schema = z.object({
   // Benchmarks only: the spec's limits are 600 reads and 60 writes per minute (spec 8).
   RATE_LIMIT_READ_PER_MIN: integer('RATE_LIMIT_READ_PER_MIN', 1, 10_000_000).default(600),
   RATE_LIMIT_WRITE_PER_MIN: integer('RATE_LIMIT_WRITE_PER_MIN', 1, 10_000_000).default(60),
+  TRUST_PROXY: integer('TRUST_PROXY', 0, 10).default(0),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -140,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     syncWaitMs: e.SYNC_WAIT_MS,
     readPerMinute: e.RATE_LIMIT_READ_PER_MIN,
     writePerMinute: e.RATE_LIMIT_WRITE_PER_MIN,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -1,193 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { boardUrl } from '../../src/domain/board-url';
 import type { EntryState } from '../../src/domain/scoring';
 import { endSeason, startSeason } from '../../src/pipeline/seasons';
 import { startTestTally, type TestTally } from '../support/tally';
+import { Browser } from './chromium';
 import { SEEDED } from '../support/pipeline';
 
-/**
- * What a visitor's browser shows on a board's public page (DESIGN.md 3). Debian's chromium is
- * driven over the DevTools protocol on a pipe (--remote-debugging-pipe: JSON messages ending in
- * NUL on fds 3 and 4), so no browser download and no npm dependency. scripts/browser-test.sh.
- */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** What a visitor's browser shows on a board's public page (DESIGN.md 3); chromium.ts drives it. */
 const SCRIPT_NAME = '<script>document.title="pwned"</script>';
 
-type Fields = Record<string, unknown>;
-
-interface Message {
-  id?: number;
-  method?: string;
-  params?: Fields;
-  result?: Fields;
-  error?: { message: string };
-}
-
-/** One headless browser with one tab; just the protocol calls this test needs. */
-class Browser {
-  private nextId = 0;
-  private readonly replies = new Map<number, (m: Message) => void>();
-  private readonly listeners = new Set<(m: Message) => void>();
-  /** Console and log lines of the tab: where a blocked or failing script would show. */
-  readonly console: string[] = [];
-  readonly dialogs: string[] = [];
-  private session = '';
-  /** Set once the browser has exited or failed to start. */
-  private gone: string | null = null;
-
-  private constructor(
-    private readonly child: ChildProcess,
-    private readonly profile: string,
-  ) {
-    const out = child.stdio[4] as Readable;
-    let buffer = Buffer.alloc(0); // bytes, not text: a chunk may end inside a UTF-8 character
-    out.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      for (let end = buffer.indexOf(0); end >= 0; end = buffer.indexOf(0)) {
-        const message = JSON.parse(buffer.subarray(0, end).toString('utf8')) as Message;
-        buffer = buffer.subarray(end + 1);
-        if (message.id === undefined) this.listeners.forEach((listen) => listen(message));
-        this.replies.get(message.id ?? -1)?.(message);
-        this.replies.delete(message.id ?? -1);
-      }
-    });
-    // A browser that dies fails the calls waiting on it instead of hanging the test.
-    const fail = (why: string) => {
-      this.gone = why;
-      this.replies.forEach((reply) => reply({ error: { message: `chromium ${why}` } }));
-      this.replies.clear();
-    };
-    child.on('exit', (code, signal) => fail(`exited (${code ?? signal})`));
-    child.on('error', (err) => fail(`failed to start: ${err.message}`));
-    child.stdio[3]?.on('error', () => undefined); // a closed pipe: reported by 'exit'
-    out.on('error', () => undefined);
-  }
-
-  static async launch(): Promise<Browser> {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`${CHROMIUM} is missing: run scripts/browser-test.sh`);
-    const profile = mkdtempSync(join(tmpdir(), 'tally-chromium-'));
-    const args = ['--headless=new', '--disable-gpu', '--no-sandbox', '--remote-debugging-pipe'];
-    args.push(`--user-data-dir=${profile}`, '--no-first-run', '--no-proxy-server');
-    args.push('--window-size=1024,768', 'about:blank');
-    const child = spawn(CHROMIUM, args, { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
-    const browser = new Browser(child, profile);
-    try {
-      await browser.openTab();
-    } catch (err) {
-      await browser.close();
-      throw err;
-    }
-    return browser;
-  }
-
-  private async openTab(): Promise<void> {
-    const { targetId } = await this.send('Target.createTarget', { url: 'about:blank' });
-    const attached = await this.send('Target.attachToTarget', { targetId, flatten: true });
-    this.session = String(attached.sessionId);
-    this.on('Runtime.consoleAPICalled', (p) => this.console.push(JSON.stringify(p.args)));
-    this.on('Log.entryAdded', (p) => this.console.push(JSON.stringify(p.entry)));
-    this.on('Page.javascriptDialogOpening', (p) => {
-      this.dialogs.push(String(p.message));
-      void this.tab('Page.handleJavaScriptDialog', { accept: false });
-    });
-    for (const enable of ['Page.enable', 'Runtime.enable', 'Log.enable']) await this.tab(enable);
-  }
-
-  /** One protocol call; a `sessionId` addresses the tab, none the browser itself. */
-  private send(method: string, params: object = {}, sessionId?: string): Promise<Fields> {
-    if (this.gone) return Promise.reject(new Error(`${method}: chromium ${this.gone}`));
-    const id = ++this.nextId;
-    const message = JSON.stringify({ id, method, params, sessionId });
-    (this.child.stdio[3] as Writable).write(`${message}\0`);
-    return new Promise((resolve, reject) => {
-      this.replies.set(id, (m) =>
-        m.error ? reject(new Error(`${method}: ${m.error.message}`)) : resolve(m.result ?? {}),
-      );
-    });
-  }
-
-  private tab(method: string, params: object = {}): Promise<Fields> {
-    return this.send(method, params, this.session);
-  }
-
-  private on(method: string, listen: (params: Fields) => void): void {
-    this.listeners.add((m) => m.method === method && listen(m.params ?? {}));
-  }
-
-  private loaded(): Promise<void> {
-    return new Promise((resolve) => this.on('Page.loadEventFired', () => resolve()));
-  }
-
-  async goto(url: string): Promise<void> {
-    const loaded = this.loaded();
-    await this.tab('Page.navigate', { url });
-    await loaded;
-  }
-
-  /** Clicks like a visitor: the element's centre, with a real mouse press and release. */
-  async click(selector: string): Promise<void> {
-    const box = await this.evaluate<{ x: number; y: number }>(`(() => {
-      const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    })()`);
-    const loaded = this.loaded();
-    for (const type of ['mousePressed', 'mouseReleased']) {
-      const event = { type, ...box, button: 'left', clickCount: 1 };
-      await this.tab('Input.dispatchMouseEvent', event);
-    }
-    await loaded;
-  }
-
-  async evaluate<T>(expression: string): Promise<T> {
-    const reply = await this.tab('Runtime.evaluate', { expression, returnByValue: true });
-    if (reply.exceptionDetails) throw new Error(JSON.stringify(reply.exceptionDetails));
-    return (reply.result as { value: T }).value;
-  }
-
-  /** A visitor whose system asks for dark pages (prefers-color-scheme: dark). */
-  async preferDark(dark: boolean): Promise<void> {
-    await this.tab('Emulation.setEmulatedMedia', {
-      features: [{ name: 'prefers-color-scheme', value: dark ? 'dark' : 'light' }],
-    });
-  }
-
-  /** A visitor with JavaScript off: the page must work without it. */
-  async disableScripts(): Promise<void> {
-    await this.tab('Emulation.setScriptExecutionDisabled', { value: true });
-  }
-
-  async screenshot(path: string): Promise<void> {
-    const { data } = await this.tab('Page.captureScreenshot', { format: 'png' });
-    writeFileSync(path, Buffer.from(String(data), 'base64'));
-  }
-
-  /** Asks the browser to quit, waits for it (killing it after 5 s), then drops its profile. */
-  async close(): Promise<void> {
-    const exited = this.gone ? null : once(this.child, 'exit');
-    await this.send('Browser.close').catch(() => undefined);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-    rmSync(this.profile, { recursive: true, force: true, maxRetries: 3 });
-  }
-}
-
-/** What is on screen: the tab's title, the table as text, the links a visitor can follow. */
+/** What is on screen: the tab's title, the table as text, the paging links. */
 const VIEW = `({
   title: document.title,
   heading: document.querySelector('h1').innerText,
   meta: document.querySelector('.meta').innerText,
   headers: [...document.querySelectorAll('thead th')].map((th) => th.innerText),
   rows: [...document.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].map((td) => td.innerText)),
-  links: [...document.querySelectorAll('a')].map((a) => a.innerText),
+  links: [...document.querySelectorAll('nav.pages a')].map((a) => a.innerText),
   seasons: [...document.querySelectorAll('.seasons li')].map((li) => li.innerText),
   scripts: document.scripts.length,
   path: location.pathname + location.search,
@@ -280,7 +110,7 @@ describe('the public board page in headless Chromium', () => {
       ['5', 'Zoë', '1:02:03.004', '5'],
     ]);
     expect(second.links).toEqual(['First page']);
-    await browser.click('a:not([rel])');
+    await browser.click('nav.pages a:not([rel])');
     const first = await browser.evaluate<View>(VIEW);
     expect(first.rows.map((r) => r[0])).toEqual(['1', '2', '2']);
   });

@@ -11,6 +11,13 @@ describe('configuration from the environment', () => {
     expect(config.apiAccess).toBe('open');
     expect(config.syncWaitMs).toBe(3000);
     expect([config.readPerMinute, config.writePerMinute]).toEqual([600, 60]);
+    expect(config.trustProxy).toBe(0);
+  });
+
+  it('GIVEN TRUST_PROXY THEN it is the hop count behind proxies; anything else is refused', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY/);
   });
 
   it('GIVEN a MariaDB URL THEN the database is MySQL with its name', () => {

@@ -68,7 +68,10 @@ describe(`the public board page (${backendName})`, () => {
   function expectHtml(res: TestResponse, status: number) {
     expect(res.status, res.text).toBe(status);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    // A page may be reused for a few seconds (then revalidated by its ETag); an error never.
+    expect(res.headers.get('cache-control')).toMatch(
+      status === 200 ? /^public, max-age=\d+$/ : /^no-store$/,
+    );
     expect(res.headers.get('x-api-lifecycle')).toBe('beta');
     expect(res.headers.get('x-request-id')).toMatch(/^req_/);
     expect(res.text).toMatch(/^<!doctype html>/);
@@ -230,7 +233,6 @@ describe(`the public board page (${backendName})`, () => {
       pathOf({ ownerId: 'guild:1', id: theirs.id }),
       pathOf({ ownerId: owner, id: 'x'.repeat(101) }),
       `${pathOf({ ownerId: owner, id: 'x' })}%E0%A4%A`,
-      '/boards/only-one-segment',
       `${pathOf(theirs)}/extra`,
     ];
     for (const path of paths) {

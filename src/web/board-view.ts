@@ -1,0 +1,62 @@
+import type { Board } from '../../entities/board';
+import { seasonTitle, type Season } from '../domain/season';
+import type { CardData } from '../render/types';
+import type { SeasonLink } from './boards';
+import type { PageDeps } from './deps';
+import { boardName, link, PICTURE_SIZE, type Html, type Preview } from './html';
+import { CARD_ROWS, topThreeText, type Picture } from './pictures';
+import { podium, standingsTable, type StandingRow } from './standings-view';
+
+/** What the current standings and a season's archive share: the frame, the table, the preview. */
+export interface BoardView {
+  board: Board;
+  deps: PageDeps;
+  /** An explicit ?limit=, kept from page to page. */
+  keepLimit: number | undefined;
+  crumbs: Html;
+  seasons: SeasonLink[];
+}
+
+export function pager(first: string | null, next: string | null): Html {
+  const parts = [
+    first === null ? '' : link(first, 'First page'),
+    next === null ? '' : link(next, 'Next page', ' rel="next"'),
+  ].join('');
+  return parts ? `<nav class="pages">${parts}</nav>` : '';
+}
+
+/** The table, under a podium on the first page (`top`: the board's top rows, else null). */
+export function standingsHtml(
+  view: BoardView,
+  rows: StandingRow[],
+  top: StandingRow[] | null,
+  empty: string,
+) {
+  if (rows.length === 0) return `<p class="empty">${empty}</p>`;
+  const { board, deps } = view;
+  const stand = top ? podium(board, top, deps.links) : '';
+  return `${stand}\n${standingsTable(board, rows, deps.links)}`;
+}
+
+/** The page's own rows when they hold the top of the board, else a read of it. */
+export async function topOf(
+  rows: StandingRow[],
+  more: boolean,
+  read: () => Promise<StandingRow[]>,
+) {
+  return rows.length >= CARD_ROWS || !more ? rows.slice(0, CARD_ROWS) : read();
+}
+
+export function preview(view: BoardView, card: Picture<CardData> | null, season?: Season): Preview {
+  const { board, deps } = view;
+  const name = boardName(board);
+  const n = season?.number;
+  return {
+    title: season ? `${name} — ${seasonTitle(season)}` : name,
+    description: card ? topThreeText(card.data) : `${board.type} board`,
+    url: deps.links.boardUrl(board, { season: n }),
+    image: card && deps.renderer ? deps.links.cardUrl(board, { season: n, v: card.version }) : null,
+    imageAlt: `${season ? `${name}, ${seasonTitle(season)}` : name}: the top ${CARD_ROWS}`,
+    imageSize: PICTURE_SIZE.card,
+  };
+}

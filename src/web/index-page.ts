@@ -1,0 +1,75 @@
+import type { RequestHandler } from 'express';
+import type { Board } from '../../entities/board';
+import { notFound } from '../domain/errors';
+import { OWNER_ID } from '../domain/ids';
+import { seasonTitle } from '../domain/season';
+import { pageCursor } from '../http/params';
+import { boardsPage } from '../pipeline/board-reads';
+import type { Context } from '../pipeline/context';
+import type { PageDeps } from './deps';
+import { about } from './error-page';
+import { bdi, boardName, documentHtml, escapeHtml, grouped, link, type Html } from './html';
+import { MAX_AGE, sendPage } from './respond';
+
+const PAGE = 50;
+
+/**
+ * A server's (or a personal workspace's) boards: name, type, players and the running season,
+ * each a link to its standings; oldest first in keyset pages, as GET /v1/boards lists them.
+ */
+export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
+  return async (req, res) => {
+    about(res, 'Server');
+    const cursor = pageCursor(req);
+    const ownerId = String(req.params.ownerId);
+    const owner = OWNER_ID.test(ownerId) ? await ctx.repos.owners.get(ownerId) : null;
+    if (!owner) throw notFound('No such server');
+    const { boards, nextCursor } = await boardsPage(ctx, ownerId, { cursor, limit: PAGE });
+    const items = await Promise.all(boards.map((b) => boardItem(ctx, b, deps)));
+    const title = owner.name || owner.id;
+    const nav = [
+      cursor === undefined ? '' : link(deps.links.owner(ownerId), 'First page'),
+      nextCursor
+        ? link(deps.links.owner(ownerId, { cursor: nextCursor }), 'More boards', ' rel="next"')
+        : '',
+    ].join('');
+    const list =
+      items.length > 0
+        ? `<ul class="boards">\n${items.join('\n')}\n</ul>`
+        : '<p class="empty">No boards yet.</p>';
+    const count = `${boards.length}${nextCursor ? '+' : ''} board${boards.length === 1 ? '' : 's'}`;
+    const html = documentHtml(
+      title,
+      `<h1>${bdi(title)}</h1>
+<p class="meta">Leaderboards · ${count}</p>
+${list}
+${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
+      {
+        title: `${title}: leaderboards`,
+        description:
+          boards
+            .map((b) => boardName(b))
+            .slice(0, 5)
+            .join(' · ') || 'No boards yet',
+        url: deps.links.ownerUrl(ownerId, { cursor }),
+        image: null,
+      },
+    );
+    sendPage(req, res, html, MAX_AGE.live);
+  };
+}
+
+async function boardItem(ctx: Context, board: Board, deps: PageDeps): Promise<Html> {
+  const [players, season] = await Promise.all([
+    board.type === 'Rating' ? null : ctx.repos.entries.size(board.pk),
+    ctx.repos.seasons.open(board.pk),
+  ]);
+  const facts = [
+    board.freeForAll ? `${board.type} · free-for-all` : board.type,
+    players === null ? null : `${grouped(players)} player${players === 1 ? '' : 's'}`,
+    season ? seasonTitle(season) : null,
+  ].filter((f): f is string => f !== null);
+  const name = boardName(board);
+  return `<li>${link(deps.links.board(board), bdi(name), ` class="name" title="${escapeHtml(name)}"`)}
+<div class="meta">${facts.map((f) => bdi(f)).join(' · ')}</div></li>`;
+}

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { notFound } from '../domain/errors';
+import type { Context } from '../pipeline/context';
+import { boardPage } from './board-page';
+import type { PageDeps, PageRenderer } from './deps';
+import { errorPage } from './error-page';
+import { cardImage, chartImage } from './images';
+import { indexPage } from './index-page';
+import { Links } from './links';
+import { DEFAULT_PAGE_LIMITS, pageLimits, type LimiterStore, type PageLimits } from './page-limits';
+import { playerPage } from './player-page';
+
+export type { PageRenderer };
+
+export interface BoardPagesOptions extends LimiterStore {
+  /** Makes the pictures (src/render); without one the pages link no picture. */
+  renderer?: PageRenderer | null;
+  /** Per-address limits (page-limits.ts); tests lower them. */
+  limits?: Partial<PageLimits>;
+  /** Default 10 s. */
+  renderTimeoutMs?: number;
+}
+
+/**
+ * The public pages (DESIGN.md 3 and 6), outside /v1 and without a key: HTML that needs no
+ * script, light and dark, and pictures for the links people share.
+ *
+ *   GET /boards/{owner}                                      the owner's boards
+ *   GET /boards/{owner}/{board}[?season=N]                   standings (a board's `url`, spec 2.2)
+ *   GET /boards/{owner}/{board}/card.png[?season=N]          the leaderboard card
+ *   GET /boards/{owner}/{board}/players/{player}[?vs=P]      a player; head to head
+ *   GET /boards/{owner}/{board}/players/{player}/chart.png   the player's chart
+ */
+export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Router {
+  const deps: PageDeps = {
+    links: new Links(ctx.config.publicUrl),
+    renderer: options.renderer ?? null,
+    renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
+  };
+  const router = Router();
+  router.use('/boards', pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options));
+  router.get('/boards/:ownerId', indexPage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId', boardPage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/card.png', cardImage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/players/:playerId', playerPage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/players/:playerId/chart.png', chartImage(ctx, deps));
+  router.get('/boards{/*rest}', () => {
+    throw notFound('No page here');
+  });
+  router.use(errorPage);
+  return router;
+}

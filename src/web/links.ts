@@ -1,0 +1,60 @@
+import type { Board } from '../../entities/board';
+import { boardUrl } from '../domain/board-url';
+
+/**
+ * Where each public page lives, from PUBLIC_URL: links on a page are paths (so they hold behind
+ * a proxy that serves PUBLIC_URL under a prefix), previews and canonical links are absolute.
+ *
+ *   /boards/{owner}                                   the owner's boards
+ *   /boards/{owner}/{board}[?season=N]                standings (current, or an archive)
+ *   /boards/{owner}/{board}/card.png[?season=N]       the leaderboard card
+ *   /boards/{owner}/{board}/players/{player}[?vs=P]   a player, or two head to head
+ *   /boards/{owner}/{board}/players/{player}/chart.png
+ */
+export class Links {
+  constructor(private readonly publicUrl: string) {}
+
+  boardUrl(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
+    return withQuery(boardUrl(this.publicUrl, board), query);
+  }
+  board(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
+    return pathOf(this.boardUrl(board, query));
+  }
+
+  ownerUrl(ownerId: string, query?: Query): string {
+    return withQuery(`${this.publicUrl}/boards/${encodeURIComponent(ownerId)}`, query);
+  }
+  owner(ownerId: string, query?: Query): string {
+    return pathOf(this.ownerUrl(ownerId, query));
+  }
+
+  playerUrl(board: Pick<Board, 'ownerId' | 'id'>, playerId: string, query?: Query): string {
+    const base = `${boardUrl(this.publicUrl, board)}/players/${encodeURIComponent(playerId)}`;
+    return withQuery(base, query);
+  }
+  player(board: Pick<Board, 'ownerId' | 'id'>, playerId: string, query?: Query): string {
+    return pathOf(this.playerUrl(board, playerId, query));
+  }
+
+  cardUrl(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
+    return withQuery(`${boardUrl(this.publicUrl, board)}/card.png`, query);
+  }
+  chartUrl(board: Pick<Board, 'ownerId' | 'id'>, playerId: string, query?: Query): string {
+    return withQuery(`${this.playerUrl(board, playerId)}/chart.png`, query);
+  }
+}
+
+/** Query parameters in order; undefined ones are left out. */
+export type Query = Record<string, string | number | undefined>;
+
+function withQuery(url: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) params.set(name, String(value));
+  return params.size > 0 ? `${url}?${params}` : url;
+}
+
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}

@@ -1,0 +1,96 @@
+import type { Board } from '../../entities/board';
+import { seasonTitle, type Season } from '../domain/season';
+import type { Context } from '../pipeline/context';
+import { profileChart, type Profile } from '../pipeline/profile';
+import { standingsPage } from '../pipeline/standings';
+import type { CardData, ChartData } from '../render/types';
+import { boardName, grouped, isMatchBoard, valueText } from './html';
+import { digest } from './respond';
+import { recordText, rowOfArchive, rowOfEntry, type StandingRow } from './standings-view';
+
+/**
+ * What the pictures show, as plain data (src/render/types.ts), and its version: a hash of that
+ * data. The version names the picture: it is the renderer's cache key, the picture's ETag and
+ * the ?v= of the og:image link, so a picture is rendered once per content and a link shared
+ * after the standings moved unfurls afresh. It changes exactly when the picture would, including
+ * a player's new name, which no history row records.
+ */
+export interface Picture<T> {
+  data: T;
+  version: string;
+}
+
+export const CARD_ROWS = 10;
+
+const versioned = <T>(data: T): Picture<T> => ({ data, version: digest(JSON.stringify(data)) });
+
+function cardOf(
+  board: Board,
+  rows: StandingRow[],
+  subtitle: string,
+  footer?: string,
+): Picture<CardData> {
+  return versioned({
+    title: boardName(board),
+    subtitle,
+    ...(footer === undefined ? {} : { footer }),
+    rows: rows.slice(0, CARD_ROWS).map((r) => ({
+      rank: r.rank,
+      name: r.player.name || r.player.id,
+      value: valueText(board, r.value),
+      ...(isMatchBoard(board) ? { record: recordText(r) } : {}),
+    })),
+  });
+}
+
+/** The top of the current standings (as many rows as a card shows). */
+export async function boardTop(ctx: Context, board: Board): Promise<StandingRow[]> {
+  const page = await standingsPage(ctx, board, { limit: CARD_ROWS });
+  return page.entries.map((e) => rowOfEntry(board, e));
+}
+
+/** The top of an ended season's final standings. */
+export async function seasonTop(ctx: Context, season: Season): Promise<StandingRow[]> {
+  return (await ctx.repos.seasons.standings(season.pk, 0, CARD_ROWS)).map(rowOfArchive);
+}
+
+/**
+ * The current standings' card. `top`: the top of the board when the caller has read it already
+ * (the board page's first page), so the page costs no second read.
+ */
+export async function boardCard(
+  ctx: Context,
+  board: Board,
+  top?: StandingRow[],
+): Promise<Picture<CardData>> {
+  const rows = top ?? (await boardTop(ctx, board));
+  const [open, players] = await Promise.all([
+    ctx.repos.seasons.open(board.pk),
+    ctx.repos.entries.size(board.pk),
+  ]);
+  const subtitle = open ? `${board.type} · ${seasonTitle(open)}` : board.type;
+  return cardOf(board, rows, subtitle, `${grouped(players)} player${players === 1 ? '' : 's'}`);
+}
+
+/** An ended season's card: its final standings (they never change). */
+export async function seasonCard(
+  ctx: Context,
+  board: Board,
+  season: Season,
+  top?: StandingRow[],
+): Promise<Picture<CardData>> {
+  const rows = top ?? (await seasonTop(ctx, season));
+  return cardOf(board, rows, `${board.type} · ${seasonTitle(season)} · final standings`);
+}
+
+/** A player's value over time, or null when there is nothing to draw. */
+export function playerChart(profile: Profile): Picture<ChartData> | null {
+  const chart = profileChart(profile);
+  return chart.points.length === 0 ? null : versioned(chart);
+}
+
+/** "Top 3: Ann (1032) · Cy (1032) · Bo (984)": what a shared link's preview says. */
+export function topThreeText(card: CardData): string {
+  const top = card.rows.slice(0, 3).map((r) => `${r.name} (${r.value})`);
+  return top.length > 0 ? `Top ${top.length}: ${top.join(' · ')}` : 'No entries yet';
+}

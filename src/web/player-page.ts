@@ -1,0 +1,86 @@
+import type { RequestHandler } from 'express';
+import type { Board } from '../../entities/board';
+import { badRequest } from '../domain/errors';
+import { parsePlayerId } from '../domain/player-id';
+import { queryValue } from '../http/params';
+import type { Season } from '../domain/season';
+import type { Context } from '../pipeline/context';
+import { headToHead, playerProfile, type HeadToHead, type Profile } from '../pipeline/profile';
+import { crumbs, publicBoard } from './boards';
+import type { PageDeps } from './deps';
+import { about } from './error-page';
+import { bdi, boardName, documentHtml, escapeHtml, PICTURE_SIZE, type Html } from './html';
+import { playerChart } from './pictures';
+import { chartFigure, headToHeadSection, profileStats, summaryText } from './player-view';
+import { playedMatches } from './matches-view';
+import { MAX_AGE, sendPage } from './respond';
+
+/**
+ * A player's page on a board: rank of N, value, peak, record, streaks, the value over the
+ * season as inline SVG, the last matches with links to the opponents, and head to head with
+ * another player (?vs=<player id>, picked from recent opponents by a form that needs no script).
+ * A malformed player id is a 400 page (the API's status for one), an unknown player a 404.
+ */
+export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
+  return async (req, res) => {
+    const vsRaw = queryValue(req, 'vs');
+    const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    about(res, 'Player');
+    const playerId = parsePlayerId(String(req.params.playerId), 'player');
+    const vs = vsRaw === undefined || vsRaw === '' ? undefined : parsePlayerId(vsRaw, 'vs');
+    if (vs === playerId) throw badRequest('vs must name another player');
+    const profile = await playerProfile(ctx, board, playerId);
+    const h2h = vs === undefined ? null : await headToHead(ctx, board, playerId, vs);
+    const frame = {
+      top: await crumbs(ctx, board, deps.links, true),
+      season: await ctx.repos.seasons.open(board.pk),
+    };
+    sendPage(req, res, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
+  };
+}
+
+function pageHtml(
+  board: Board,
+  profile: Profile,
+  h2h: HeadToHead | null,
+  frame: { top: Html; season: Season | null },
+  deps: PageDeps,
+): Html {
+  const { links } = deps;
+  const name = profile.player.name || profile.player.id;
+  const chart = playerChart(profile);
+  const title = h2h
+    ? `${name} vs ${h2h.b.name || h2h.b.id} — ${boardName(board)}`
+    : `${name} — ${boardName(board)}`;
+  const matches =
+    profile.record === null
+      ? ''
+      : `<h2>Last matches</h2>\n${playedMatches(board, profile.recent, links)}`;
+  const image =
+    chart && deps.renderer ? links.chartUrl(board, profile.player.id, { v: chart.version }) : null;
+  return documentHtml(
+    title,
+    `${frame.top}
+<h1>${bdi(name)}</h1>
+<p class="meta">${escapeHtml(rankLine(profile))}</p>
+${profileStats(profile)}
+${chart ? chartFigure(board, chart.data, frame.season) : ''}
+${headToHeadSection(profile, h2h, links)}
+${matches}`,
+    {
+      title,
+      description: summaryText(profile, h2h),
+      url: links.playerUrl(board, profile.player.id, { vs: h2h?.b.id }),
+      image,
+      imageAlt: `${name}'s ${board.type === 'ELO' ? 'rating' : 'value'} over time`,
+      imageSize: PICTURE_SIZE.chart,
+    },
+  );
+}
+
+/** "#2 of 14 on Ladder", or why there is no rank. */
+export function rankLine(profile: Profile): string {
+  const where = `on ${boardName(profile.board)}`;
+  if (profile.rank === null) return `Not ranked this season ${where}`;
+  return `#${profile.rank} of ${profile.of} ${where}`;
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+
+/**
+ * How the public pages answer: HTML or PNG with a weak ETag (a 304 when the visitor's copy is
+ * current) and a short public max-age, or text that is never stored (errors, refusals).
+ */
+
+/**
+ * No script runs on these pages; the policy makes that hold even if escaping ever slipped. Forms
+ * (the head-to-head picker) may only send to this site.
+ */
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
+
+/** How long a visitor or a proxy may reuse a page without asking (seconds). */
+export const MAX_AGE = {
+  /** Standings "updated live": a refresh a few seconds later may reuse, then revalidates. */
+  live: 15,
+  /** An ended season's archive never changes; only its seasons menu may grow. */
+  archive: 300,
+  /** Pictures: an unfurler fetches once; a 304 after that is cheap. */
+  image: 60,
+  /** A picture whose URL names its content (?v=…): the same bytes for as long as it is asked. */
+  versioned: 86_400,
+} as const;
+
+/** A short stable hash: ETags, picture versions and renderer cache keys. */
+export const digest = (...parts: (string | Buffer)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url').slice(0, 22);
+};
+
+/** Sets the validator and caching; true when the visitor's copy is current (a 304 was sent). */
+function notModified(req: Request, res: Response, etag: string, maxAge: number): boolean {
+  res.set({
+    ETag: `W/"${etag}"`,
+    'Cache-Control': `public, max-age=${maxAge}`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (!matches(req.get('If-None-Match'), etag)) return false;
+  res.status(304).end();
+  return true;
+}
+
+/**
+ * RFC 9110 13.1.2: If-None-Match by weak comparison. Not Express's req.fresh, which ignores the
+ * validators of a request that also says Cache-Control: no-cache (as fetch() does for every
+ * conditional request): that directive is for caches on the way, not the origin.
+ */
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${etag}"`);
+}
+
+/** A page that may be cached; an error or refusal page is sent with `sendPlainHtml`. */
+export function sendPage(req: Request, res: Response, html: string, maxAge: number): void {
+  res.set('Content-Security-Policy', CSP);
+  if (notModified(req, res, digest(html), maxAge)) return;
+  res.status(200).type('text/html; charset=utf-8').send(html);
+}
+
+/** Error and refusal pages: never stored, so a fixed fault is seen at once. */
+export function sendPlainHtml(res: Response, status: number, html: string): void {
+  res.removeHeader('ETag');
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+    })
+    .send(html);
+}
+
+/** The picture endpoints' faults: text, as an image client (or a person) can read it. */
+export function sendText(res: Response, status: number, text: string): void {
+  res.removeHeader('ETag');
+  res
+    .status(status)
+    .set({
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    })
+    .send(`${text}\n`);
+}
+
+/**
+ * A picture named by `etag` (a hash of what it shows): a 304 before anything is rendered when
+ * the client holds it; otherwise `render` makes the bytes.
+ */
+export async function sendPng(
+  req: Request,
+  res: Response,
+  etag: string,
+  maxAge: number,
+  render: () => Promise<Buffer>,
+): Promise<void> {
+  if (notModified(req, res, etag, maxAge)) return;
+  const png = await render();
+  res.status(200).type('image/png').send(png);
+}

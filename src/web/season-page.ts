@@ -1,0 +1,76 @@
+import type { Response } from 'express';
+import { TallyError } from '../domain/errors';
+import { seasonTitle, type Season } from '../domain/season';
+import type { Context } from '../pipeline/context';
+import { seasonOf } from '../pipeline/seasons';
+import { seasonsNav } from './boards';
+import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
+import { errorHtml } from './error-page';
+import { bdi, boardName, documentHtml, type Html } from './html';
+import { seasonCard, seasonTop } from './pictures';
+import { sendPlainHtml } from './respond';
+import { rowOfArchive, type StandingRow } from './standings-view';
+
+/**
+ * An ended season's final standings (?season=N on the board page): the archive, paged by offset
+ * (it never changes), with its own podium and card.
+ */
+export async function seasonHtml(
+  ctx: Context,
+  view: BoardView,
+  number: number,
+  page: { limit: number; from: number },
+  res: Response,
+): Promise<Html | null> {
+  const season = await endedSeason(ctx, view, number, res);
+  if (!season) return null;
+  const rows = await ctx.repos.seasons.standings(season.pk, page.from, page.limit + 1);
+  return archiveHtml(ctx, view, season, rows.map(rowOfArchive), page);
+}
+
+/** The season, or a 404 page that says why there is none (still running, or never was). */
+async function endedSeason(ctx: Context, view: BoardView, n: number, res: Response) {
+  const { board } = view;
+  try {
+    return await seasonOf(ctx, board, n);
+  } catch (err) {
+    if (!(err instanceof TallyError && err.code === 'not_found')) throw err;
+    const back = { href: view.deps.links.board(board), label: 'Current standings' };
+    sendPlainHtml(res, 404, errorHtml('Season not found', `${err.detail}.`, back));
+    return null;
+  }
+}
+
+async function archiveHtml(
+  ctx: Context,
+  view: BoardView,
+  season: Season,
+  rows: StandingRow[],
+  page: { limit: number; from: number },
+): Promise<Html> {
+  const { board, deps } = view;
+  const shown = rows.slice(0, page.limit);
+  const first = page.from === 0;
+  const more = rows.length > page.limit;
+  const top = first ? await topOf(shown, more, () => seasonTop(ctx, season)) : null;
+  const card = await seasonCard(ctx, board, season, top ?? undefined);
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  const at = (from: number) =>
+    deps.links.board(board, {
+      season: season.number,
+      from: from > 0 ? from : undefined,
+      limit: view.keepLimit,
+    });
+  const nav = pager(first ? null : at(0), more ? at(page.from + page.limit) : null);
+  const empty = first ? 'Nobody had a result this season.' : 'No more entries.';
+  return documentHtml(
+    `${boardName(board)} — ${seasonTitle(season)}`,
+    `${view.crumbs}
+<h1>${bdi(boardName(board))}</h1>
+<p class="meta">${bdi(seasonTitle(season))} · final standings · ${day(season.startedAt)} – ${day(season.endedAt!)}</p>
+${seasonsNav(view.seasons, season.number)}
+${standingsHtml(view, shown, top, empty)}
+${nav}`,
+    preview(view, card, season),
+  );
+}

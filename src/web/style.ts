@@ -1,0 +1,110 @@
+/**
+ * The one stylesheet of the public pages: light and dark through CSS variables and
+ * prefers-color-scheme (most Discord users run dark), and phone widths (390 px) without the page
+ * ever scrolling sideways: tables scroll inside their own box, long names wrap anywhere and stop
+ * after two lines (the full name is in the title attribute).
+ */
+export const STYLE = `
+  :root {
+    color-scheme: light dark;
+    --text: #1d1d22; --muted: #5a5a66; --page: #f6f6f8; --card: #fff; --rule: #e2e2e8;
+    --link: #3547c8; --win: #1f7a44; --loss: #b3261e; --draw: #5a5a66;
+    --gold: #b8860b; --silver: #6b7280; --bronze: #a0522d;
+  }
+  @media (prefers-color-scheme: dark) {
+    :root {
+      --text: #e6e6ea; --muted: #a3a3b0; --page: #17171c; --card: #212128; --rule: #34343d;
+      --link: #9aa8ff; --win: #5fd08f; --loss: #ff8a80; --draw: #a3a3b0;
+      --gold: #f1c40f; --silver: #c0c6d0; --bronze: #e59866;
+    }
+  }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: var(--text); background: var(--page); }
+  /* Any name may be one long word: it breaks anywhere rather than push the page sideways. */
+  main { max-width: 46rem; margin: 2rem auto; padding: 0 1rem; overflow-wrap: anywhere; }
+  a { color: var(--link); }
+  h1 { margin: 0; font-size: 1.6rem; line-height: 1.25; overflow-wrap: anywhere; }
+  h2 { font-size: 1.1rem; margin: 1.75rem 0 0.5rem; }
+  .meta, .empty, .note { color: var(--muted); }
+  .crumbs { display: flex; flex-wrap: wrap; gap: 0.25rem 0.5rem; margin: 0 0 0.5rem; font-size: 0.9rem; }
+  .crumbs a { overflow-wrap: anywhere; }
+  .crumbs a + a::before { content: "›"; color: var(--muted); margin-right: 0.5rem; display: inline-block; }
+  .scroll { overflow-x: auto; max-width: 100%; }
+  table { width: 100%; border-collapse: collapse; background: var(--card); }
+  th, td { padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--rule); text-align: left; }
+  th { font-size: 0.85rem; color: var(--muted); white-space: nowrap; }
+  /* Numbers take the width they need; the player column takes the rest. */
+  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; width: 1%; }
+  .player { overflow-wrap: anywhere; min-width: 6rem; }
+  /* In a table cell or on the podium a name stops after two lines (the title has it all). */
+  .player .name, .podium .name, .boards .name {
+    display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2;
+    overflow: hidden;
+  }
+  abbr { text-decoration: none; }
+  nav.pages { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; margin-top: 1rem; }
+  .seasons { margin: 0.75rem 0 1rem; }
+  .seasons ul { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; margin: 0; padding: 0; list-style: none; font-size: 0.9rem; }
+  .seasons [aria-current] { font-weight: 600; }
+  .podium {
+    display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); align-items: end;
+    gap: 0.5rem; margin: 1.25rem 0; padding: 0; list-style: none;
+  }
+  .podium li {
+    background: var(--card); border: 1px solid var(--rule); border-top: 4px solid var(--medal);
+    border-radius: 8px; padding: 0.6rem 0.5rem; text-align: center; min-width: 0;
+  }
+  .podium .p1 { --medal: var(--gold); order: 2; padding-block: 1.1rem; }
+  .podium .p2 { --medal: var(--silver); order: 1; }
+  .podium .p3 { --medal: var(--bronze); order: 3; }
+  .podium .place { display: block; font-weight: 700; color: var(--medal); }
+  .podium .name { font-weight: 600; }
+  .podium .value { display: block; font-variant-numeric: tabular-nums; }
+  .podium .record { display: block; font-size: 0.8rem; color: var(--muted); }
+  .matches { margin: 0; padding: 0; list-style: none; background: var(--card); }
+  .matches li {
+    display: grid; align-items: baseline; gap: 0.15rem 0.6rem;
+    padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--rule);
+  }
+  .matches.versus li { grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr); }
+  .matches.played li { grid-template-columns: 1.25rem minmax(0, 1fr) auto auto; }
+  .matches .side.right { text-align: right; }
+  .matches .won { font-weight: 600; }
+  .matches .score, .matches .delta { font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .matches .delta { min-width: 2.75rem; text-align: right; }
+  .matches .when { grid-column: 1 / -1; font-size: 0.8rem; color: var(--muted); }
+  .matches.played .when { grid-column: 2 / -1; }
+  .result { font-weight: 700; }
+  .result-W { color: var(--win); }
+  .result-L { color: var(--loss); }
+  .result-D { color: var(--draw); }
+  .stats {
+    display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: 0.5rem;
+    margin: 1.25rem 0; padding: 0;
+  }
+  .stats div { background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 0.5rem 0.75rem; min-width: 0; }
+  .stats dt { font-size: 0.8rem; color: var(--muted); }
+  .stats dd { margin: 0; font-size: 1.2rem; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+  .chart { margin: 1.25rem 0; background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 0.5rem; }
+  .chart svg { display: block; width: 100%; height: auto; }
+  .chart .narrow { display: none; }
+  .chart figcaption { font-size: 0.85rem; color: var(--muted); padding: 0 0.25rem; }
+  form.vs { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
+  form.vs select { min-width: 0; max-width: 100%; flex: 1 1 10rem; font: inherit; padding: 0.3rem; }
+  form.vs button { font: inherit; padding: 0.3rem 0.9rem; }
+  .record-line { font-size: 1.3rem; font-weight: 600; margin: 0.25rem 0; }
+  .boards { display: grid; gap: 0.5rem; margin: 1.25rem 0; padding: 0; list-style: none; }
+  .boards li { background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 0.6rem 0.9rem; min-width: 0; }
+  .boards a { font-weight: 600; font-size: 1.1rem; }
+  .boards .meta { font-size: 0.9rem; }
+  @media (max-width: 30rem) {
+    main { margin: 1rem auto; padding: 0 0.75rem; }
+    .chart .wide { display: none; }
+    .chart .narrow { display: block; }
+    form.vs label { flex-basis: 100%; }
+    .record-line { font-size: 1.15rem; }
+    th, td { padding: 0.4rem 0.45rem; }
+    .podium { gap: 0.35rem; }
+    .podium li { padding: 0.5rem 0.3rem; font-size: 0.9rem; }
+  }
+`;
