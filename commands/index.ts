@@ -4,12 +4,14 @@ import { leaderboard } from './leaderboard';
 import { leaderboardPage } from './leaderboard-page';
 import { listPage } from './list-page';
 import { match } from './match';
+import { profile } from './profile';
 import { rank } from './rank';
 import { score } from './score';
 import { archivePage, season } from './season';
 import { roles } from './roles';
 import type { CommandSet } from '../src/bot/command';
 import { team } from './team';
+import { versus } from './versus';
 
 /**
  * Every slash command, registered as one global set when the bot is ready, and the commands'
@@ -17,6 +19,6 @@ import { team } from './team';
  * to the bot.
  */
 export const COMMANDS: CommandSet = {
-  commands: [leaderboard, rank, match, score, board, season, roles, team, api],
+  commands: [leaderboard, rank, profile, versus, match, score, board, season, roles, team, api],
   components: [leaderboardPage, listPage, archivePage],
 };

@@ -2,6 +2,7 @@ import type { Board } from '../../entities/board';
 import { isMatchBoard } from '../domain/board-rules';
 import { notFound } from '../domain/errors';
 import { resultFor, scorelineFor, streaks, winRate, recordOf } from '../domain/record';
+import type { ChartData } from '../render/types';
 import type { MatchWithRoster } from '../store/matches';
 import type { Context } from './context';
 import type { BoardMatch, HeadToHead, Participant, PlayedMatch, Profile } from './profile-types';
@@ -151,3 +152,26 @@ async function nameOf(ctx: Context, board: Board, playerId: string): Promise<str
   if (name === null) throw notFound(`${playerId} has not played on ${board.id}`);
   return name;
 }
+
+/** A profile's series as the history chart draws it (points with a value; cleared ones end it). */
+export function profileChart(profile: Profile): ChartData {
+  const { board, player } = profile;
+  return {
+    title: `${player.name || player.id} · ${board.displayName}`,
+    valueLabel: VALUE_LABELS[board.type],
+    points: profile.history
+      .filter((h) => h.value !== null)
+      .map((h) => ({ at: h.at.getTime(), value: h.value! })),
+    format: board.type === 'Time' ? 'time' : 'integer',
+  };
+}
+
+/** What a board's value is called, for people. */
+export const VALUE_LABELS: Record<Board['type'], string> = {
+  ELO: 'rating',
+  League: 'points',
+  Classic: 'score',
+  Highscore: 'score',
+  Time: 'time',
+  Rating: 'rating',
+};

@@ -44,11 +44,13 @@ const COMMAND_NAMES = [
   'board',
   'leaderboard',
   'match',
+  'profile',
   'rank',
   'roles',
   'score',
   'season',
   'team',
+  'versus',
 ];
 
 describe(`slash commands (${backendName})`, () => {
