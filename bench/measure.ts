@@ -1,3 +1,4 @@
+import type { PictureLoad } from './pictures-load';
 import type { BenchConfig } from './config';
 import type { LoadGenerator } from './load/client';
 import { withCpu } from './processes';
@@ -26,6 +27,8 @@ export interface Sample {
   cpu: Record<string, number | null>;
   /** Cores' worth of CPU used on the pinned cores by processes outside the benchmark. */
   foreign: number | null;
+  /** Units with background picture requests: what they did during the run. */
+  pictures?: PictureLoad;
 }
 
 export async function measure(
@@ -42,6 +45,7 @@ export async function measure(
     connections: unit.connections ?? config.connections,
   };
   await load.closed({ ...job, seconds: config.warmupSeconds });
+  const stopBackground = unit.background?.start();
   const cores = [...new Set([config.serverCpu, config.loadCpu])].filter((c) => /^\d+$/.test(c));
   const appliedBefore = await unit.appliedCount?.();
   const closed = await withCpu({ ...unit.pids, load: load.pid }, cores, async () => {
@@ -63,7 +67,9 @@ export async function measure(
     seconds: config.seconds,
     rate,
   });
+  const pictures = await stopBackground?.();
   return {
+    ...(pictures ? { pictures } : {}),
     round,
     rps: closed.value.rps,
     closedErrors: closed.value.errors,

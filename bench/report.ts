@@ -31,9 +31,9 @@ export function summarise(unit: Unit, samples: Sample[], b0: Sample[], b1: Sampl
   const ratio = (base: Sample[]) =>
     median(samples.map((s) => s.rps / (base.find((b) => b.round === s.round)?.rps ?? Number.NaN)));
   const cpuKeys = Object.keys(samples[0]?.cpu ?? {});
-  const { label, kind, backend, size, scenario, url } = unit;
+  const { label, kind, backend, size, scenario, variant, url } = unit;
   return {
-    unit: { label, kind, backend, size, scenario, url },
+    unit: { label, kind, backend, size, scenario, variant, url },
     samples,
     rps: median(samples.map((s) => s.rps)),
     p50: median(samples.map((s) => s.p50)),
@@ -89,7 +89,9 @@ export function table(backend: BackendName, baselines: Row[], rows: Row[]): stri
     'err',
   ];
   const lines = [...baselines, ...rows].map((r) => [
-    r.unit.kind === 'tally' ? r.unit.scenario : r.unit.label,
+    r.unit.kind === 'tally'
+      ? `${r.unit.scenario}${r.unit.variant ? ` ${r.unit.variant}` : ''}`
+      : r.unit.label,
     sizeLabel(r.unit.size),
     f(r.rps, 0),
     f(r.vsB0),

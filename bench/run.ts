@@ -16,6 +16,7 @@ import {
   type AuthTiming,
 } from './auth-timing';
 import { explainChecks, explainLines, explainPages } from './explain';
+import { pictureChecks, pictureUnit } from './pictures-load';
 import { measureRender, renderLines, renderSamples, type RenderBench } from './render';
 import {
   backendUnits,
@@ -59,9 +60,14 @@ async function setUp(config: BenchConfig) {
     );
     running.push(backend);
     const pids = name === 'mariadb' ? services : {};
+    const pictures = await pictureUnit(backend, config, {
+      server: backend.server.child.pid,
+      ...pids,
+    });
     units.push(
       ...(await backendUnits(backend, config, pids)),
       ...writeUnits(backend, config, pids),
+      ...(pictures ? [pictures] : []),
     );
     log(`${name}: Tally listening at ${backend.url}`);
   }
@@ -155,6 +161,7 @@ async function main(): Promise<void> {
     ),
     ...planChecks,
     ...authTimingChecks(timings),
+    ...pictureChecks(rows, samples),
   ];
   console.log(
     `\nmedians of ${config.rounds} round(s); throughput: autocannon, ${config.connections} connections, ` +

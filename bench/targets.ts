@@ -1,3 +1,4 @@
+import type { Background } from './pictures-load';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -28,6 +29,10 @@ export interface Unit {
   backend: BackendName | null;
   size: number | null;
   scenario: string;
+  /** A second measurement of a scenario under other conditions (e.g. `+ 1 chart/s`). */
+  variant?: string;
+  /** Work started around the measurement (bench/pictures-load.ts). */
+  background?: Background;
   url: string;
   headers: Record<string, string>;
   params: unknown;
@@ -67,6 +72,8 @@ export async function startTally(
     PUBLIC_URL: url,
     RATE_LIMIT_READ_PER_MIN: '10000000',
     RATE_LIMIT_WRITE_PER_MIN: '10000000',
+    // The picture load (bench/pictures-load.ts) comes from many addresses through one proxy hop.
+    TRUST_PROXY: '1',
     // One access-log line per request at info level would measure stderr, not Tally.
     LOG_LEVEL: 'warn',
     ...backend.serverEnv,
