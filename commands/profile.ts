@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   AttachmentBuilder,
   MessageFlags,
@@ -9,11 +10,11 @@ import {
 } from 'discord.js';
 import { clip, LIMITS, shown } from '../src/bot/text';
 import { isMatchBoard } from '../src/domain/board-rules';
+import { TallyError } from '../src/domain/errors';
 import { chatPlayerId } from '../src/domain/ids';
 import { formatScore } from '../src/domain/score-text';
 import type { Context } from '../src/pipeline/context';
 import {
-  boardVersion,
   playerProfile,
   profileChart,
   VALUE_LABELS,
@@ -25,8 +26,8 @@ import { everywhere } from './contexts';
 import { boardOf, boardOption, type Command } from './shared';
 
 const CHART = 'chart.png';
-/** A picture that takes longer is left out (the text says so): Discord waits 3 s for an answer. */
-const RENDER_BUDGET_MS = 1500;
+/** A picture that takes longer is left out (a text sparkline instead): the member is waiting. */
+const RENDER_BUDGET_MS = 5000;
 
 /**
  * /profile: a player's card on a board (PolyELO's player card, NeatQueue's /stats): rank, value,
@@ -45,7 +46,7 @@ export const profile = {
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
     const user = interaction.options.getUser('player') ?? interaction.user;
-    const found = await playerProfile(ctx, board, chatPlayerId(user.id)).catch(() => null);
+    const found = await playerProfile(ctx, board, chatPlayerId(user.id)).catch(notFoundAsNull);
     if (!found) {
       await interaction.reply({
         content: `<@${user.id}> has not played on **${shown(board.displayName)}** yet.`,
@@ -54,8 +55,10 @@ export const profile = {
       });
       return;
     }
+    // The picture may take a moment (and its upload more): answer Discord's 3 s first.
+    await interaction.deferReply();
     const chart = await chartPicture(ctx, interaction, found);
-    await interaction.reply({
+    await interaction.editReply({
       embeds: [profileEmbed(found, chart !== null)],
       ...(chart ? { files: [new AttachmentBuilder(chart, { name: CHART })] } : {}),
       allowedMentions: { parse: [] },
@@ -71,7 +74,8 @@ async function chartPicture(
 ): Promise<Buffer | null> {
   const data = profileChart(found);
   if (!ctx.render || data.points.length < 2) return null;
-  const key = `chart:${await boardVersion(ctx, found.board)}:${found.player.id}`;
+  // Named by its content, so a renamed player or board gets a new picture.
+  const key = `chart:${createHash('sha256').update(JSON.stringify(data)).digest('base64url')}`;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
@@ -138,4 +142,10 @@ export function sparkline(values: number[]): string {
   return last
     .map((v) => BARS[span === 0 ? 3 : Math.round(((v - low) / span) * (BARS.length - 1))])
     .join('');
+}
+
+/** "Never played here" is an answer; anything else (an outage) is the generic failure. */
+export function notFoundAsNull(err: unknown): null {
+  if (err instanceof TallyError && err.code === 'not_found') return null;
+  throw err;
 }

@@ -4,7 +4,7 @@ import { isMatchBoard } from '../src/domain/board-rules';
 import { chatPlayerId } from '../src/domain/ids';
 import { headToHead } from '../src/pipeline/profile';
 import { everywhere } from './contexts';
-import { playedLine } from './profile';
+import { notFoundAsNull, playedLine } from './profile';
 import { boardOf, boardOption, refuse, type Command } from './shared';
 
 /**
@@ -39,7 +39,7 @@ export const versus = {
       return;
     }
     const h2h = await headToHead(ctx, board, chatPlayerId(a.id), chatPlayerId(b.id)).catch(
-      () => null,
+      notFoundAsNull,
     );
     if (!h2h || h2h.wins + h2h.draws + h2h.losses === 0) {
       await interaction.reply({

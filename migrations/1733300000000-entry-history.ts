@@ -30,12 +30,14 @@ export class EntryHistory1733300000000 implements MigrationInterface {
         // A player's series (the primary key rides along in both engines' secondary indexes), and
         // a board's latest change (its version, for caches).
         indices: [
-          index('entry_history', ['board_pk', 'player_id']),
+          index('entry_history', ['board_pk', 'player_id', 'at']),
           index('entry_history', ['board_pk']),
         ],
       }),
       true,
     );
+    // MariaDB commits CREATE TABLE by itself, so a run cut short leaves rows behind: start clean.
+    await runner.query('DELETE FROM entry_history');
     const boards: Record<string, unknown>[] = await runner.query(
       `SELECT pk, type, sort, start_rating, points_win, points_draw, points_loss FROM boards
          WHERE type <> 'Rating' ORDER BY pk`,
@@ -111,12 +113,20 @@ function boardOf(row: Row) {
 
 const APPLIED = `status IN ('approved', 'adjusted', 'set')`;
 
+/**
+ * When a result counts, as live history records it: an auto-applied one when it was queued (the
+ * season boundary rules put it in the season open then, even if the worker applied it after the
+ * end), a reviewed one when the moderator decided.
+ */
+const appliedAt = (row: Row) =>
+  date(row.reviewed_by === 'auto' || row.reviewed_at === null ? row.submitted_at : row.reviewed_at);
+
 /** A board's recorded past, oldest first; at one instant, results before changes before ends. */
 async function pastEvents(runner: QueryRunner, boardPk: number, type: string) {
   const events: { order: number; pk: number; event: PastEvent }[] = [];
   const matches: Row[] = await runner.query(
-    `SELECT pk, number, status, winner, team1_score, team2_score, submitted_at, reviewed_at
-       FROM matches WHERE board_pk = ? AND ${APPLIED}`,
+    `SELECT pk, number, status, winner, team1_score, team2_score, submitted_at, reviewed_at,
+         reviewed_by FROM matches WHERE board_pk = ? AND ${APPLIED}`,
     [boardPk],
   );
   const slots: Row[] = await runner.query(
@@ -125,30 +135,35 @@ async function pastEvents(runner: QueryRunner, boardPk: number, type: string) {
        WHERE m.board_pk = ? AND m.${APPLIED} ORDER BY p.match_pk, p.side, p.position`,
     [boardPk],
   );
+  const rosters = new Map<number, Row[]>();
+  for (const slot of slots) {
+    const pk = Number(slot.match_pk);
+    const roster = rosters.get(pk) ?? [];
+    roster.push(slot);
+    rosters.set(pk, roster);
+  }
   for (const m of matches) {
     events.push({
       order: 0,
       pk: Number(m.pk),
       event: {
         kind: 'match',
-        at: date(m.reviewed_at ?? m.submitted_at),
+        at: appliedAt(m),
         number: Number(m.number),
         status: String(m.status),
         winner: m.winner === null || m.winner === undefined ? null : String(m.winner),
         team1Score: num(m.team1_score),
         team2Score: num(m.team2_score),
-        roster: slots
-          .filter((s) => Number(s.match_pk) === Number(m.pk))
-          .map((s) => ({
-            playerId: String(s.player_id),
-            side: Number(s.side),
-            eloDelta: num(s.elo_delta),
-          })),
+        roster: (rosters.get(Number(m.pk)) ?? []).map((s) => ({
+          playerId: String(s.player_id),
+          side: Number(s.side),
+          eloDelta: num(s.elo_delta),
+        })),
       },
     });
   }
   const scores: Row[] = await runner.query(
-    `SELECT pk, player_id, score, status, submitted_at, reviewed_at FROM scores
+    `SELECT pk, player_id, score, status, submitted_at, reviewed_at, reviewed_by FROM scores
        WHERE board_pk = ? AND ${APPLIED}`,
     [boardPk],
   );
@@ -158,7 +173,7 @@ async function pastEvents(runner: QueryRunner, boardPk: number, type: string) {
       pk: Number(s.pk),
       event: {
         kind: 'score',
-        at: date(s.reviewed_at ?? s.submitted_at),
+        at: appliedAt(s),
         pk: Number(s.pk),
         status: String(s.status),
         playerId: String(s.player_id),

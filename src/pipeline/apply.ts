@@ -43,7 +43,7 @@ export async function applyMatchRecord(
   );
   const why = {
     kind: 'match',
-    at: ctx.now(),
+    at: appliedAt(ctx, match),
     ref: match.number,
     cause: matchCause(match.number, match.status),
   } as const;
@@ -89,9 +89,17 @@ export async function applyScoreRecord(
   );
   const why = {
     kind: 'score',
-    at: ctx.now(),
+    at: appliedAt(ctx, score),
     ref: score.pk,
     cause: scoreCause(board, score.score, score.status),
   } as const;
   await ctx.repos.results.saveEntries(tx, board, [entry], why, current ? [current] : [], batch);
 }
+
+/**
+ * When a result counts in history: an auto-applied one when it was queued (the season boundary
+ * rules put it in the season open then, even when the worker applies it after the end), a
+ * reviewed one now, when the moderator decides (spec 1.6 snapshots aside).
+ */
+const appliedAt = (ctx: Context, result: Pick<Match, 'reviewedBy' | 'submittedAt'>) =>
+  result.reviewedBy === 'auto' ? result.submittedAt : ctx.now();

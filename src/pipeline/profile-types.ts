@@ -67,7 +67,7 @@ export interface Profile {
   submissions: number | null;
   /** Newest first, at most 10 (match boards). */
   recent: PlayedMatch[];
-  /** The value over time since the current season began, oldest first (at most 200 points). */
+  /** The value over time since the standings began (the running season, or the last one's end), oldest first (at most 200 points). */
   history: HistoryPoint[];
 }
 

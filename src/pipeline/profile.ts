@@ -12,6 +12,8 @@ export type * from './profile-types';
 
 const RECENT = 10;
 const SERIES = 200;
+/** Streaks count over this season's newest 1 000 matches of the player (a bounded read). */
+const STREAK_WINDOW = 1_000;
 
 /**
  * A player's profile on a board (issue 14 item 2): rank, value, peak, record, streaks, last
@@ -22,15 +24,19 @@ export async function playerProfile(
   board: Board,
   playerId: string,
 ): Promise<Profile> {
-  const season = await ctx.repos.seasons.open(board.pk);
+  // The standings as they are began with the running season, or when the last one ended.
+  const season = await ctx.repos.seasons.latest(board.pk);
+  const since = season ? (season.endedAt ?? season.startedAt) : null;
   const [entry, history, peak, of] = await Promise.all([
     board.type === 'Rating' ? null : entryOf(ctx, board, playerId),
-    ctx.repos.history.series(board.pk, playerId, season?.startedAt ?? null, SERIES),
+    ctx.repos.history.series(board.pk, playerId, since, SERIES),
     ctx.repos.history.peak(board.pk, playerId, board.sort === 'asc'),
     ctx.repos.entries.size(board.pk),
   ]);
   const matchBoard = isMatchBoard(board);
-  const played = matchBoard ? await ctx.repos.matches.played(board.pk, playerId) : [];
+  const played = matchBoard
+    ? await ctx.repos.matches.played(board.pk, playerId, since, STREAK_WINDOW)
+    : [];
   if (!entry && peak === null && played.length === 0) {
     throw notFound(`${playerId} has not played on ${board.id}`);
   }

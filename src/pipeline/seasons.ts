@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import { TallyError, wholeInRange } from '../domain/errors';
-import { historyRows, rankedValue } from '../domain/history';
 import { boardOfSubject, boardSubject } from '../domain/ids';
 import { nameOf } from '../domain/names';
 import {
@@ -258,27 +257,19 @@ async function resetStandings(
   at: Date,
 ): Promise<void> {
   const { seasons, results } = ctx.repos;
-  const entries = await results.boardEntries(tx, board.pk);
   const start = board.startRating ?? 1000;
   const why = (cause: string) => ({ kind: 'season', at, ref: null, cause }) as const;
   if (board.type !== 'ELO' || season.reset === 'hard') {
+    const cause = `${seasonTitle(season)} ended: standings start again`;
+    await ctx.repos.history.recordClear(tx, board, at, cause);
     await seasons.clearEntries(tx, board.pk);
-    const cleared = entries.map((e) => ({
-      playerId: e.playerId,
-      before: rankedValue(board, e),
-      after: null,
-    }));
-    await ctx.repos.history.record(
-      tx,
-      board.pk,
-      historyRows(board, why(`${seasonTitle(season)} ended: standings start again`), cleared),
-    );
     return;
   }
   if (season.reset === 'keep') {
     await seasons.clearRecords(tx, board.pk);
     return;
   }
+  const entries = await results.boardEntries(tx, board.pk);
   const moved = entries
     .map((entry) => ({ entry, elo: softReset(entry.elo ?? start, start, season.softPercent) }))
     .filter(({ entry, elo }) => elo !== entry.elo);

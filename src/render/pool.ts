@@ -25,6 +25,9 @@ export function poolDrawer(threads: number): Drawer {
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 300_000,
+    // A bounded backlog (~1 s of cards): past it a render is refused at once, and the caller
+    // answers with text or a 503, instead of every picture waiting behind a growing queue.
+    maxQueue: 16,
     // Between jobs a worker runs its event loop (piscina's default blocks in Atomics.wait), so
     // the collection reclaim.ts schedules and resvg's finalizers do run.
     atomics: 'disabled',

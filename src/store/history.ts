@@ -49,8 +49,23 @@ export async function recordHistory(
 
 /** Reads of the value-over-time series (profiles, charts, /rank's last cause). */
 export class HistoryRepository extends Repository {
-  record(tx: EntityManager, boardPk: number, rows: HistoryRow[]): Promise<void> {
-    return recordHistory(tx, this.dialect, boardPk, rows);
+  /**
+   * A cleared value for every entry of a board that has one, in one statement (a season's hard
+   * reset, before its entries go): no read of a million entries into memory.
+   */
+  async recordClear(
+    tx: EntityManager,
+    board: { pk: number; type: string },
+    at: Date,
+    cause: string,
+  ): Promise<void> {
+    const value = board.type === 'ELO' ? 'elo' : 'score';
+    await tx.query(
+      `INSERT INTO entry_history (board_pk, player_id, at, value, delta, kind, ref, cause)
+         SELECT board_pk, player_id, ?, NULL, NULL, 'season', NULL, ? FROM entries
+         WHERE board_pk = ? AND ${value} IS NOT NULL`,
+      [timeParam(this.dialect, at), cause.slice(0, 200), board.pk],
+    );
   }
 
   /** A player's changes since `since` (all when null), oldest first, the newest `limit` of them. */

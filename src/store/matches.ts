@@ -2,6 +2,7 @@ import { In } from 'typeorm';
 import { MatchEntity, type Match } from '../../entities/match';
 import type { MatchStatus, Winner } from '../domain/vocabulary';
 import { MatchParticipantEntity, type MatchParticipant } from '../../entities/match-participant';
+import { timeParam } from './raw';
 import { Repository } from './repository';
 
 export interface MatchWithRoster extends Match {
@@ -20,6 +21,8 @@ export interface PlayedRow {
 }
 
 const APPLIED = `'approved', 'adjusted', 'set'`;
+/** When an applied match counts (src/pipeline/apply.ts appliedAt). */
+const COUNTS_FROM = `CASE WHEN m.reviewed_by = 'auto' OR m.reviewed_at IS NULL THEN m.submitted_at ELSE m.reviewed_at END`;
 const playedRow = (row: Record<string, unknown>): PlayedRow => ({
   number: Number(row.number),
   winner: (row.winner ?? null) as Winner | null,
@@ -64,20 +67,28 @@ export class MatchReadRepository extends Repository {
   }
 
   /**
-   * Every applied match a player played on a board, oldest first, as (number, winner, scoreline,
-   * side): enough for streaks without the rosters.
+   * The newest `limit` applied matches a player played on a board since `since` (the season's
+   * start; all when null), oldest first, as (number, winner, scoreline, side): enough for
+   * streaks without the rosters. A match counts from when it applied (queued, if auto-applied).
    */
-  async played(boardPk: number, playerId: string): Promise<PlayedRow[]> {
+  async played(
+    boardPk: number,
+    playerId: string,
+    since: Date | null,
+    limit: number,
+  ): Promise<PlayedRow[]> {
     const rows: Record<string, unknown>[] = await this.use(undefined, (m) =>
       m.query(
-        `SELECT m.number, m.winner, m.team1_score, m.team2_score, p.side, p.elo_delta FROM match_participants p
-           JOIN matches m ON m.pk = p.match_pk
-           WHERE p.board_pk = ? AND p.player_id = ? AND m.status IN (${APPLIED})
-           ORDER BY m.number`,
-        [boardPk, playerId],
+        `SELECT m.number, m.winner, m.team1_score, m.team2_score, p.side, p.elo_delta
+           FROM match_participants p JOIN matches m ON m.pk = p.match_pk
+           WHERE p.board_pk = ? AND p.player_id = ? AND m.status IN (${APPLIED})${
+             since ? ` AND ${COUNTS_FROM} >= ?` : ''
+           }
+           ORDER BY m.number DESC LIMIT ?`,
+        [boardPk, playerId, ...(since ? [timeParam(this.dialect, since)] : []), limit],
       ),
     );
-    return rows.map(playedRow);
+    return rows.map(playedRow).reverse();
   }
 
   /** The applied matches where `a` played against `b`, oldest first, from a's side. */

@@ -4,6 +4,7 @@ import { EntryHistoryEntity, type EntryHistory } from '../../entities/entry-hist
 import { rankedValue } from '../../src/domain/history';
 import { formatHandle } from '../../src/domain/ids';
 import { setDecay } from '../../src/pipeline/decay';
+import { playerProfile, profileChart } from '../../src/pipeline/profile';
 import { adjust, review } from '../../src/pipeline/review';
 import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
 import { startSeason } from '../../src/pipeline/seasons';
@@ -186,5 +187,43 @@ describe(`entry history (${backendName})`, () => {
       [...list].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
     expect(backfilled.map(sorted)).toEqual(live.map(sorted));
     for (const b of boards) await agreesWithEntries(b);
+  });
+
+  it('GIVEN a score queued just before a hard season end and applied after it THEN it counts in the ending season, live and in the backfill, and the new season’s series starts clean', async () => {
+    p = await startPipeline();
+    const { ctx } = p;
+    const board = await p.board({ type: 'Classic', windowHours: 0 });
+    const ann = { name: 'Ann', custom: true };
+    await p.submitScore(board, ann, 100);
+    await p.worker.runOnce();
+    const { season } = await startSeason(ctx, board.ownerId, board.id, { days: 1 });
+    p.setNow(new Date(season.endsAt!.getTime() - 100));
+    await p.submitScore(board, ann, 50); // queued 100 ms before the end
+    p.setNow(new Date(season.endsAt!.getTime() + 50));
+    await p.worker.runOnce(); // applied after the end: the season closes after it
+    await p.submitScore(board, ann, 10); // the next season
+    await p.worker.runOnce();
+    const live = (await rows(board)).map((h) => [h.kind, h.value, h.delta, h.at.toISOString()]);
+    expect(live.map(([kind, value]) => [kind, value])).toEqual([
+      ['score', 100],
+      ['score', 150],
+      ['season', null],
+      ['score', 10],
+    ]);
+    // This season's series begins at the reset (cleared), without the late result before it.
+    const profile = await playerProfile(ctx, board, 'custom:Ann');
+    expect(profile.history.map((h) => h.value)).toEqual([null, 10]);
+    expect(profileChart(profile).points.map((point) => point.value)).toEqual([10]);
+
+    await ctx.repos.db.dataSource.undoLastMigration({ transaction: 'each' });
+    await ctx.repos.db.dataSource.runMigrations({ transaction: 'each' });
+    const backfilled = (await rows(board)).map((h) => [
+      h.kind,
+      h.value,
+      h.delta,
+      h.at.toISOString(),
+    ]);
+    expect(backfilled).toEqual(live);
+    await agreesWithEntries(board);
   });
 });

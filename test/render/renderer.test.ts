@@ -72,4 +72,22 @@ describe('the renderer', () => {
     expect(failed).toBeInstanceOf(Error);
     expect((failed as Error).message).toMatch(/at least one point/);
   });
+
+  it('GIVEN more distinct pictures at once than the pool queues THEN the excess is refused at once and the rest are drawn', async () => {
+    renderer = createRenderer({ threads: 1 });
+    const asked = Array.from({ length: 30 }, (_, i) =>
+      renderer!.chart(`flood:${i}`, { ...chart, title: `Player ${i}` }).then(
+        (png) => ({ png }),
+        (err: unknown) => ({ err }),
+      ),
+    );
+    const answers = await Promise.all(asked);
+    const refused = answers.filter((a) => 'err' in a);
+    // One drawing, 16 waiting: the rest are refused instead of queueing without end.
+    expect(refused.length).toBeGreaterThanOrEqual(30 - 1 - 16);
+    expect(refused.every((a) => 'err' in a && a.err instanceof Error)).toBe(true);
+    const drawn = answers.filter((a): a is { png: Buffer } => 'png' in a);
+    expect(drawn.length).toBeGreaterThanOrEqual(1);
+    expect(drawn.every((a) => a.png.subarray(1, 4).toString() === 'PNG')).toBe(true);
+  });
 });
