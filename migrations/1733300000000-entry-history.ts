@@ -27,12 +27,9 @@ export class EntryHistory1733300000000 implements MigrationInterface {
           c.int('ref', true),
           c.text('cause', 200),
         ],
-        // A player's series (the primary key rides along in both engines' secondary indexes), and
-        // a board's latest change (its version, for caches).
-        indices: [
-          index('entry_history', ['board_pk', 'player_id', 'at']),
-          index('entry_history', ['board_pk']),
-        ],
+        // A player's series since a time (the primary key rides along in both engines'
+        // secondary indexes, so newest-first reads need no other index).
+        indices: [index('entry_history', ['board_pk', 'player_id', 'at'])],
       }),
       true,
     );

@@ -120,15 +120,6 @@ export async function boardRecent(
   });
 }
 
-/** Grows with every change on the board's standings, season or name: for caches and ETags. */
-export async function boardVersion(ctx: Context, board: Board): Promise<string> {
-  const [changes, season] = await Promise.all([
-    ctx.repos.history.version(board.pk),
-    ctx.repos.seasons.open(board.pk),
-  ]);
-  return `${board.pk}.${changes}.${season?.number ?? 0}.${board.displayName.length}`;
-}
-
 function fromSide(match: MatchWithRoster, playerId: string): PlayedMatch {
   const mine = match.roster.find((slot) => slot.playerId === playerId);
   const side = mine?.side ?? 1;

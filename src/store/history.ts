@@ -110,12 +110,4 @@ export class HistoryRepository extends Repository {
     );
     return read.intOrNull(rows[0]?.best);
   }
-
-  /** Grows with every change on the board: a cache key for its pictures and pages. */
-  async version(boardPk: number): Promise<number> {
-    const rows: { v: unknown }[] = await this.db.run((m) =>
-      m.query('SELECT MAX(pk) AS v FROM entry_history WHERE board_pk = ?', [boardPk]),
-    );
-    return read.intOrNull(rows[0]?.v) ?? 0;
-  }
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TallyError } from '../../src/domain/errors';
 import { streaks } from '../../src/domain/record';
-import { boardRecent, boardVersion, headToHead, playerProfile } from '../../src/pipeline/profile';
+import { boardRecent, headToHead, playerProfile } from '../../src/pipeline/profile';
 import { backendName } from '../support/backends';
 import { customPlayer, startPipeline, type TestPipeline } from '../support/pipeline';
 
@@ -90,15 +90,6 @@ describe(`player profiles (${backendName})`, () => {
       [2, 'team2', '1–3', 'Bo'],
       [1, 'draw', '2–2', 'Ann'],
     ]);
-  });
-
-  it('GIVEN a result THEN the board version moves; a read does not move it', async () => {
-    const board = await ladder();
-    const before = await boardVersion(p!.ctx, board);
-    expect(await boardVersion(p!.ctx, board)).toBe(before);
-    await p!.submitMatch(board, { team1: [cy], team2: [bo], winner: 'team1' });
-    await p!.worker.runOnce();
-    expect(await boardVersion(p!.ctx, board)).not.toBe(before);
   });
 
   it.each([

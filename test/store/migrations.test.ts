@@ -209,10 +209,10 @@ describe(`migrations (${backendName})`, () => {
       `INSERT INTO boards (owner_id, public_id, display_name, type, sort, team_size, fixed_teams,
          free_for_all, validation_window_hours, created_at)
        VALUES ('${owner}', '${id}', 'x', 'ELO', 'desc', 1, 0, 0, 24, ${T0})`;
-    await ds.query(board('guild:100000000000000001', 'ladder'));
-    await refused(board('guild:100000000000000001', 'ladder'));
-    await ds.query(board('guild:100000000000000002', 'ladder'));
-    const rows: unknown[] = await ds.query("SELECT pk FROM boards WHERE public_id = 'ladder'");
+    await ds.query(board('guild:100000000000000001', 'twin'));
+    await refused(board('guild:100000000000000001', 'twin'));
+    await ds.query(board('guild:100000000000000002', 'twin'));
+    const rows: unknown[] = await ds.query("SELECT pk FROM boards WHERE public_id = 'twin'");
     expect(rows).toHaveLength(2);
   });
 
@@ -307,6 +307,11 @@ describe(`migrations (${backendName})`, () => {
   });
 
   it('undoes the rank counters, then migrates up again and refills them from the entries', async () => {
+    // Its own board of 300 entries (the test passes alone and in any order).
+    const values = Array.from({ length: 300 }, (_, i) => `(201, 'p${i}', 'P${i}', ${i}, ${-i})`);
+    await ds.query(
+      `INSERT INTO entries (board_pk, player_id, player_name, score, rank_key) VALUES ${values.join(',')}`,
+    );
     // The review-message columns, the covering entries index, the review blocks, the schedules,
     // decay, live standings, seasons, rank roles and entry history came after the rank counters:
     // undo them all (the covering index's down brings the plain keyset index back).
@@ -335,9 +340,9 @@ describe(`migrations (${backendName})`, () => {
     const applied = await ds.runMigrations({ transaction: 'each' });
     expect(applied.map((m) => m.name)).toEqual(migrations.slice(-later - 1).map((m) => m.name));
     expect(await tableNames()).toEqual(TABLES);
-    // Board 101 holds 300 entries from the keyset test: every level of its tree counts all of them.
+    // Board 201's 300 entries: every level of its tree counts all of them.
     const levels: { level: number; total: number | string }[] = await ds.query(
-      'SELECT level, SUM(n) AS total FROM entry_rank_counts WHERE board_pk = 101 GROUP BY level ORDER BY level',
+      'SELECT level, SUM(n) AS total FROM entry_rank_counts WHERE board_pk = 201 GROUP BY level ORDER BY level',
     );
     expect(levels.map((l) => [Number(l.level), Number(l.total)])).toEqual(
       [0, 1, 2, 3, 4, 5].map((level) => [level, 300]),
