@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import { shown } from '../src/bot/text';
+import { chatPlayerId } from '../src/domain/ids';
 import type { KeyType } from '../src/domain/keys';
 import type { AccessLevel } from '../src/domain/scopes';
 import type { Context } from '../src/pipeline/context';
@@ -113,16 +114,22 @@ export const api = {
         type: (interaction.options.getString('type') ?? 'live') as KeyType,
         access: interaction.options.getString('access', true) as AccessLevel,
         label: interaction.options.getString('label') ?? '',
+        by: chatPlayerId(interaction.user.id),
       });
       await deliverSecret(interaction, minted).catch(async (err: unknown) => {
         // Nobody has the secret: a key no one can use must not stay live.
-        await revokeKey(ctx, minted.id, { ownerId });
+        await revokeKey(ctx, minted.id, { ownerId }, 'auto');
         throw err;
       });
     } else if (sub === 'list') {
       await reply(interaction, await keyList(ctx, owner ? ownerId : null, 0), true);
     } else {
-      const revoked = await revokeKey(ctx, interaction.options.getString('key', true), { ownerId });
+      const revoked = await revokeKey(
+        ctx,
+        interaction.options.getString('key', true),
+        { ownerId },
+        chatPlayerId(interaction.user.id),
+      );
       await reply(
         interaction,
         { content: `Revoked **${revoked.id}**; it stops working now.` },

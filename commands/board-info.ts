@@ -52,6 +52,10 @@ export function boardInfo(
       ? `${b.fixedTeams ? 'fixed teams' : `${b.teamSize} per side`}`
       : null,
     autoApplies(b) ? 'applies at once' : `reviewed ${review}, window ${b.validationWindowHours} h`,
+    b.reviewMode === 'opponents'
+      ? `members' match reports: confirmed by an opponent first (in the channel reported in), ${b.confirmWindowHours} h to answer, then ${b.confirmOnSilence === 'confirm' ? 'confirmed automatically' : 'sent to the moderators'}; a dispute goes to the moderators`
+      : null,
+    b.evidenceRequired ? 'evidence required with chat reports (a screenshot or a link)' : null,
     decay ? `decay: ${describeDecay(decay)}` : null,
     live ? `live standings in <#${live.channelId}>` : null,
     season ? seasonLine(b, season) : null,

@@ -40,12 +40,41 @@ const withPlacement = (sub: SlashCommandSubcommandBuilder) =>
         .addChannelTypes(ChannelType.GuildText),
     )
     .addRoleOption((o) => o.setName('moderator_role').setDescription('Who may review'))
+    .addStringOption((o) =>
+      o
+        .setName('review_by')
+        .setDescription('Who checks members’ match reports first (opponents: ELO and League)')
+        .addChoices(
+          { name: 'moderators', value: 'moderators' },
+          { name: 'opponents', value: 'opponents' },
+        ),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName('confirm_hours')
+        .setDescription('Opponents: hours they have to confirm or dispute a report')
+        .setMinValue(1)
+        .setMaxValue(720),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('on_silence')
+        .setDescription(
+          'Opponents: if nobody answers in time, confirm it or escalate to moderators',
+        )
+        .addChoices({ name: 'confirm', value: 'confirm' }, { name: 'escalate', value: 'escalate' }),
+    )
     .addIntegerOption((o) =>
       o
         .setName('window_hours')
         .setDescription('Review window; 0 applies at once, 999 never expires')
         .setMinValue(0)
         .setMaxValue(999),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName('evidence_required')
+        .setDescription('Chat reports must attach a screenshot or give a link (API writes not)'),
     );
 
 /** /board create|edit (Manage Server) and /board info|list (anyone): the `tally board` use cases. */
@@ -261,7 +290,13 @@ async function placement(interaction: ChatInputCommandInteraction) {
     ...(name !== null ? { name } : {}),
     ...(channel ? { moderatorChannelId: await serverChannel(interaction, channel.id) } : {}),
     ...(role ? { moderatorRoleId: await serverRole(interaction, role.id) } : {}),
+    ...(o.getString('review_by') ? { reviewMode: o.getString('review_by', true) } : {}),
+    ...optionalInt(interaction, 'confirm_hours', 'confirmWindowHours'),
+    ...(o.getString('on_silence') ? { onSilence: o.getString('on_silence', true) } : {}),
     ...optionalInt(interaction, 'window_hours', 'windowHours'),
+    ...(o.getBoolean('evidence_required') !== null
+      ? { evidenceRequired: o.getBoolean('evidence_required', true) }
+      : {}),
   };
 }
 

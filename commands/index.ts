@@ -1,11 +1,14 @@
 import { api } from './api';
+import { audit } from './audit';
 import { board } from './board';
+import { correct } from './correct';
 import { leaderboard } from './leaderboard';
 import { leaderboardPage } from './leaderboard-page';
 import { listPage } from './list-page';
 import { match } from './match';
 import { profile } from './profile';
 import { rank } from './rank';
+import { review } from './review';
 import { score } from './score';
 import { archivePage, season } from './season';
 import { roles } from './roles';
@@ -19,6 +22,21 @@ import { versus } from './versus';
  * to the bot.
  */
 export const COMMANDS: CommandSet = {
-  commands: [leaderboard, rank, profile, versus, match, score, board, season, roles, team, api],
+  commands: [
+    leaderboard,
+    rank,
+    profile,
+    versus,
+    match,
+    score,
+    review,
+    correct,
+    board,
+    season,
+    roles,
+    team,
+    api,
+    audit,
+  ],
   components: [leaderboardPage, listPage, archivePage],
 };

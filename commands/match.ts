@@ -3,6 +3,7 @@ import { parseScoreline } from '../src/domain/score-text';
 import { listTeams } from '../src/pipeline/boards';
 import { parseParticipants, refuseBots } from './participants';
 import { everywhere } from './contexts';
+import { evidenceLinkOption, evidenceOf } from './evidence';
 import { boardOf, invalid, ownerOf, type Command } from './shared';
 import { submitWrite } from './submit';
 
@@ -50,7 +51,11 @@ export const match = {
           )
           .addStringOption((o) =>
             o.setName('team').setDescription('Your team on a fixed-teams board (name or team_N)'),
-          ),
+          )
+          .addAttachmentOption((o) =>
+            o.setName('evidence').setDescription('A screenshot or file that shows the result'),
+          )
+          .addStringOption(evidenceLinkOption),
       ),
   ).toJSON(),
 
@@ -58,6 +63,7 @@ export const match = {
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
+    const evidence = evidenceOf(interaction, board);
     const options = interaction.options;
     const guildId = interaction.guildId;
     const teams = board.fixedTeams ? await listTeams(ctx, ownerOf(interaction), board.id) : [];
@@ -93,6 +99,6 @@ export const match = {
       if (!result) throw invalid('result: say whether your side won, lost or drew');
       body.winner = RESULTS[result];
     }
-    await submitWrite(interaction, ctx, board, 'match', body);
+    await submitWrite(interaction, ctx, board, 'match', body, evidence);
   },
 } satisfies Command;

@@ -1,5 +1,6 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { everywhere } from './contexts';
+import { evidenceLinkOption, evidenceOf } from './evidence';
 import { parseScoreText } from '../src/domain/score-text';
 import { refuseBots } from './participants';
 import { boardOf, type Command } from './shared';
@@ -24,7 +25,11 @@ export const score = {
               .setDescription('A whole number, or a time such as 1:30.250')
               .setRequired(true),
           )
-          .addUserOption((o) => o.setName('player').setDescription('Whose score (default: yours)')),
+          .addUserOption((o) => o.setName('player').setDescription('Whose score (default: yours)'))
+          .addAttachmentOption((o) =>
+            o.setName('evidence').setDescription('A screenshot or file that shows the score'),
+          )
+          .addStringOption(evidenceLinkOption),
       ),
   ).toJSON(),
 
@@ -32,9 +37,10 @@ export const score = {
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
+    const evidence = evidenceOf(interaction, board);
     const value = parseScoreText(board.type, interaction.options.getString('score', true));
     const player = { chat_id: (interaction.options.getUser('player') ?? interaction.user).id };
     await refuseBots(interaction, [player]);
-    await submitWrite(interaction, ctx, board, 'score', { player, score: value });
+    await submitWrite(interaction, ctx, board, 'score', { player, score: value }, evidence);
   },
 } satisfies Command;

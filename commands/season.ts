@@ -12,6 +12,7 @@ import {
 import type { Board } from '../entities/board';
 import { clip, code, LIMITS, shown } from '../src/bot/text';
 import { boardUrl } from '../src/domain/board-url';
+import { chatPlayerId } from '../src/domain/ids';
 import { describeReset, seasonTitle, type Season, type SeasonStanding } from '../src/domain/season';
 import { formatScore } from '../src/domain/score-text';
 import type { Context } from '../src/pipeline/context';
@@ -126,11 +127,17 @@ export const season = {
         ownerOf(interaction),
         boardId,
         await seasonInput(interaction),
+        chatPlayerId(interaction.user.id),
       );
       await reply(interaction, { content: startedText(board, started) });
       return;
     }
-    const ended = await endSeason(ctx, ownerOf(interaction), boardId);
+    const ended = await endSeason(
+      ctx,
+      ownerOf(interaction),
+      boardId,
+      chatPlayerId(interaction.user.id),
+    );
     const title = `**${shown(seasonTitle(ended.season))}** of **${shown(ended.board.displayName)}**`;
     await reply(interaction, {
       content: ended.closed

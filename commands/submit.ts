@@ -1,6 +1,7 @@
 import { time, TimestampStyles, type ChatInputCommandInteraction } from 'discord.js';
 import type { Board } from '../entities/board';
 import { autoApplies } from '../src/domain/board-rules';
+import type { Evidence } from '../src/domain/evidence';
 import { chatPlayerId } from '../src/domain/ids';
 import type { Context } from '../src/pipeline/context';
 import { submit } from '../src/pipeline/submit';
@@ -17,6 +18,7 @@ export async function submitWrite(
   board: Board,
   kind: 'match' | 'score',
   body: Record<string, unknown>,
+  evidence?: Evidence,
 ): Promise<void> {
   const { submission, handle, settled } = await submit(
     ctx,
@@ -26,6 +28,8 @@ export async function submitWrite(
       body,
       submittedBy: chatPlayerId(interaction.user.id),
       waitMs: ctx.config.syncWaitMs,
+      reportedIn: { guildId: interaction.guildId, channelId: interaction.channelId },
+      ...(evidence ? { evidence } : {}),
     },
     // Refusals before this are ephemeral (interactions.ts); the accepted write gets a public reply.
     { validated: async () => void (await interaction.deferReply()) },
@@ -40,7 +44,18 @@ export async function submitWrite(
         : now.status === 'pending_review'
           ? `Submitted to ${name} as ${handle}. ${nextStep(board, now.expiresAt)}`
           : `Submitted to ${name} as ${handle}; it is queued and ${autoApplies(board) ? 'applies' : 'goes to review'} in a moment.`;
-  await interaction.editReply({ content, allowedMentions: { parse: [] } });
+  // An `opponents` board's report waits for them (src/pipeline/confirm.ts), not for review.
+  const awaiting =
+    submission.confirmState === 'awaiting' && now.status !== 'failed'
+      ? `Reported on ${name} as ${handle}. ${awaitingStep(board)}`
+      : null;
+  await interaction.editReply({ content: awaiting ?? content, allowedMentions: { parse: [] } });
+}
+
+/** An `opponents` board (src/pipeline/confirm.ts): the opponents are asked in this channel. */
+function awaitingStep(board: Board): string {
+  const silence = board.confirmOnSilence === 'confirm' ? 'it counts' : 'the moderators decide';
+  return `It counts once an opponent confirms it; Tally asks them here in a moment. If nobody answers within ${board.confirmWindowHours} h, ${silence}.`;
 }
 
 function nextStep(board: Board, expiresAt: Date | null): string {

@@ -26,6 +26,10 @@ export const BoardEntity = new EntitySchema<Board>({
     pointsLoss: { ...col.int(true), name: 'points_loss' },
     moderatorChannelId: { ...col.text(20, true), name: 'moderator_channel_id' },
     moderatorRoleId: { ...col.text(20, true), name: 'moderator_role_id' },
+    evidenceRequired: { ...col.bool(), name: 'evidence_required', default: false },
+    reviewMode: { ...col.text(10), name: 'review_mode', default: 'moderators' },
+    confirmWindowHours: { ...col.int(), name: 'confirm_window_hours', default: 24 },
+    confirmOnSilence: { ...col.text(8), name: 'confirm_on_silence', default: 'confirm' },
     createdAt: { ...col.time(), name: 'created_at' },
   },
 });

@@ -1,5 +1,7 @@
 import { ApiKeyEntity } from './api-key';
+import { AuditChannelEntity, AuditEventEntity } from './audit';
 import { BoardEntity } from './board';
+import { CorrectionEntity } from './correction';
 import { EntryEntity } from './entry';
 import { IdempotencyRecordEntity } from './idempotency-record';
 import { MatchEntity } from './match';
@@ -31,6 +33,9 @@ export const entities = [
   ScheduledJobEntity,
   DecayRuleEntity,
   EntryHistoryEntity,
+  CorrectionEntity,
+  AuditChannelEntity,
+  AuditEventEntity,
   LiveStandingsEntity,
   SeasonEntity,
   SeasonStandingEntity,

@@ -9,6 +9,10 @@ import { LiveStandings1733000000000 } from './1733000000000-live-standings';
 import { Seasons1733100000000 } from './1733100000000-seasons';
 import { RankRoles1733200000000 } from './1733200000000-rank-roles';
 import { EntryHistory1733300000000 } from './1733300000000-entry-history';
+import { Corrections1733400000000 } from './1733400000000-corrections';
+import { Audit1733500000000 } from './1733500000000-audit';
+import { EvidenceAndReasons1733600000000 } from './1733600000000-evidence-and-reasons';
+import { OpponentConfirmation1733700000000 } from './1733700000000-opponent-confirmation';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -23,4 +27,8 @@ export const migrations = [
   Seasons1733100000000,
   RankRoles1733200000000,
   EntryHistory1733300000000,
+  Corrections1733400000000,
+  Audit1733500000000,
+  EvidenceAndReasons1733600000000,
+  OpponentConfirmation1733700000000,
 ];

@@ -1,11 +1,12 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, StartupError, loadConfig } from './config';
 import { TallyError } from './domain/errors';
+import { declineReason } from './domain/evidence';
 import { parseScopes, type AccessLevel } from './domain/scopes';
 import type { KeyType } from './domain/keys';
 import { closeContext, openContext, startTally } from './main';
 import { serializeBoard } from './api/serialize/board';
-import { createBoard, createTeam } from './pipeline/boards';
+import { createBoard, createTeam, editBoard } from './pipeline/boards';
 import { setDecay } from './pipeline/decay';
 import { placeLiveStandings } from './pipeline/live-standings';
 import { describeDecay } from './domain/decay';
@@ -23,8 +24,12 @@ import type { Context } from './pipeline/context';
 import { demoGuide, demoJson, seedDemo, type Demo } from './demo/demo';
 import { stopOnSignals } from './stop-signals';
 import { listKeys, mintKey, revokeKey } from './pipeline/keys';
-import { addOwner, setOwnerAccess } from './pipeline/owners';
+import { addOwner, requireOwner, setOwnerAccess } from './pipeline/owners';
 import { review } from './pipeline/review';
+import { correctResult } from './pipeline/corrections';
+import { correctionJson, correctionText } from './cli-corrections';
+import { REVIEW_QUEUE_LIMIT, reviewQueue } from './pipeline/review-queue';
+import { pendingJson, pendingTable } from './cli-review';
 
 /** The operator CLI of DESIGN.md 4. Every command that creates something accepts --json. */
 const program = new Command('tally').description(
@@ -356,6 +361,32 @@ rolesCommand.command('list <owner-id> <board-id>').action((ownerId: string, boar
   }),
 );
 
+/** --review-by, --confirm-hours and --on-silence, as `board create` and `board review` take them. */
+function confirmOptions(o: Record<string, string | number | boolean | undefined>) {
+  return {
+    ...(typeof o.reviewBy === 'string' ? { reviewMode: o.reviewBy } : {}),
+    ...(typeof o.confirmHours === 'number' ? { confirmWindowHours: o.confirmHours } : {}),
+    ...(typeof o.onSilence === 'string' ? { onSilence: o.onSilence } : {}),
+  };
+}
+
+boardCommand
+  .command('review <owner-id> <board-id>')
+  .description("who checks members' match reports first (the same rules as /board edit)")
+  .option('--review-by <who>', 'moderators or opponents')
+  .option('--confirm-hours <h>', 'opponents: hours to confirm or dispute (1–720)', int)
+  .option('--on-silence <what>', 'opponents: confirm or escalate when nobody answers')
+  .action((ownerId: string, boardId: string, o: Record<string, string | number | undefined>) =>
+    withContext(async (ctx) => {
+      const b = await editBoard(ctx, ownerId, boardId, confirmOptions(o));
+      console.log(
+        b.reviewMode === 'opponents'
+          ? `${b.id}: members' match reports wait ${b.confirmWindowHours} h for an opponent to confirm, then are ${b.confirmOnSilence === 'confirm' ? 'confirmed' : 'sent to the moderators'}.`
+          : `${b.id}: members' match reports go to the moderators.`,
+      );
+    }),
+  );
+
 boardCommand
   .command('create <owner-id>')
   .requiredOption('--type <type>', 'Classic, Highscore, Time, ELO, League or Rating')
@@ -370,6 +401,13 @@ boardCommand
   .option('--id <id>', 'a free-form board id instead of board_<n>')
   .option('--name <name>', 'display name')
   .option('--moderator-channel <id>', 'channel where submissions are posted for review')
+  .option(
+    '--review-by <who>',
+    'moderators (default) or opponents: who checks chat match reports first',
+  )
+  .option('--confirm-hours <h>', 'opponents: hours to confirm or dispute (1–720, default 24)', int)
+  .option('--on-silence <what>', 'opponents: confirm (default) or escalate when nobody answers')
+  .option('--evidence-required', 'chat reports must carry a screenshot or a link (API writes not)')
   .option('--json')
   .action((ownerId: string, o: Record<string, string | number | boolean | undefined>) =>
     withContext(async (ctx) => {
@@ -390,6 +428,8 @@ boardCommand
         id: o.id as string | undefined,
         name: o.name as string | undefined,
         moderatorChannelId: o.moderatorChannel as string | undefined,
+        ...confirmOptions(o),
+        evidenceRequired: o.evidenceRequired === true,
       });
       const body = serializeBoard(board, ctx.config.publicUrl);
       printer({ json: o.json === true })(
@@ -476,24 +516,102 @@ const reviewCommand = program
   .command('review')
   .description('moderate a pending submission from the terminal');
 for (const decision of ['approve', 'decline'] as const) {
-  reviewCommand
-    .command(`${decision} <handle>`)
+  const decisionCommand = reviewCommand.command(`${decision} <handle>`);
+  if (decision === 'decline') {
+    decisionCommand.option(
+      '--reason <text>',
+      'why (at most 300 characters); the submitter is told',
+    );
+  }
+  decisionCommand
     .description(
       decision === 'approve'
         ? 'apply the submission to the board'
         : 'reject it; nothing is applied',
     )
     .option('--json')
-    .action((handle: string, o: { json?: boolean }) =>
+    .action((handle: string, o: { json?: boolean; reason?: string }) =>
       withContext(async (ctx) => {
-        const outcome = await review(ctx, handle, decision, 'cli', 'operator');
+        const reason = declineReason(o.reason);
+        const options = reason === null ? {} : { reason };
+        const outcome = await review(ctx, handle, decision, 'cli', 'operator', options);
         printer(o)(
-          { handle: outcome.handle, status: outcome.status },
-          `${outcome.handle}: ${outcome.status}${outcome.status === 'approved' ? ' (standings updated)' : ''}`,
+          { handle: outcome.handle, status: outcome.status, ...options },
+          `${outcome.handle}: ${outcome.status}${outcome.status === 'approved' ? ' (standings updated)' : ''}${reason ? ` (reason: ${reason})` : ''}`,
         );
       }),
     );
 }
+reviewCommand
+  .command('list <owner-id>')
+  .description(`submissions waiting for review, oldest first (at most ${REVIEW_QUEUE_LIMIT})`)
+  .option('--board <board-id>', 'only this board')
+  .option('--json', 'an array of objects')
+  .action((ownerId: string, o: { board?: string; json?: boolean }) =>
+    withContext(async (ctx) => {
+      await requireOwner(ctx, ownerId);
+      const queue = await reviewQueue(ctx, { ownerId, ...(o.board ? { boardId: o.board } : {}) });
+      const now = ctx.now();
+      const more = queue.more
+        ? `… and ${queue.more} more (the oldest ${queue.items.length} shown)`
+        : '';
+      if (o.json) {
+        console.log(JSON.stringify(queue.items.map((item) => pendingJson(item, now))));
+        if (more) console.error(more);
+        return;
+      }
+      const where = `${ownerId}${o.board ? ` board ${o.board}` : ''}`;
+      if (queue.items.length === 0) {
+        console.log(`Nothing is waiting for review on ${where}.`);
+        return;
+      }
+      console.log(pendingTable(queue.items, now) + (more ? `\n${more}` : ''));
+    }),
+  );
+
+reviewCommand
+  .command('correct <handle>')
+  .description('change the result of an applied match or score (README "Corrections")')
+  .option('--winner <team1|team2|draw>', 'ELO boards: the corrected winner')
+  .option('--score <a-b>', 'League boards: the corrected scoreline, team 1 first')
+  .option('--value <value>', 'score boards: the corrected score (m:ss.mmm on Time boards)')
+  .option('--reason <text>', 'why, kept with the correction')
+  .option('--json')
+  .action(
+    (
+      handle: string,
+      o: { winner?: string; score?: string; value?: string; reason?: string; json?: boolean },
+    ) =>
+      withContext(async (ctx) => {
+        const text = { winner: o.winner, scoreline: o.score, value: o.value };
+        const outcome = await correctResult(
+          ctx,
+          { handle },
+          { text },
+          {
+            by: 'cli',
+            actor: 'operator',
+            reason: o.reason ?? null,
+          },
+        );
+        printer(o)(correctionJson(outcome), correctionText(outcome));
+      }),
+  );
+reviewCommand
+  .command('remove <handle>')
+  .description('take an applied match or score back off the board (README "Corrections")')
+  .option('--reason <text>', 'why, kept with the correction')
+  .option('--json')
+  .action((handle: string, o: { reason?: string; json?: boolean }) =>
+    withContext(async (ctx) => {
+      const outcome = await correctResult(ctx, { handle }, 'remove', {
+        by: 'cli',
+        actor: 'operator',
+        reason: o.reason ?? null,
+      });
+      printer(o)(correctionJson(outcome), correctionText(outcome));
+    }),
+  );
 
 try {
   await program.parseAsync(process.argv);

@@ -6,9 +6,10 @@ import {
   type APITextInputComponent,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
+import { DECLINE_REASON_MAX } from '../domain/evidence';
 import { formatTime, parseCount, parseScoreText } from '../domain/score-text';
 import type { Correction } from '../pipeline/review';
-import { adjustModalId } from './custom-id';
+import { adjustModalId, declineModalId } from './custom-id';
 import type { ReviewView } from './review-view';
 
 const input = (
@@ -59,4 +60,28 @@ export function correctionOf(board: Board, field: (id: string) => string): Corre
     return { team1Score: whole(field('team1_score')), team2Score: whole(field('team2_score')) };
   }
   return { score: parseScoreText(board.type, field('score')) };
+}
+
+/** The Decline form: one optional reason, shown in the review message and to the submitter. */
+export function declineModal(handle: string): APIModalInteractionResponseCallbackData {
+  return {
+    custom_id: declineModalId(handle),
+    title: `Decline ${handle}`.slice(0, 45),
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.TextInput,
+            custom_id: 'reason',
+            label: 'Reason (optional, shown to the submitter)',
+            style: TextInputStyle.Paragraph,
+            required: false,
+            max_length: DECLINE_REASON_MAX,
+            placeholder: 'e.g. the screenshot shows a different score',
+          },
+        ],
+      },
+    ],
+  };
 }

@@ -17,6 +17,9 @@ export const reviewButtonId = (decision: ReviewAction, handle: string) =>
 /** The Adjust modal's custom id: `adjust:sub_12`. */
 export const adjustModalId = (handle: string) => `adjust:${handle}`;
 
+/** The Decline modal's custom id (an optional reason): `decline:sub_12`. */
+export const declineModalId = (handle: string) => `decline:${handle}`;
+
 /** Decodes a review button's custom id; null for anything else or anything malformed. */
 export function parseReviewButton(customId: string): ReviewButton | null {
   const [prefix, decision, handle, ...rest] = customId.split(':');
@@ -28,9 +31,30 @@ export function parseReviewButton(customId: string): ReviewButton | null {
 
 export function parseAdjustModal(
   customId: string,
+  expected: 'adjust' | 'decline' = 'adjust',
 ): { handle: string; submissionId: number } | null {
   const [prefix, handle, ...rest] = customId.split(':');
-  if (prefix !== 'adjust' || rest.length > 0 || handle === undefined) return null;
+  if (prefix !== expected || rest.length > 0 || handle === undefined) return null;
   const id = submissionIdOf(handle);
   return id === null ? null : { handle, submissionId: id };
+}
+
+/** Decodes the Decline modal's custom id; null for anything else or anything malformed. */
+export const parseDeclineModal = (customId: string) => parseAdjustModal(customId, 'decline');
+
+/** A waiting report's buttons (src/bot/confirm-button.ts): `confirm:dispute:sub_12`. */
+export type ConfirmAction = 'confirm' | 'dispute' | 'withdraw';
+
+export const confirmButtonId = (action: ConfirmAction, handle: string) =>
+  `confirm:${action}:${handle}`;
+
+/** Decodes a confirmation button's custom id; null for anything else or anything malformed. */
+export function parseConfirmButton(
+  customId: string,
+): { action: ConfirmAction; handle: string; submissionId: number } | null {
+  const [prefix, action, handle, ...rest] = customId.split(':');
+  if (prefix !== 'confirm' || rest.length > 0 || handle === undefined) return null;
+  if (action !== 'confirm' && action !== 'dispute' && action !== 'withdraw') return null;
+  const id = submissionIdOf(handle);
+  return id === null ? null : { action, handle, submissionId: id };
 }

@@ -3,6 +3,8 @@ import type { ParticipantRef } from '../domain/participants';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import type { ChatPort } from '../pipeline/chat-port';
+import { AuditPoster } from './audit-poster';
+import { ConfirmPoster } from './confirm-poster';
 import type { ChatWriteLimit } from './chat-limits';
 import type { CommandSet } from './command';
 import { routeInteraction } from './interactions';
@@ -36,6 +38,10 @@ export class DiscordBot implements ChatPort {
   readonly rest: REST;
   private client: Client | null = null;
   private readonly poster: ReviewPoster;
+  /** The audit channel's lines, with the review poster's tuning. */
+  private readonly audit: AuditPoster;
+  /** Opponents' messages of waiting match reports, with the review poster's tuning. */
+  private readonly confirm: ConfirmPoster;
   private readonly store: Context['repos']['reviewMessages'];
   private readonly names: NameRefresher;
   private stopped = false;
@@ -53,10 +59,14 @@ export class DiscordBot implements ChatPort {
       ...POSTER_DEFAULTS,
       ...options.poster,
     });
+    this.audit = new AuditPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
+    this.confirm = new ConfirmPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
   }
 
   start(): void {
     this.poster.start();
+    this.audit.start();
+    this.confirm.start();
     this.connecting ??= this.connect();
   }
 
@@ -82,6 +92,8 @@ export class DiscordBot implements ChatPort {
     this.stopped = true;
     this.cancelWait?.();
     await this.poster.stop();
+    await this.audit.stop();
+    await this.confirm.stop();
     await this.client?.destroy();
     await this.connecting;
     this.rest.clearHashSweeper();

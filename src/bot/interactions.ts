@@ -9,9 +9,16 @@ import { takeChatWrite, type ChatWriteLimit } from './chat-limits';
 import { commandNamed, componentFor, type CommandSet } from './command';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
-import { parseAdjustModal, parseReviewButton } from './custom-id';
-import { handleAdjustModal, handleReviewButton, type ReviewButtonDeps } from './review-button';
+import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
+import {
+  handleAdjustModal,
+  handleDeclineModal,
+  handleReviewButton,
+  type ReviewButtonDeps,
+} from './review-button';
 import { refuse } from './replies';
+import { handleConfirmButton } from './confirm-button';
+import { parseConfirmButton } from './custom-id';
 import { clip, LIMITS } from './text';
 
 /**
@@ -47,6 +54,10 @@ export async function routeInteraction(
       await guarded(interaction, () => handleReviewButton(deps, interaction));
     } else if (interaction.isModalSubmit() && parseAdjustModal(interaction.customId)) {
       await guarded(interaction, () => handleAdjustModal(deps, interaction));
+    } else if (interaction.isModalSubmit() && parseDeclineModal(interaction.customId)) {
+      await guarded(interaction, () => handleDeclineModal(deps, interaction));
+    } else if (interaction.isButton() && parseConfirmButton(interaction.customId)) {
+      await guarded(interaction, () => handleConfirmButton(deps.ctx, interaction));
     } else if (interaction.isButton() && componentFor(deps.commands, interaction.customId)) {
       const handler = componentFor(deps.commands, interaction.customId)!;
       await guarded(interaction, () => handler.execute(interaction as ButtonInteraction, deps.ctx));

@@ -2,17 +2,19 @@ import {
   MessageFlags,
   PermissionFlagsBits,
   type ButtonInteraction,
+  type ChatInputCommandInteraction,
   type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { chatOwnerId, chatPlayerId } from '../domain/ids';
 import { TallyError } from '../domain/errors';
+import { declineReason } from '../domain/evidence';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { adjust, review } from '../pipeline/review';
-import { adjustModal, correctionOf } from './adjust-modal';
-import { parseAdjustModal, parseReviewButton } from './custom-id';
+import { adjustModal, correctionOf, declineModal } from './adjust-modal';
+import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
 import { refuse } from './replies';
 import { reviewMessage } from './review-message';
 import { loadReviewView } from './review-view';
@@ -40,20 +42,50 @@ export async function handleReviewButton(
   if (!parsed) return refuse(interaction, 'This button is not one of Tally’s review buttons.');
   const target = await moderated(deps.ctx, interaction, parsed.handle, parsed.submissionId);
   if (!target) return;
-  if (parsed.decision === 'adjust') {
+  if (parsed.decision !== 'approve') {
     const view = await loadReviewView(deps.ctx, parsed.submissionId);
     if (!view || view.submission.status !== 'pending_review') {
       return refuse(interaction, `${parsed.handle} was already decided; nothing changed.`);
     }
-    await interaction.showModal(adjustModal(view));
+    // Decline asks for an optional reason first (handleDeclineModal).
+    const modal = parsed.decision === 'adjust' ? adjustModal(view) : declineModal(view.handle);
+    await interaction.showModal(modal);
     return;
   }
   const { ownerId } = target;
-  const decision = parsed.decision;
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
-    review(deps.ctx, parsed.handle, decision, chatPlayerId(interaction.user.id), {
+    review(deps.ctx, parsed.handle, 'approve', chatPlayerId(interaction.user.id), {
       ownerId,
     }),
+  );
+}
+
+/** The Decline modal's submit: `review` declines with the reason, if one was given. */
+export async function handleDeclineModal(
+  deps: ReviewButtonDeps,
+  interaction: ModalSubmitInteraction,
+): Promise<void> {
+  const parsed = parseDeclineModal(interaction.customId);
+  if (!parsed) return refuse(interaction, 'This form is not one of Tally’s.');
+  const target = await moderated(deps.ctx, interaction, parsed.handle, parsed.submissionId);
+  if (!target) return;
+  let reason: string | null;
+  try {
+    reason = declineReason(interaction.fields.getTextInputValue('reason'));
+  } catch (err) {
+    if (err instanceof TallyError) return refuse(interaction, `Nothing changed: ${err.detail}`);
+    throw err;
+  }
+  const { ownerId } = target;
+  await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
+    review(
+      deps.ctx,
+      parsed.handle,
+      'decline',
+      chatPlayerId(interaction.user.id),
+      { ownerId },
+      reason === null ? {} : { reason },
+    ),
   );
 }
 
@@ -159,8 +191,14 @@ async function redraw(deps: ReviewButtonDeps, interaction: Press, id: number) {
   await deps.store.release(id);
 }
 
-/** DESIGN.md 1: Manage Server or the board's moderator role; on a user board, its owner (a DM). */
-function mayModerate(interaction: Press, board: Board): boolean {
+/**
+ * DESIGN.md 1: Manage Server or the board's moderator role; on a user board, its owner (a DM).
+ * The review buttons and `/review list` (commands/review.ts) ask the same question.
+ */
+export function mayModerate(
+  interaction: Press | ChatInputCommandInteraction,
+  board: Board,
+): boolean {
   if (interaction.guildId === null) return board.ownerId === chatOwnerId(null, interaction.user.id);
   if (!interaction.inGuild()) return false; // no member sent: the permission cannot be established
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;

@@ -41,6 +41,7 @@ export function reviewMessage(view: ReviewView): ReviewMessageBody {
     record.kind === 'match'
       ? matchFields(record.match, record.roster, applied)
       : scoreFields(record.score, board.type);
+  fields.push(...evidenceFields(submission));
   fields.push({ name: 'Submitted by', value: submitter(submission.submittedBy), inline: true });
   fields.push(
     pending
@@ -57,6 +58,9 @@ export function reviewMessage(view: ReviewView): ReviewMessageBody {
         ),
         color: COLOR[state],
         fields,
+        ...(submission.evidenceFileKind === 'image' && submission.evidenceFileUrl
+          ? { image: { url: submission.evidenceFileUrl } }
+          : {}),
         footer: { text: `${handle}${number} · board ${board.id}`.slice(0, 2048) },
       },
     ],
@@ -130,6 +134,19 @@ function scoreFields(score: Score, type: BoardType): APIEmbedField[] {
   ];
 }
 
+/** A chat report's evidence (src/domain/evidence.ts): the link, a file's address; an image shows below. */
+function evidenceFields(submission: ReviewView['submission']): APIEmbedField[] {
+  const { evidenceLink: link, evidenceFileUrl: file, evidenceFileKind: kind } = submission;
+  const fields: APIEmbedField[] = [];
+  if (link) fields.push({ name: 'Evidence', value: link, inline: false });
+  if (file && kind !== 'image') {
+    fields.push({ name: link ? 'Evidence file' : 'Evidence', value: file, inline: false });
+  } else if (file && !link) {
+    fields.push({ name: 'Evidence', value: 'the attached image, shown below', inline: false });
+  }
+  return fields;
+}
+
 function submitter(by: string): string {
   if (by === 'api') return 'the API';
   const chat = /^chat:(\d+)$/.exec(by);
@@ -153,7 +170,10 @@ function outcome(view: ReviewView): string {
   }
   if (by === 'expired')
     return 'Expired: no moderator decided within the validation window. Nothing was applied.';
-  return `Declined ${reviewer(by)}. Nothing was applied.`;
+  const reason = view.submission.failureReason;
+  return reason
+    ? `Declined ${reviewer(by)}: ${shown(reason)}. Nothing was applied.`
+    : `Declined ${reviewer(by)}. Nothing was applied.`;
 }
 
 function reviewer(by: string): string {

@@ -11,6 +11,7 @@ import type { Submission } from '../../entities/submission';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { PollLoop } from '../pipeline/poll-loop';
+import { tellSubmitter } from './decision-notice';
 import { reviewMessage } from './review-message';
 import { permanentRefusal } from './replies';
 import { clip, code, LIMITS, shown } from './text';
@@ -38,6 +39,12 @@ export const POSTER_DEFAULTS: ReviewPosterOptions = {
   leaseMs: 60_000,
   probeMs: 60 * 60_000,
 };
+
+/** How long to wait after the `attempts`-th failure in a row: doubling from the base, capped. */
+export const retryDelayMs = (
+  attempts: number,
+  options: Pick<ReviewPosterOptions, 'retryBaseMs' | 'retryMaxMs'>,
+) => Math.min(options.retryBaseMs * 2 ** (attempts - 1), options.retryMaxMs);
 
 /**
  * Posts review messages and edits them once decided, from the queue rows alone (durable: a
@@ -71,7 +78,7 @@ export class ReviewPoster {
     this.loop.poke();
   }
 
-  /** One pass: post what is due, then close what was decided. */
+  /** One pass: post what is due, close what was decided, then tell chat submitters by DM. */
   async runOnce(): Promise<void> {
     const now = this.ctx.now();
     for (const row of await this.store.dueForPost(now, this.options.batch)) {
@@ -81,6 +88,12 @@ export class ReviewPoster {
     for (const row of await this.store.dueForClose(now, this.options.batch)) {
       if (!this.loop.running) return;
       await this.withLease(row, (view) => this.close(row, view));
+    }
+    for (const row of await this.store.dueForNotice(now, this.options.batch)) {
+      if (!this.loop.running) return;
+      const notify = async (view: ReviewView) =>
+        this.store.noticed(row.id, await tellSubmitter(this.rest, view));
+      await this.withLease(row, notify, () => this.store.noticed(row.id, 'done'));
     }
   }
 
@@ -176,20 +189,21 @@ export class ReviewPoster {
     return view.board.moderatorChannelId;
   }
 
-  private async withLease(row: Submission, work: (view: ReviewView) => Promise<void>) {
+  private async withLease(
+    row: Submission,
+    work: (view: ReviewView) => Promise<void>,
+    gone = () => this.store.closed(row.id),
+  ) {
     const now = this.ctx.now();
     const until = new Date(now.getTime() + this.options.leaseMs);
     if (!(await this.store.lease(row.id, now, until))) return; // another process has it
     try {
       const view = await loadReviewView(this.ctx, row.id);
-      if (!view) return await this.store.closed(row.id);
+      if (!view) return await gone();
       await work(view);
     } catch (err) {
       const attempts = (row.reviewAttempts ?? 0) + 1;
-      const delay = Math.min(
-        this.options.retryBaseMs * 2 ** (attempts - 1),
-        this.options.retryMaxMs,
-      );
+      const delay = retryDelayMs(attempts, this.options);
       log.warn('review message failed; will retry', { submission: row.id, attempts, delay, err });
       await this.store.failed(row.id, attempts, new Date(this.ctx.now().getTime() + delay));
     }

@@ -291,7 +291,7 @@ async function ensureOwner(ctx: Context): Promise<Owner> {
 async function rotateKeys(ctx: Context): Promise<[DemoKey, DemoKey]> {
   for (const key of await listKeys(ctx, DEMO_OWNER)) {
     if (key.revoked_at === null && key.label.startsWith(KEY_LABEL))
-      await revokeKey(ctx, key.id, { ownerId: DEMO_OWNER });
+      await revokeKey(ctx, key.id, { ownerId: DEMO_OWNER }, 'demo');
   }
   const mint = async (access: DemoKey['access']) => ({
     ...(await mintKey(ctx, {
@@ -299,6 +299,7 @@ async function rotateKeys(ctx: Context): Promise<[DemoKey, DemoKey]> {
       type: 'live',
       access,
       label: `${KEY_LABEL} ${access}`,
+      by: 'demo',
     })),
     access,
   });
@@ -396,8 +397,10 @@ export function demoGuide(demo: Demo, publicUrl: string): string {
   ];
   if (handle) {
     lines.push(
-      '  # a submission waiting for a moderator; then: npx tally review approve ' + handle,
+      `  # submissions waiting for a moderator: ${demo.pending.join(', ')}`,
+      `  npx tally review list ${demo.owner.id}`,
       `  curl -s ${api}/submissions/${handle} ${auth(read)}`,
+      `  npx tally review approve ${handle}`,
     );
   }
   return lines.join('\n');

@@ -1,4 +1,5 @@
 import type { BoardSort, BoardType } from './vocabulary';
+import type { OnSilence, ReviewMode } from './confirmation';
 
 /** A board and its rules (spec 2.2), as the domain reads it; entities/board.ts stores it. */
 export interface Board {
@@ -20,5 +21,11 @@ export interface Board {
   pointsLoss: number | null;
   moderatorChannelId: string | null;
   moderatorRoleId: string | null;
+  /** Chat reports must carry a link or an attachment; API writes are unaffected (README). */
+  evidenceRequired: boolean;
+  /** Members' match reports wait for their opponents first (src/domain/confirmation.ts). */
+  reviewMode: ReviewMode;
+  confirmWindowHours: number;
+  confirmOnSilence: OnSilence;
   createdAt: Date;
 }

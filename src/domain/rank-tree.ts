@@ -31,11 +31,17 @@ export interface CountChange {
   delta: number;
 }
 
+/** An entry's rank key before and after a change: null before, a new entry; null after, removed. */
+export interface RankMove {
+  from: number | null;
+  to: number | null;
+}
+
 /**
  * The counter changes for entries moving from one rank_key to another (`from` null for a new
  * entry). Shared ancestors cancel out, so a small rating change touches one or two levels.
  */
-export function countChanges(moves: { from: number | null; to: number }[]): CountChange[] {
+export function countChanges(moves: RankMove[]): CountChange[] {
   const deltas = new Map<string, CountChange>();
   const add = (rankKey: number, delta: number) => {
     pathOf(rankKey).forEach((bucket, level) => {
@@ -48,7 +54,7 @@ export function countChanges(moves: { from: number | null; to: number }[]): Coun
   for (const move of moves) {
     if (move.from === move.to) continue;
     if (move.from !== null) add(move.from, -1);
-    add(move.to, 1);
+    if (move.to !== null) add(move.to, 1);
   }
   return [...deltas.values()].filter((c) => c.delta !== 0);
 }

@@ -10,6 +10,14 @@ import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 import { requireOwner } from './owners';
+import {
+  CONFIRM_DEFAULTS,
+  CONFIRM_WINDOW_RANGE,
+  ON_SILENCE,
+  REVIEW_MODES,
+  type OnSilence,
+  type ReviewMode,
+} from '../domain/confirmation';
 
 export interface BoardInput {
   ownerId: string;
@@ -24,8 +32,14 @@ export interface BoardInput {
   kFactor?: number;
   startRating?: number;
   points?: [number, number, number];
+  /** Opponent confirmation (src/domain/confirmation.ts): `moderators` or `opponents`. */
+  reviewMode?: string;
+  confirmWindowHours?: number;
+  onSilence?: string;
   moderatorChannelId?: string;
   moderatorRoleId?: string;
+  /** Chat reports must carry evidence (a link or an attachment); API writes are unaffected. */
+  evidenceRequired?: boolean;
 }
 
 const invalid = (detail: string) => new TallyError('invalid_request', detail);
@@ -53,7 +67,9 @@ function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'cre
     throw invalid('k factor and start rating apply to ELO boards only');
   }
   if (type !== 'League' && input.points) throw invalid('points apply to League boards only');
+  const confirmation = confirmationOf(input, matchBoard, CONFIRM_DEFAULTS);
   return {
+    ...confirmation,
     displayName: input.name === undefined ? '' : nameOf(input.name, 'board name'),
     type,
     sort: (input.sort as BoardSort | undefined) ?? DEFAULTS.sortOf(type),
@@ -68,6 +84,7 @@ function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'cre
     pointsLoss: type === 'League' ? (input.points?.[2] ?? DEFAULTS.points[2]) : null,
     moderatorChannelId: input.moderatorChannelId ?? null,
     moderatorRoleId: input.moderatorRoleId ?? null,
+    evidenceRequired: input.evidenceRequired ?? false,
   };
 }
 
@@ -126,11 +143,45 @@ export async function createTeam(
   return { ...team, teamId: formatTeamId(team.pk) };
 }
 
+/**
+ * The review mode and its window and silence rule, checked; `base` fills what is not given.
+ * Only match boards have opponents to ask (README "Opponent confirmation").
+ */
+function confirmationOf(
+  input: { reviewMode?: string; confirmWindowHours?: number; onSilence?: string },
+  matchBoard: boolean,
+  base: { reviewMode: ReviewMode; confirmWindowHours: number; onSilence: OnSilence },
+): Pick<Board, 'reviewMode' | 'confirmWindowHours' | 'confirmOnSilence'> {
+  const mode = input.reviewMode ?? base.reviewMode;
+  if (!REVIEW_MODES.includes(mode as ReviewMode)) {
+    throw invalid(`review mode must be one of ${REVIEW_MODES.join(', ')}`);
+  }
+  if (mode === 'opponents' && !matchBoard) {
+    throw invalid(
+      'opponent confirmation applies to ELO and League boards only (scores have no opponent)',
+    );
+  }
+  const onSilence = input.onSilence ?? base.onSilence;
+  if (!ON_SILENCE.includes(onSilence as OnSilence)) {
+    throw invalid(`on silence must be one of ${ON_SILENCE.join(', ')}`);
+  }
+  checkInt('confirmation window', input.confirmWindowHours, ...CONFIRM_WINDOW_RANGE);
+  return {
+    reviewMode: mode as ReviewMode,
+    confirmWindowHours: input.confirmWindowHours ?? base.confirmWindowHours,
+    confirmOnSilence: onSilence as OnSilence,
+  };
+}
+
 export interface BoardEdit {
+  reviewMode?: string;
+  confirmWindowHours?: number;
+  onSilence?: string;
   name?: string;
   windowHours?: number;
   moderatorChannelId?: string | null;
   moderatorRoleId?: string | null;
+  evidenceRequired?: boolean;
 }
 
 /**
@@ -147,13 +198,25 @@ export async function editBoard(
   const board = await ownedBoard(ctx, ownerId, boardId);
   checkInt('validation window', edit.windowHours, 0, 999);
   const name = edit.name === undefined ? undefined : nameOf(edit.name, 'board name');
+  const confirmation =
+    edit.reviewMode !== undefined ||
+    edit.confirmWindowHours !== undefined ||
+    edit.onSilence !== undefined
+      ? confirmationOf(edit, isMatchBoard(board), {
+          reviewMode: board.reviewMode,
+          confirmWindowHours: board.confirmWindowHours,
+          onSilence: board.confirmOnSilence,
+        })
+      : {};
   const fields: Partial<Board> = {
+    ...confirmation,
     ...(name !== undefined ? { displayName: name } : {}),
     ...(edit.windowHours !== undefined ? { validationWindowHours: edit.windowHours } : {}),
     ...(edit.moderatorChannelId !== undefined
       ? { moderatorChannelId: edit.moderatorChannelId }
       : {}),
     ...(edit.moderatorRoleId !== undefined ? { moderatorRoleId: edit.moderatorRoleId } : {}),
+    ...(edit.evidenceRequired !== undefined ? { evidenceRequired: edit.evidenceRequired } : {}),
   };
   if (Object.keys(fields).length === 0) throw invalid('nothing to change');
   await ctx.repos.db.run((m) => m.update(BoardEntity, { pk: board.pk }, fields));

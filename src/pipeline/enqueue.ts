@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
+import { NO_EVIDENCE, type Evidence } from '../domain/evidence';
 import { formatHandle } from '../domain/ids';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
 import type { Context } from './context';
@@ -22,6 +23,7 @@ export async function enqueueWrite(
   write: MatchWrite | ScoreWrite,
   submittedBy: string,
   alsoInTx?: (tx: EntityManager, enqueued: Enqueued) => Promise<void>,
+  evidence: Evidence = NO_EVIDENCE,
 ): Promise<Enqueued> {
   return ctx.repos.db.transaction(async (tx) => {
     const submission = await ctx.repos.submissions.insert(
@@ -39,6 +41,9 @@ export async function enqueueWrite(
         claimedAt: null,
         attempts: 0,
         expiresAt: null,
+        evidenceLink: evidence.link,
+        evidenceFileUrl: evidence.fileUrl,
+        evidenceFileKind: evidence.fileKind,
       },
       tx,
     );

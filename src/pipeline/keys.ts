@@ -8,6 +8,8 @@ import {
   type KeyType,
 } from '../domain/keys';
 import { ACCESS_LEVELS, type AccessLevel, type Scope } from '../domain/scopes';
+import { recordAudit } from './audit';
+import { keyMintedLine, keyRevokedLine } from './audit-lines';
 import { actsFor, type Actor, type Context } from './context';
 import { mayMintKeys, requireOwner } from './owners';
 
@@ -17,6 +19,8 @@ export interface MintInput {
   access?: AccessLevel;
   scopes?: Scope[];
   label?: string;
+  /** Who mints it, for the audit line: `chat:<id>` in chat; the operator (`cli`) by default. */
+  by?: string;
 }
 
 /** A key as listed: never the secret, never the hash (spec 5.6). */
@@ -71,7 +75,7 @@ export async function mintKey(
         `${owner.id} already has ${MAX_ACTIVE_KEYS} active keys (spec 5.6); revoke one first`,
       );
     }
-    return ctx.repos.keys.insert(
+    const minted = await ctx.repos.keys.insert(
       {
         ownerId: owner.id,
         type: input.type,
@@ -84,6 +88,8 @@ export async function mintKey(
       },
       tx,
     );
+    await recordAudit(ctx, tx, owner.id, keyMintedLine(input.by ?? 'cli', summarise(minted)));
+    return minted;
   });
   return { ...summarise(key), secret };
 }
@@ -100,13 +106,24 @@ export function parseKeyId(id: string): number {
   return Number(match[1]);
 }
 
-export async function revokeKey(ctx: Context, id: string, actor: Actor): Promise<KeySummary> {
+/** Revokes a key; `by` (the operator, `cli`, by default) is who, for the audit line. */
+export async function revokeKey(
+  ctx: Context,
+  id: string,
+  actor: Actor,
+  by = 'cli',
+): Promise<KeySummary> {
   const pk = parseKeyId(id);
   const key = await ctx.repos.keys.get(pk);
   // Another owner's key is the same "no such key" as a missing one.
   if (!key || !actsFor(actor, key.ownerId)) {
     throw new TallyError('not_found', `no key ${id}`);
   }
-  await ctx.repos.keys.revoke(pk, ctx.now());
+  await ctx.repos.db.transaction(async (tx) => {
+    // A key revoked already changes nothing, and gets no second line.
+    if (await ctx.repos.keys.revoke(pk, ctx.now(), tx)) {
+      await recordAudit(ctx, tx, key.ownerId, keyRevokedLine(by, summarise(key)));
+    }
+  });
   return summarise((await ctx.repos.keys.get(pk)) ?? key);
 }

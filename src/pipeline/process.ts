@@ -155,7 +155,9 @@ async function recordOne(
 ): Promise<void> {
   const write = submission.payload as MatchWrite | ScoreWrite;
   const nameOf = (ref: ParticipantRef) => names.get(ref.id) ?? ref.id;
-  const apply = autoApplies(board);
+  // A report waiting for its opponents applies only once confirmed (src/pipeline/confirm.ts).
+  const awaiting = submission.confirmState === 'awaiting';
+  const apply = autoApplies(board) && !awaiting;
   const status = apply ? 'approved' : 'pending';
   const common = {
     boardPk: board.pk,
@@ -171,7 +173,7 @@ async function recordOne(
     claimedAt: now,
     attempts: submission.attempts + 1,
     expiresAt:
-      apply || board.validationWindowHours === NO_EXPIRY_WINDOW
+      apply || awaiting || board.validationWindowHours === NO_EXPIRY_WINDOW
         ? null
         : new Date(now.getTime() + board.validationWindowHours * HOUR_MS),
     matchPk: null as number | null,

@@ -7,6 +7,8 @@ import { formatHandle, submissionIdOf } from '../domain/ids';
 import { winnerOf } from '../domain/league';
 import { scoreValue, scorelineValue, winnerValue } from '../domain/write-request';
 import { applyMatchRecord, applyScoreRecord } from './apply';
+import { recordAudit } from './audit';
+import { matchResult, reviewLine, scoreResult, type ReviewAuditOutcome } from './audit-lines';
 import { actsFor, type Actor, type Context } from './context';
 import { closeDueSeasons } from './seasons';
 
@@ -37,7 +39,7 @@ export async function review(
   decision: Decision,
   reviewer: string,
   actor: Actor,
-  options: { reason?: string } = {},
+  options: { reason?: string; guard?: Guard } = {},
 ): Promise<ReviewOutcome> {
   return decide(
     ctx,
@@ -45,9 +47,15 @@ export async function review(
     actor,
     (tx, board, submission) =>
       settle(ctx, tx, board, submission, decision, reviewer, options.reason ?? null),
-    { applies: decision === 'approve' },
+    { applies: decision === 'approve', ...(options.guard ? { guard: options.guard } : {}) },
   );
 }
+
+/**
+ * A further condition on the pending row, checked with the board locked (opponent confirmation,
+ * src/pipeline/confirm.ts): it throws to refuse, or returns fields written with the decision.
+ */
+export type Guard = (pending: Submission) => Partial<Submission>;
 
 /** Applies (approve) or only closes (decline) the submission's match or score record. */
 async function settle(
@@ -67,16 +75,43 @@ async function settle(
     if (!record) throw new TallyError('internal_error', `${handle} has no match`);
     if (decision === 'approve') await applyMatchRecord(ctx, tx, board, record);
     await ctx.repos.results.updateMatch(tx, record.pk, decided);
+    const result = matchResult(board, record, await ctx.repos.results.roster(record.pk, tx));
+    await auditReview(ctx, tx, board, handle, reviewer, result, reason, decision);
   } else if (submission.scorePk !== null) {
     const record = await ctx.repos.results.score(submission.scorePk, tx);
     if (!record) throw new TallyError('internal_error', `${handle} has no score`);
     if (decision === 'approve') await applyScoreRecord(ctx, tx, board, record);
     await ctx.repos.results.updateScore(tx, record.pk, decided);
+    const result = scoreResult(board, record);
+    await auditReview(ctx, tx, board, handle, reviewer, result, reason, decision);
   }
   return { status, reason };
 }
 
 type Settled = { status: 'approved' | 'rejected'; reason: string | null };
+
+/** The decision's audit line, in its transaction (README "Audit channel"). */
+async function auditReview(
+  ctx: Context,
+  tx: EntityManager,
+  board: Board,
+  handle: string,
+  reviewer: string,
+  result: string,
+  reason: string | null,
+  decision: Decision | 'adjust',
+) {
+  const outcome: ReviewAuditOutcome =
+    reviewer === 'expired'
+      ? 'expired'
+      : decision === 'approve'
+        ? 'approved'
+        : decision === 'adjust'
+          ? 'adjusted'
+          : 'declined';
+  const line = reviewLine({ outcome, by: reviewer, handle, board, result, reason });
+  await recordAudit(ctx, tx, board.ownerId, line);
+}
 
 const EXPIRY_REASON = 'the validation window ran out with no decision';
 
@@ -107,25 +142,30 @@ export async function adjust(
       const fields = { ...correctedMatch(board, correction), ...decided };
       await applyMatchRecord(ctx, tx, board, { ...record, ...fields });
       await ctx.repos.results.updateMatch(tx, record.pk, fields);
+      const roster = await ctx.repos.results.roster(record.pk, tx);
+      const result = matchResult(board, { ...record, ...fields }, roster);
+      await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
     } else if (submission.scorePk !== null) {
       const record = await ctx.repos.results.score(submission.scorePk, tx);
       if (!record) throw new TallyError('internal_error', `${handle} has no score`);
       const score = scoreValue(required(correction.score, 'score'));
       await applyScoreRecord(ctx, tx, board, { ...record, score, status: 'adjusted' });
       await ctx.repos.results.updateScore(tx, record.pk, { ...decided, score });
+      const result = scoreResult(board, { ...record, score });
+      await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
     }
     return { status: 'approved', reason: null };
   });
 }
 
 /** A field the Adjust form must carry; its range is the write's (src/domain/write-request.ts). */
-function required<T>(value: T | undefined, field: string): T {
+export function required<T>(value: T | undefined, field: string): T {
   if (value === undefined) throw new TallyError('invalid_request', `${field}: required`);
   return value;
 }
 
 /** spec 4.8: ELO boards take a winner, League boards a scoreline that decides the winner. */
-function correctedMatch(
+export function correctedMatch(
   board: Board,
   correction: Correction,
 ): Pick<Match, 'winner' | 'team1Score' | 'team2Score'> {
@@ -157,6 +197,7 @@ async function decide(
     expiring?: boolean;
     /** The decision changes standings (approve, adjust). */
     applies?: boolean;
+    guard?: Guard;
   } = {},
 ): Promise<ReviewOutcome> {
   const { expiring = false, applies = true } = options;
@@ -186,11 +227,20 @@ async function decide(
     }
     // A decision after the window is refused, and the expiry the sweep would have made is made
     // now: without a worker running, an overdue submission still expires at its first touch.
+    const guarded = options.guard?.(submission) ?? {};
     const expiredAt = overdue(submission, ctx.now()) ? submission.expiresAt : null;
     const { status, reason } = expiredAt
       ? await settle(ctx, tx, board, submission, 'decline', 'expired', EXPIRY_REASON)
       : await apply(tx, board, submission);
-    const fields = { status, expiresAt: null, failureReason: reason } as const;
+    // A member who reported it in chat is told the outcome by DM (src/bot/review-poster.ts).
+    const noticeState = submission.submittedBy.startsWith('chat:') ? 'due' : null;
+    const fields = {
+      ...guarded,
+      status,
+      expiresAt: null,
+      failureReason: reason,
+      noticeState,
+    } as const;
     await ctx.repos.submissions.update(found.id, fields, tx);
     return { handle, status, submission: { ...submission, ...fields }, expiredAt };
   });

@@ -6,6 +6,7 @@ import type { Context } from './context';
 import { decayJob } from './decay';
 import { seasonEndJob, SeasonWaits } from './seasons';
 import { expireOverdue } from './review';
+import { settleSilentReports } from './confirm';
 
 /**
  * One kind of time-driven work (validation-window expiry, season ends, decay, standings
@@ -111,6 +112,8 @@ export const expiryJob: Job = {
   atomic: false,
   async step(ctx) {
     await expireOverdue(ctx);
+    // Reports whose opponents stayed silent: confirmed or sent to the moderators (confirm.ts).
+    await settleSilentReports(ctx);
   },
   next: async (_ctx, _subject, _dueAt, now) => new Date(now.getTime() + EXPIRY_EVERY_MS),
 };

@@ -12,6 +12,8 @@ import {
   type SeasonReset,
   type SeasonStanding,
 } from '../domain/season';
+import { recordAudit } from './audit';
+import { seasonEndedLine, seasonEndingLine, seasonStartedLine } from './audit-lines';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 import type { Job } from './scheduler';
@@ -58,6 +60,8 @@ export async function startSeason(
   ownerId: string,
   boardId: string,
   input: SeasonInput,
+  /** Who starts it, for the audit line: `chat:<id>` in chat; the operator (`cli`) by default. */
+  by = 'cli',
 ): Promise<{ board: Board; season: Season }> {
   const board = await ownedBoard(ctx, ownerId, boardId);
   if (board.type === 'Rating') throw invalid(`Rating boards keep no standings, so no seasons`);
@@ -119,6 +123,7 @@ export async function startSeason(
     );
     if (endsAt) await ctx.repos.schedules.plan(SEASON_END_KIND, boardSubject(board.pk), endsAt, tx);
     await planAnnouncements(ctx, tx, created, true);
+    await recordAudit(ctx, tx, board.ownerId, seasonStartedLine(by, board, created));
     return created;
   });
   return { board, season };
@@ -163,6 +168,8 @@ export async function endSeason(
   ctx: Context,
   ownerId: string,
   boardId: string,
+  /** Who ends it, for the audit line: `chat:<id>` in chat; the operator (`cli`) by default. */
+  by = 'cli',
 ): Promise<{ board: Board; season: Season; closed: boolean }> {
   const board = await ownedBoard(ctx, ownerId, boardId);
   const now = ctx.now();
@@ -184,7 +191,10 @@ export async function endSeason(
     await ctx.repos.seasons.setEnd(running.pk, endsAt, repeat, tx);
     await ctx.repos.schedules.cancel(SEASON_ANNOUNCE_KIND, announceSubject(running, 'soon'), tx);
     const season = { ...running, endsAt, repeat };
-    const { closed } = await closeDueSeasons(ctx, tx, board, now);
+    const { closed } = await closeDueSeasons(ctx, tx, board, now, by);
+    // Closed now, the close's line names who ended it; otherwise the close follows as Tally's.
+    if (closed === 0)
+      await recordAudit(ctx, tx, board.ownerId, seasonEndingLine(by, board, season));
     if (closed > 0 && !repeat) {
       await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
     }
@@ -209,6 +219,8 @@ export async function closeDueSeasons(
   tx: EntityManager,
   board: Board,
   at: Date,
+  /** Who closes them, for the audit line: Tally itself (`auto`) unless a command ends a season. */
+  by = 'auto',
 ): Promise<{ closed: number; open: Season | null; waiting: boolean }> {
   let closed = 0;
   for (;;) {
@@ -219,7 +231,7 @@ export async function closeDueSeasons(
     if (await ctx.repos.seasons.queuedBefore(board.pk, open.endsAt, tx)) {
       return { closed, open, waiting: true }; // over, but not closed: what was queued comes first
     }
-    await closeSeason(ctx, tx, board, open);
+    await closeSeason(ctx, tx, board, open, by);
     closed++;
   }
 }
@@ -231,7 +243,13 @@ export async function closeDueSeasons(
  * successor starts at the same moment. The season-end schedule row is left alone: the scheduler
  * may hold it while it waits for this board's lock, and its step reads what is open then.
  */
-async function closeSeason(ctx: Context, tx: EntityManager, board: Board, season: Season) {
+async function closeSeason(
+  ctx: Context,
+  tx: EntityManager,
+  board: Board,
+  season: Season,
+  by: string,
+) {
   const at = season.endsAt!;
   if (!(await ctx.repos.seasons.close(season.pk, at, tx))) return;
   await ctx.repos.seasons.archive(tx, season, board);
@@ -242,11 +260,11 @@ async function closeSeason(ctx: Context, tx: EntityManager, board: Board, season
     await ctx.repos.schedules.plan(SEASON_ANNOUNCE_KIND, announceSubject(season, 'end'), at, tx);
   }
   const successor = nextSeason(season, at);
-  if (successor) {
-    const started = await ctx.repos.seasons.insert(successor, tx);
-    // The end announcement says the next has begun; no separate start message.
-    await planAnnouncements(ctx, tx, started, false);
-  }
+  const started = successor ? await ctx.repos.seasons.insert(successor, tx) : null;
+  // The end announcement says the next has begun; no separate start message.
+  if (started) await planAnnouncements(ctx, tx, started, false);
+  const ended = { ...season, endedAt: at };
+  await recordAudit(ctx, tx, board.ownerId, seasonEndedLine(by, board, ended, started));
 }
 
 async function resetStandings(

@@ -1,8 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
+import type { Evidence } from '../domain/evidence';
 import { log } from '../log';
 import type { Context } from './context';
+import { awaitingOpponents } from './confirm';
 import { crashPoint } from './crash-points';
 import { enqueueWrite, type Enqueued } from './enqueue';
 import { viewOf, type SubmissionView } from './submission-view';
@@ -20,6 +22,10 @@ export interface SubmitInput {
   submittedBy: string;
   /** How long to wait for the worker (spec 1.4: SYNC_WAIT_MS on auto-applying boards); 0: not at all. */
   waitMs: number;
+  /** Where a chat report was made: on an `opponents` board it waits there for them (confirm.ts). */
+  reportedIn?: { guildId: string | null; channelId: string | null };
+  /** A chat report's link or attachment (the API has none). */
+  evidence?: Evidence;
 }
 
 export interface SubmitHooks {
@@ -46,7 +52,8 @@ export async function submit(
     input.board,
     write,
     input.submittedBy,
-    hooks.inTransaction,
+    awaitingOpponents(ctx, input, write, hooks.inTransaction),
+    input.evidence,
   );
   crashPoint('enqueue:after-commit');
   ctx.signals.queued();

@@ -1,7 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import { EntryEntity, type Entry } from '../../entities/entry';
-import { BITS, FANOUT, LEVELS, betterRanges, countChanges } from '../domain/rank-tree';
+import {
+  BITS,
+  FANOUT,
+  LEVELS,
+  betterRanges,
+  countChanges,
+  type RankMove,
+} from '../domain/rank-tree';
 import { pageRanks, type PageStart } from '../domain/ranking';
 import { dateFromColumn } from './columns';
 import type { Dialect } from './data-source';
@@ -195,7 +202,7 @@ export async function recordRankMoves(
   tx: EntityManager,
   dialect: Dialect,
   boardPk: number,
-  moves: { from: number | null; to: number }[],
+  moves: RankMove[],
 ): Promise<void> {
   const changes = countChanges(moves);
   if (changes.length === 0) return;

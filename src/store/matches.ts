@@ -21,6 +21,8 @@ export interface PlayedRow {
 }
 
 const APPLIED = `'approved', 'adjusted', 'set'`;
+/** Applied and still counting: a match a moderator removed keeps status `set` with no winner. */
+const COUNTED = `m.status IN (${APPLIED}) AND m.winner IS NOT NULL`;
 /** When an applied match counts (src/pipeline/apply.ts appliedAt). */
 const COUNTS_FROM = `CASE WHEN m.reviewed_by = 'auto' OR m.reviewed_at IS NULL THEN m.submitted_at ELSE m.reviewed_at END`;
 const playedRow = (row: Record<string, unknown>): PlayedRow => ({
@@ -81,7 +83,7 @@ export class MatchReadRepository extends Repository {
       m.query(
         `SELECT m.number, m.winner, m.team1_score, m.team2_score, p.side, p.elo_delta
            FROM match_participants p JOIN matches m ON m.pk = p.match_pk
-           WHERE p.board_pk = ? AND p.player_id = ? AND m.status IN (${APPLIED})${
+           WHERE p.board_pk = ? AND p.player_id = ? AND ${COUNTED}${
              since ? ` AND ${COUNTS_FROM} >= ?` : ''
            }
            ORDER BY m.number DESC LIMIT ?`,
@@ -99,7 +101,7 @@ export class MatchReadRepository extends Repository {
            JOIN match_participants pb
              ON pb.match_pk = pa.match_pk AND pb.player_id = ? AND pb.side <> pa.side
            JOIN matches m ON m.pk = pa.match_pk
-           WHERE pa.board_pk = ? AND pa.player_id = ? AND m.status IN (${APPLIED})
+           WHERE pa.board_pk = ? AND pa.player_id = ? AND ${COUNTED}
            ORDER BY m.number`,
         [b, boardPk, a],
       ),
@@ -122,7 +124,7 @@ export class MatchReadRepository extends Repository {
       m
         .createQueryBuilder(MatchEntity, 'm')
         .where('m.board_pk = :boardPk', { boardPk })
-        .andWhere(`m.status IN (${APPLIED})`)
+        .andWhere(COUNTED)
         .orderBy('m.number', 'DESC')
         .limit(limit)
         .getMany(),

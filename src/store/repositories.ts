@@ -6,6 +6,7 @@ import type { ApiAccess } from '../domain/vocabulary';
 import { TeamEntity, type Team } from '../../entities/team';
 import type { Scope } from '../domain/scopes';
 import type { Database } from './database';
+import { AuditRepository } from './audit';
 import { dateFromColumn } from './columns';
 import { preparedReader } from './prepared';
 import { Repository } from './repository';
@@ -14,9 +15,11 @@ import { IdempotencyRepository } from './idempotency';
 import { MatchReadRepository } from './matches';
 import { ResultsRepository } from './results';
 import { ReviewMessageRepository } from './review-messages';
+import { ConfirmationRepository } from './confirmations';
 import { ScheduleRepository } from './schedules';
 import { DecayRepository } from './decay';
 import { HistoryRepository } from './history';
+import { CorrectionRepository } from './corrections';
 import { LiveStandingsRepository } from './live-standings';
 import { SeasonRepository } from './seasons';
 import { RankRoleRepository } from './rank-roles';
@@ -169,6 +172,10 @@ interface BoardRow {
   points_loss: number | null;
   moderator_channel_id: string | null;
   moderator_role_id: string | null;
+  evidence_required: number | boolean;
+  review_mode: Board['reviewMode'];
+  confirm_window_hours: number;
+  confirm_on_silence: Board['confirmOnSilence'];
   created_at: Date | string;
 }
 
@@ -191,6 +198,10 @@ function boardFromRow(row: BoardRow): Board {
     pointsLoss: row.points_loss === null ? null : Number(row.points_loss),
     moderatorChannelId: row.moderator_channel_id,
     moderatorRoleId: row.moderator_role_id,
+    evidenceRequired: Boolean(Number(row.evidence_required)),
+    reviewMode: row.review_mode,
+    confirmWindowHours: Number(row.confirm_window_hours),
+    confirmOnSilence: row.confirm_on_silence,
     createdAt: dateFromColumn(row.created_at),
   };
 }
@@ -227,12 +238,15 @@ export interface Repositories {
   entries: EntryRepository;
   matches: MatchReadRepository;
   reviewMessages: ReviewMessageRepository;
+  confirmations: ConfirmationRepository;
   schedules: ScheduleRepository;
   decay: DecayRepository;
   liveStandings: LiveStandingsRepository;
   seasons: SeasonRepository;
   rankRoles: RankRoleRepository;
   history: HistoryRepository;
+  corrections: CorrectionRepository;
+  audit: AuditRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -248,11 +262,14 @@ export function createRepositories(db: Database): Repositories {
     entries: new EntryRepository(db),
     matches: new MatchReadRepository(db),
     reviewMessages: new ReviewMessageRepository(db),
+    confirmations: new ConfirmationRepository(db),
     schedules: new ScheduleRepository(db),
     decay: new DecayRepository(db),
     liveStandings: new LiveStandingsRepository(db),
     seasons: new SeasonRepository(db),
     rankRoles: new RankRoleRepository(db),
     history: new HistoryRepository(db),
+    corrections: new CorrectionRepository(db),
+    audit: new AuditRepository(db),
   };
 }

@@ -165,6 +165,35 @@ export class ResultsRepository extends Repository {
     }
   }
 
+  /**
+   * Takes participants off a board (a correction removed their only result): their entries go,
+   * the rank counters follow, and history records each value as cleared.
+   */
+  async removeEntries(
+    tx: EntityManager,
+    board: Board,
+    removed: Entry[],
+    why: HistoryCause,
+  ): Promise<void> {
+    if (removed.length === 0) return;
+    await tx.query(
+      `DELETE FROM entries WHERE board_pk = ? AND player_id IN (${removed.map(() => '?').join(', ')})`,
+      [board.pk, ...removed.map((e) => e.playerId)],
+    );
+    await recordRankMoves(
+      tx,
+      this.dialect,
+      board.pk,
+      removed.map((e) => ({ from: e.rankKey, to: null })),
+    );
+    const moves = removed.map((e) => ({
+      playerId: e.playerId,
+      before: rankedValue(board, e),
+      after: null,
+    }));
+    await recordHistory(tx, this.dialect, board.pk, historyRows(board, why, moves));
+  }
+
   /** The rank counter changes and history rows a batch deferred (before its commit). */
   async flushBatch(tx: EntityManager, boardPk: number, batch: EntryBatch): Promise<void> {
     await recordRankMoves(tx, this.dialect, boardPk, batch.moves);

@@ -24,6 +24,8 @@ export class ReviewMessageRepository extends Repository {
         .where("s.status = 'pending_review' AND s.review_message_id IS NULL")
         .andWhere('(s.review_retry_at IS NULL OR s.review_retry_at <= :now)', { now })
         .andWhere("(b.moderator_channel_id IS NOT NULL OR b.owner_id LIKE 'user:%')")
+        // A report waiting for its opponents is theirs first (src/bot/confirm-poster.ts).
+        .andWhere("(s.confirm_state IS NULL OR s.confirm_state <> 'awaiting')")
         // A blocked board waits for its probe: one post then tries whether it was fixed.
         .leftJoin(ReviewBlockEntity.options.name, 'rb', 'rb.board_pk = s.board_pk')
         .andWhere('(rb.board_pk IS NULL OR rb.probe_at <= :now)', { now })
@@ -44,6 +46,24 @@ export class ReviewMessageRepository extends Repository {
         .limit(limit)
         .getMany(),
     );
+  }
+
+  /** Decided chat submissions whose submitter is still to be told by DM (src/bot/decision-notice.ts). */
+  dueForNotice(now: Date, limit: number): Promise<Submission[]> {
+    return this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(SubmissionEntity, 's')
+        .where("s.notice_state = 'due'")
+        .andWhere('(s.review_retry_at IS NULL OR s.review_retry_at <= :now)', { now })
+        .orderBy('s.id', 'ASC')
+        .limit(limit)
+        .getMany(),
+    );
+  }
+
+  /** The submitter was told (or there was nothing to tell), or Discord refused the DM for good. */
+  async noticed(id: number, state: 'done' | 'refused'): Promise<void> {
+    await this.set(id, { noticeState: state, reviewAttempts: 0, reviewRetryAt: null });
   }
 
   /**

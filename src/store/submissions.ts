@@ -1,4 +1,7 @@
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
+import { MatchEntity, type Match } from '../../entities/match';
+import { MatchParticipantEntity, type MatchParticipant } from '../../entities/match-participant';
+import { ScoreEntity, type Score } from '../../entities/score';
 import { SubmissionEntity, type Submission } from '../../entities/submission';
 import { dateFromColumn } from './columns';
 import { execute, timeParam } from './raw';
@@ -28,6 +31,16 @@ export const SUBMISSION = rowCodec<Submission>('submissions', {
   reviewPostedAt: ['review_posted_at', read.dateOrNull],
   reviewAttempts: ['review_attempts', read.int],
   reviewRetryAt: ['review_retry_at', read.dateOrNull],
+  confirmState: ['confirm_state', read.as<Submission['confirmState']>()],
+  confirmBy: ['confirm_by', read.textOrNull],
+  confirmDueAt: ['confirm_due_at', read.dateOrNull],
+  confirmChannelId: ['confirm_channel_id', read.textOrNull],
+  confirmMessageId: ['confirm_message_id', read.textOrNull],
+  confirmMessageState: ['confirm_message_state', read.as<Submission['confirmMessageState']>()],
+  evidenceLink: ['evidence_link', read.textOrNull],
+  evidenceFileUrl: ['evidence_file_url', read.textOrNull],
+  evidenceFileKind: ['evidence_file_kind', read.as<Submission['evidenceFileKind']>()],
+  noticeState: ['notice_state', read.as<Submission['noticeState']>()],
 });
 
 export class SubmissionRepository extends Repository {
@@ -38,8 +51,9 @@ export class SubmissionRepository extends Repository {
     const { insertId } = await execute(
       tx,
       `INSERT INTO submissions (owner_id, board_pk, kind, payload, status, match_pk, score_pk,
-         failure_reason, submitted_by, queued_at, claimed_at, attempts, expires_at, review_attempts)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         failure_reason, submitted_by, queued_at, claimed_at, attempts, expires_at, review_attempts,
+         evidence_link, evidence_file_url, evidence_file_kind)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         submission.ownerId,
         submission.boardPk,
@@ -55,6 +69,9 @@ export class SubmissionRepository extends Repository {
         submission.attempts,
         t(submission.expiresAt),
         submission.reviewAttempts ?? 0,
+        submission.evidenceLink ?? null,
+        submission.evidenceFileUrl ?? null,
+        submission.evidenceFileKind ?? null,
       ],
     );
     return { ...submission, id: insertId };
@@ -205,4 +222,47 @@ export class SubmissionRepository extends Repository {
         .getMany(),
     );
   }
+
+  /**
+   * The review queue (issue 15): an owner's pending reviews, oldest first, on these boards (all
+   * of the owner's when null); the first `limit`, and how many there are in all.
+   */
+  async pendingReview(
+    ownerId: string,
+    boardPks: number[] | null,
+    limit: number,
+  ): Promise<{ rows: Submission[]; total: number }> {
+    if (boardPks?.length === 0) return { rows: [], total: 0 };
+    return this.use(undefined, async (m) => {
+      const query = m
+        .createQueryBuilder(SubmissionEntity, 's')
+        .where("s.status = 'pending_review' AND s.owner_id = :ownerId", { ownerId });
+      if (boardPks) query.andWhere('s.board_pk IN (:...boardPks)', { boardPks });
+      const rows = await query.clone().orderBy('s.id', 'ASC').limit(limit).getMany();
+      const total = rows.length < limit ? rows.length : await query.getCount();
+      return { rows, total };
+    });
+  }
+
+  /** What the pending submissions wrote: their matches with rosters, and their scores. */
+  async pendingRecords(rows: Submission[]): Promise<PendingRecords> {
+    const matchPks = rows.flatMap((r) => (r.matchPk === null ? [] : [r.matchPk]));
+    const scorePks = rows.flatMap((r) => (r.scorePk === null ? [] : [r.scorePk]));
+    return this.use(undefined, async (m) => ({
+      matches: matchPks.length ? await m.findBy(MatchEntity, { pk: In(matchPks) }) : [],
+      roster: matchPks.length
+        ? await m.find(MatchParticipantEntity, {
+            where: { matchPk: In(matchPks) },
+            order: { matchPk: 'ASC', side: 'ASC', position: 'ASC' },
+          })
+        : [],
+      scores: scorePks.length ? await m.findBy(ScoreEntity, { pk: In(scorePks) }) : [],
+    }));
+  }
+}
+
+export interface PendingRecords {
+  matches: Match[];
+  roster: MatchParticipant[];
+  scores: Score[];
 }

@@ -41,11 +41,14 @@ const arena = guild({
 });
 const COMMAND_NAMES = [
   'api',
+  'audit',
   'board',
+  'correct',
   'leaderboard',
   'match',
   'profile',
   'rank',
+  'review',
   'roles',
   'score',
   'season',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   adjustModalId,
+  declineModalId,
   parseAdjustModal,
+  parseDeclineModal,
   parseReviewButton,
   reviewButtonId,
 } from '../../src/bot/custom-id';
@@ -20,6 +22,16 @@ describe('review button custom ids', () => {
       submissionId: 3,
     });
     expect(parseAdjustModal(adjustModalId('sub_9'))).toEqual({ handle: 'sub_9', submissionId: 9 });
+  });
+
+  it('GIVEN the Decline modal THEN its id decodes, and no Adjust id passes for it nor it for one', () => {
+    expect(parseDeclineModal(declineModalId('sub_4'))).toEqual({
+      handle: 'sub_4',
+      submissionId: 4,
+    });
+    expect(parseDeclineModal(adjustModalId('sub_4'))).toBeNull();
+    expect(parseAdjustModal(declineModalId('sub_4'))).toBeNull();
+    expect(parseDeclineModal('decline:sub_4:x')).toBeNull();
   });
 
   it.each(['adjust:sub_0', 'adjust:9', 'adjust:sub_1:x', 'review:adjust:sub_1', ''])(

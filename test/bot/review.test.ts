@@ -156,7 +156,17 @@ describe(`moderator review in Discord (${backendName})`, () => {
     await world.approvedMatch(board, key, alice, bob);
     const handle = await submit(board, key, [chat(carol)], [chat(alice)]);
     const message = await world.reviewMessage(handle);
-    const { token } = await world.press(message, `review:decline:${handle}`, {
+    // Decline asks for an optional reason first (test/bot/evidence-and-reasons.test.ts).
+    const opened = await world.press(message, `review:decline:${handle}`, {
+      user: admin,
+      permissions: MANAGE_SERVER,
+    });
+    expect(opened.callback.type).toBe(InteractionResponseType.Modal);
+    const { token } = fake.submitModal({
+      channelId: modChannel.id,
+      messageId: message.id,
+      customId: `decline:${handle}`,
+      values: { reason: '' },
       user: admin,
       permissions: MANAGE_SERVER,
     });

@@ -23,7 +23,18 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
   },
   boards: {
     primary: ['pk'],
-    columns: ['owner_id', 'public_id', 'display_name', 'type', 'sort', 'team_size'],
+    columns: [
+      'owner_id',
+      'public_id',
+      'display_name',
+      'type',
+      'sort',
+      'team_size',
+      'evidence_required',
+      'review_mode',
+      'confirm_window_hours',
+      'confirm_on_silence',
+    ],
   },
   teams: { primary: ['pk'], columns: ['board_pk', 'name', 'created_at'] },
   entries: {
@@ -51,6 +62,16 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
       'attempts',
       'review_state',
       'review_message_id',
+      'confirm_state',
+      'confirm_by',
+      'confirm_due_at',
+      'confirm_channel_id',
+      'confirm_message_id',
+      'confirm_message_state',
+      'evidence_link',
+      'evidence_file_url',
+      'evidence_file_kind',
+      'notice_state',
     ],
   },
   idempotency_records: {
@@ -98,6 +119,15 @@ const SCHEMA: Record<string, { primary: string[]; columns: string[] }> = {
   },
   rank_role_settings: { primary: ['board_pk'], columns: ['min_games', 'stack'] },
   rank_role_grants: { primary: ['board_pk', 'player_id', 'role_id'], columns: ['at'] },
+  corrections: {
+    primary: ['pk'],
+    columns: ['board_pk', 'match_pk', 'score_pk', 'action', 'result_before', 'result_after'],
+  },
+  audit_channels: { primary: ['owner_id'], columns: ['channel_id', 'set_by', 'set_at'] },
+  audit_events: {
+    primary: ['pk'],
+    columns: ['owner_id', 'at', 'line', 'state', 'attempts', 'retry_at', 'nonce', 'channel_id'],
+  },
 };
 const TABLES = Object.keys(SCHEMA);
 const T0 = "'2026-11-01 12:00:00.000'";
@@ -332,6 +362,9 @@ describe(`migrations (${backendName})`, () => {
             'rank_roles',
             'rank_role_settings',
             'rank_role_grants',
+            'corrections',
+            'audit_channels',
+            'audit_events',
           ].includes(t),
       ),
     );

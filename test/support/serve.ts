@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { redisServerUrl } from './backends';
 
@@ -92,4 +92,37 @@ export async function spawnServe(
     child.kill('SIGKILL');
     throw err;
   }
+}
+
+/** What a `tally` command printed and how it exited (null: killed, e.g. by the timeout). */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * One `tally` command as an operator runs it, on `databaseUrl`, with none of this process's Tally
+ * settings leaking in.
+ */
+export function runTally(databaseUrl: string, args: string[], timeoutMs = 30_000): Promise<CliRun> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
+  );
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['bin/tally.mjs', ...args],
+      {
+        cwd: ROOT,
+        env: { ...base, DATABASE_URL: databaseUrl, PUBLIC_URL },
+        timeout: timeoutMs,
+        encoding: 'utf8',
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }

@@ -122,7 +122,7 @@ const OCTET_STREAM = 'application/octet-stream';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A PNG's width and height: the first chunk is IHDR, its data two big-endian 32-bit integers. */
-function pngSize(data: Buffer): { width: number; height: number } | undefined {
+export function pngSize(data: Buffer): { width: number; height: number } | undefined {
   const isPng =
     data.length >= 24 &&
     data.subarray(0, 8).equals(PNG_SIGNATURE) &&

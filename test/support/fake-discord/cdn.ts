@@ -25,7 +25,9 @@ export class Cdn {
   /** Answers a request for a file's address; false for any other request (REST's, then). */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
-    if (!path.startsWith('/attachments/') && !path.startsWith('/media/attachments/')) return false;
+    // A slash command's attachment option is uploaded under ephemeral-attachments (uploads.ts).
+    const served = ['/attachments/', '/ephemeral-attachments/'].flatMap((p) => [p, `/media${p}`]);
+    if (!served.some((prefix) => path.startsWith(prefix))) return false;
     const file = req.method === 'GET' || req.method === 'HEAD' ? this.files.get(path) : undefined;
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain' });

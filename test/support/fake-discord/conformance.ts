@@ -177,6 +177,8 @@ function objectsIn(event: GatewayDispatchEvents, data: unknown): Found[] {
       add(['data', 'resolved', 'users', id], 'UserResponse', u);
     for (const [id, r] of Object.entries(resolved.roles ?? {}))
       add(['data', 'resolved', 'roles', id], 'GuildRoleResponse', r);
+    for (const [id, a] of Object.entries(resolved.attachments ?? {}))
+      add(['data', 'resolved', 'attachments', id], 'AttachmentResponse', a);
   }
   return found;
 }

@@ -35,6 +35,7 @@ export type {
   FakeGuild,
   FakeMember,
   FakeRole,
+  FakeUpload,
   Forging,
   OptionValue,
   Presser,
@@ -145,7 +146,7 @@ export class FakeDiscord {
     gateway.listen();
     server.listen(options.port ?? 0, '127.0.0.1');
     await once(server, 'listening');
-    const members = new Members(state, gateway, conformance);
+    const members = new Members(state, gateway, conformance, cdn);
     return new FakeDiscord(
       server,
       state,

@@ -1,4 +1,5 @@
 import {
+  ApplicationCommandOptionType,
   ApplicationCommandType,
   ChannelType,
   ComponentType,
@@ -12,12 +13,14 @@ import {
   type APIInteractionGuildMember,
   type APIModalSubmitInteraction,
 } from 'discord-api-types/v10';
+import type { Cdn } from './cdn';
 import type { Conformance } from './conformance';
 import type { Gateway } from './gateway';
 import { checkOptions } from './option-rules';
 import { interactionBase, member, role, user } from './payloads';
 import type { DiscordState, RegisteredOption } from './state';
 import type { CommandInput, FakeGuild, Forging, OptionValue, Presser } from './types';
+import { uploaded } from './uploads';
 
 /** The id and token of an interaction a member action sent to the bot. */
 export interface Sent {
@@ -49,6 +52,7 @@ export class Members {
     private readonly state: DiscordState,
     private readonly gateway: Gateway,
     private readonly conformance: Conformance,
+    private readonly cdn: Cdn,
   ) {}
 
   /**
@@ -132,7 +136,7 @@ export class Members {
       const option = declared.find((o) => o.name === key);
       if (!option)
         throw new Error(`fake Discord: /${input.command.join(' ')} has no option ${key}`);
-      return optionValue(this.state, guild, option, value, resolved);
+      return optionValue(this.state, this.cdn, guild, option, value, resolved);
     });
     checkOptions(input.command.join(' '), declared, input.options ?? {});
     for (const w of wrap.reverse()) options = w(options);
@@ -199,6 +203,7 @@ export class Members {
 /** One option as sent, with the user, member, channel or role it names added to `resolved`. */
 function optionValue(
   state: DiscordState,
+  cdn: Cdn,
   guild: FakeGuild | undefined,
   option: RegisteredOption,
   value: OptionValue,
@@ -219,6 +224,14 @@ function optionValue(
       },
     } as APIInteractionDataResolved['channels'];
     return { ...base, value: value.channelId } as APIApplicationCommandInteractionDataOption;
+  }
+  if ('upload' in value) {
+    if (option.type !== ApplicationCommandOptionType.Attachment) {
+      throw new Error(`fake Discord: option ${option.name} takes no file`);
+    }
+    const attachment = uploaded(cdn, state.applicationId, value.upload);
+    resolved.attachments = { ...resolved.attachments, [attachment.id]: attachment };
+    return { ...base, value: attachment.id } as APIApplicationCommandInteractionDataOption;
   }
   if ('roleId' in value) {
     // A server's @everyone role has the server's id (roles.ts lists it first).

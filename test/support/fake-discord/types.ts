@@ -50,7 +50,20 @@ export interface Presser {
 
 /** An option value as a member types or picks it; its wire type comes from the registered command. */
 export type OptionValue =
-  string | number | boolean | FakeMember | { channelId: string } | { roleId: string };
+  | string
+  | number
+  | boolean
+  | FakeMember
+  | { channelId: string }
+  | { roleId: string }
+  | { upload: FakeUpload };
+
+/** A file a member attaches to an attachment option: its name, bytes and, if said, type. */
+export interface FakeUpload {
+  filename: string;
+  data: Buffer;
+  contentType?: string;
+}
 
 /**
  * A forged client: Discord builds the interaction (who, where, which option values); `forge`

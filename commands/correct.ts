@@ -1,0 +1,140 @@
+import {
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type SlashCommandStringOption,
+  type SlashCommandSubcommandBuilder,
+} from 'discord.js';
+import { mayModerate } from '../src/bot/review-button';
+import { clip, LIMITS, shown } from '../src/bot/text';
+import { TallyError } from '../src/domain/errors';
+import { chatPlayerId } from '../src/domain/ids';
+import { parseScoreText } from '../src/domain/score-text';
+import { correctResult, correctionSummary, type ResultRef } from '../src/pipeline/corrections';
+import { everywhere } from './contexts';
+import { boardOf, boardOption, ownerOf, type Command } from './shared';
+
+const WINNERS = [
+  { name: 'Team 1 won', value: 'team1' },
+  { name: 'Team 2 won', value: 'team2' },
+  { name: 'Draw', value: 'draw' },
+];
+
+/**
+ * /correct (issue 15 item 2; README "Corrections"): a moderator changes or removes an applied
+ * match (by its number, as the board page and /profile show it) or score (by its player and
+ * value). The same use case as `tally review correct|remove`; the reply is public, so the
+ * channel sees what changed and by whom.
+ */
+export const correct = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('correct')
+      .setDescription('Moderators: fix a result after it was recorded')
+      .addSubcommand((sub) =>
+        withMatch(sub.setName('match').setDescription('Change the result of a recorded match'))
+          .addStringOption((o) =>
+            o.setName('winner').setDescription('ELO boards: the right result').addChoices(WINNERS),
+          )
+          .addStringOption((o) =>
+            o.setName('score').setDescription('League boards: the right scoreline, team 1 first'),
+          )
+          .addStringOption(reasonOption),
+      )
+      .addSubcommand((sub) =>
+        withMatch(
+          sub.setName('remove-match').setDescription('Take a recorded match off the board'),
+        ).addStringOption(reasonOption),
+      )
+      .addSubcommand((sub) =>
+        withScore(sub.setName('score').setDescription('Change a recorded score'))
+          .addStringOption((o) =>
+            o
+              .setName('corrected')
+              .setDescription('The right score (Time boards: m:ss.mmm)')
+              .setRequired(true),
+          )
+          .addStringOption(reasonOption),
+      )
+      .addSubcommand((sub) =>
+        withScore(
+          sub.setName('remove-score').setDescription('Take a recorded score off the board'),
+        ).addStringOption(reasonOption),
+      ),
+  ).toJSON(),
+
+  writes: () => true,
+
+  async execute(interaction, ctx) {
+    const board = await boardOf(ctx, interaction);
+    if (!mayModerate(interaction, board)) {
+      throw new TallyError(
+        'permission_denied',
+        'Only members with the Manage Server permission or the board’s moderator role can correct results.',
+      );
+    }
+    const options = interaction.options;
+    const sub = options.getSubcommand();
+    const ownerId = ownerOf(interaction);
+    const ref: ResultRef = sub.endsWith('match')
+      ? { ownerId, boardId: board.id, match: options.getInteger('match', true) }
+      : {
+          ownerId,
+          boardId: board.id,
+          playerId: chatPlayerId(options.getUser('player', true).id),
+          score: parseScoreText(board.type, options.getString('score', true)),
+        };
+    const change = sub.startsWith('remove')
+      ? ('remove' as const)
+      : {
+          text: {
+            winner: options.getString('winner'),
+            scoreline: sub === 'match' ? options.getString('score') : null,
+            value: sub === 'score' ? options.getString('corrected') : null,
+          },
+        };
+    const outcome = await correctResult(ctx, ref, change, {
+      by: chatPlayerId(interaction.user.id),
+      actor: { ownerId },
+      reason: options.getString('reason'),
+    });
+    await interaction.reply({
+      content: replyText(interaction, outcome),
+      allowedMentions: { parse: [] },
+    });
+  },
+} satisfies Command;
+
+function reasonOption(o: SlashCommandStringOption) {
+  return o.setName('reason').setDescription('Why (kept with the correction)').setMaxLength(300);
+}
+
+function withMatch(sub: SlashCommandSubcommandBuilder) {
+  return sub
+    .addStringOption(boardOption)
+    .addIntegerOption((o) =>
+      o.setName('match').setDescription('Match number (#12)').setRequired(true).setMinValue(1),
+    );
+}
+
+function withScore(sub: SlashCommandSubcommandBuilder) {
+  return sub
+    .addStringOption(boardOption)
+    .addUserOption((o) => o.setName('player').setDescription('Whose score').setRequired(true))
+    .addStringOption((o) =>
+      o.setName('score').setDescription('The score as recorded (Time: m:ss.mmm)').setRequired(true),
+    );
+}
+
+function replyText(
+  interaction: ChatInputCommandInteraction,
+  outcome: Awaited<ReturnType<typeof correctResult>>,
+): string {
+  const { headline, moves } = correctionSummary(outcome, shown);
+  const reason = interaction.options.getString('reason');
+  const lines = [
+    `${headline} on **${shown(outcome.board.displayName || outcome.board.id)}** by <@${interaction.user.id}>.`,
+    ...(reason ? [`Reason: ${shown(reason)}`] : []),
+    ...moves.map((m) => `• ${m}`),
+  ];
+  return clip(lines.join('\n'), LIMITS.content);
+}

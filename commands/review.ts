@@ -1,0 +1,118 @@
+import { SlashCommandBuilder, time, TimestampStyles, type APIEmbed } from 'discord.js';
+import { mayModerate } from '../src/bot/review-button';
+import { clip, code, LIMITS, shown } from '../src/bot/text';
+import {
+  reviewQueue,
+  summaryOf,
+  type PendingRecord,
+  type PendingReview,
+  type ReviewQueue,
+} from '../src/pipeline/review-queue';
+import { everywhere } from './contexts';
+import { ownerOf, refuse, reply, type Command } from './shared';
+
+/** Room kept at the end of the list for the line that says how many more wait. */
+const TRAILER_ROOM = 300;
+const SUMMARY_MAX = 200;
+const BOARD_NAME_MAX = 60;
+
+/**
+ * /review list [board]: the submissions waiting for a moderator, oldest first, for members who
+ * may review them (Manage Server or the board's moderator role). The same use case as
+ * `tally review list` (src/pipeline/review-queue.ts); always ephemeral, never pings.
+ */
+export const review = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('review')
+      .setDescription('The review queue: submissions waiting for a moderator')
+      .addSubcommand((sub) =>
+        sub
+          .setName('list')
+          .setDescription('Submissions waiting for review, oldest first (moderators)')
+          .addStringOption((o) =>
+            o.setName('board').setDescription('Only this board, e.g. board_1'),
+          ),
+      ),
+  ).toJSON(),
+
+  async execute(interaction, ctx) {
+    const ownerId = ownerOf(interaction);
+    const boardId = interaction.options.getString('board') ?? undefined;
+    const queue = await reviewQueue(ctx, {
+      ownerId,
+      ...(boardId === undefined ? {} : { boardId }),
+      visible: (board) => mayModerate(interaction, board),
+    });
+    if (queue.boards.listed === 0 && queue.boards.total > 0) {
+      return refuse(
+        interaction,
+        `Only members with the Manage Server permission or ${boardId === undefined ? 'a' : 'the'} board’s moderator role can list submissions waiting for review.`,
+      );
+    }
+    if (queue.items.length === 0) {
+      const where = boardId === undefined ? '' : ` on ${code(boardId)}`;
+      await reply(interaction, { content: `Nothing is waiting for review${where}. 🎉` }, true);
+      return;
+    }
+    await reply(interaction, { embeds: [queueEmbed(queue, ownerId, boardId)] }, true);
+  },
+} satisfies Command;
+
+/** One line per pending submission, as many as fit; then how many more wait and where to see them. */
+function queueEmbed(queue: ReviewQueue, ownerId: string, boardId: string | undefined): APIEmbed {
+  const lines: string[] = [];
+  let length = 0;
+  for (const item of queue.items) {
+    const line = itemLine(item);
+    if (length + line.length + 1 > LIMITS.embedDescription - TRAILER_ROOM) break;
+    lines.push(line);
+    length += line.length + 1;
+  }
+  const more = queue.more + queue.items.length - lines.length;
+  if (more > 0) {
+    const board = boardId === undefined ? '' : ` --board ${boardId}`;
+    lines.push(
+      '',
+      clip(
+        `…and ${more} more. The full list: \`tally review list ${ownerId}${board.replace(/`/g, '')}\` on the machine running Tally.`,
+        TRAILER_ROOM - 2,
+      ),
+    );
+  }
+  const count = queue.items.length + queue.more;
+  return {
+    title: `Waiting for review: ${count}`,
+    description: lines.join('\n'),
+    footer: { text: 'Oldest first. Approve or decline on each review message.' },
+  };
+}
+
+/** `sub_12` · Ladder · Ali vs Bo — team1 won · by @x · submitted 3 hours ago · expires in 2 days · message */
+function itemLine(item: PendingReview): string {
+  const parts = [
+    code(item.handle),
+    clip(shown(item.board.displayName || item.board.id), BOARD_NAME_MAX),
+    clip(item.record ? shownSummary(item.record) : item.summary, SUMMARY_MAX),
+    `by ${submitter(item.submittedBy)}`,
+    `submitted ${time(item.submittedAt, TimestampStyles.RelativeTime)}`,
+    item.expiresAt === null
+      ? 'never expires'
+      : `expires ${time(item.expiresAt, TimestampStyles.RelativeTime)}`,
+  ];
+  if (item.messageUrl) parts.push(`[review message](${item.messageUrl})`);
+  return parts.join(' · ');
+}
+
+/** The summary with every name shown as written (no markdown, no mention pills). */
+function shownSummary(record: PendingRecord): string {
+  return record.kind === 'score'
+    ? summaryOf({ ...record, player: shown(record.player) })
+    : summaryOf({ ...record, team1: record.team1.map(shown), team2: record.team2.map(shown) });
+}
+
+function submitter(by: string): string {
+  if (by === 'api') return 'the API';
+  const chat = /^chat:(\d+)$/.exec(by);
+  return chat ? `<@${chat[1]}>` : shown(by);
+}

@@ -1,0 +1,79 @@
+import { MessageFlags, type ButtonInteraction } from 'discord.js';
+import { refusalOf } from '../domain/confirmation';
+import { TallyError } from '../domain/errors';
+import { chatOwnerId } from '../domain/ids';
+import { log } from '../log';
+import { answerReport, partiesOf } from '../pipeline/confirm';
+import type { Context } from '../pipeline/context';
+import { confirmMessage } from './confirm-message';
+import { parseConfirmButton } from './custom-id';
+import { refuse } from './replies';
+import { loadReviewView } from './review-view';
+
+const LEASE_MS = 30_000;
+
+/**
+ * Confirm / Dispute / Withdraw under a waiting report: the `answerReport` use case. Who may
+ * press is checked first and refused ephemerally, saying why, with nothing changed; an answer
+ * acknowledges with a deferred update, then redraws the message with what became of the report
+ * (if the redraw fails, the confirm poster edits it later from the row).
+ */
+export async function handleConfirmButton(ctx: Context, interaction: ButtonInteraction) {
+  const parsed = parseConfirmButton(interaction.customId);
+  if (!parsed) return refuse(interaction, 'This button is not one of Tally’s.');
+  const ownerId = chatOwnerId(interaction.guildId, interaction.user.id);
+  const submission = await ctx.repos.submissions.byId(parsed.submissionId);
+  const parties = submission && partiesOf(submission);
+  if (!submission || !parties || submission.ownerId !== ownerId) {
+    return refuse(
+      interaction,
+      `${parsed.handle} is not a match report of this server; nothing was changed.`,
+    );
+  }
+  const refusal = refusalOf(
+    parsed.action,
+    interaction.user.id,
+    parties.reporter,
+    parties.opponents,
+  );
+  if (refusal) return refuse(interaction, `${refusal} Nothing was changed.`);
+
+  await interaction.deferUpdate();
+  const { reviewMessages, confirmations } = ctx.repos;
+  const now = ctx.now();
+  // Keeps the confirm poster off this message while the press redraws it.
+  const leased = await reviewMessages.lease(submission.id, now, new Date(now.getTime() + LEASE_MS));
+  try {
+    await answerReport(ctx, parsed.handle, parsed.action, interaction.user.id, { ownerId });
+  } catch (err) {
+    const known = err instanceof TallyError && err.code !== 'internal_error';
+    if (!known) log.error('confirmation answer failed', { submission: submission.id, err });
+    await interaction
+      .followUp({
+        content: known
+          ? `Nothing was changed: ${err.detail}`
+          : 'Tally could not record that just now; nothing was changed. Try again in a moment.',
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      })
+      .catch((e: unknown) => log.warn('confirmation follow-up failed', { err: e }));
+  }
+  const view = await loadReviewView(ctx, submission.id);
+  try {
+    if (view && interaction.message.id === view.submission.confirmMessageId) {
+      const { content, embeds, components } = confirmMessage(view);
+      await interaction.editReply({ content, embeds, components, allowedMentions: { parse: [] } });
+      if (leased) {
+        const moved = view.submission.status === 'pending_review';
+        const waiting = view.submission.confirmState === 'awaiting';
+        if (!waiting) return await confirmations.shown(submission.id, moved ? 'moved' : 'closed');
+      }
+    }
+  } catch (err) {
+    log.warn('confirmation redraw failed; the poster will retry', {
+      submission: submission.id,
+      err,
+    });
+  }
+  if (leased) await reviewMessages.release(submission.id);
+}

@@ -1,0 +1,72 @@
+import { TallyError } from './errors';
+
+/**
+ * Evidence of a chat report (issue 15 item 4): a link someone gives (a video of a speedrun) and
+ * an attachment (a screenshot), each optional. The API has no evidence field: boards that
+ * require evidence require it of chat reports only (README, "Evidence").
+ */
+export interface Evidence {
+  link: string | null;
+  fileUrl: string | null;
+  fileKind: 'image' | 'file' | null;
+}
+
+export const NO_EVIDENCE: Evidence = { link: null, fileUrl: null, fileKind: null };
+
+/** Column sizes (migration 1733600000000). */
+export const EVIDENCE_LINK_MAX = 500;
+export const EVIDENCE_FILE_URL_MAX = 1000;
+
+/** A decline reason as a moderator types it (submissions.failure_reason holds 300). */
+export const DECLINE_REASON_MAX = 300;
+
+const invalid = (detail: string) => new TallyError('invalid_request', detail);
+
+/** A web address to open: http or https only, as typed (trimmed), at most 500 characters. */
+export function evidenceLink(text: string): string {
+  const link = text.trim();
+  if (link.length > EVIDENCE_LINK_MAX) {
+    throw invalid(`evidence_link: at most ${EVIDENCE_LINK_MAX} characters`);
+  }
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    throw invalid('evidence_link: give a full web address starting with https://');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw invalid('evidence_link: only http:// and https:// addresses are accepted');
+  }
+  if (/\s/.test(link)) throw invalid('evidence_link: a web address has no spaces');
+  return link;
+}
+
+/** An uploaded file as the chat platform describes it. */
+export interface EvidenceFile {
+  url: string;
+  contentType: string | null;
+  /** Set for images (and videos) by the platform. */
+  width: number | null;
+}
+
+/** An image is shown in the review message; any other file is linked. */
+export function evidenceFile(file: EvidenceFile): Pick<Evidence, 'fileUrl' | 'fileKind'> {
+  if (file.url.length > EVIDENCE_FILE_URL_MAX) {
+    throw invalid('evidence: the file’s name is too long; rename it and attach it again');
+  }
+  const type = file.contentType?.toLowerCase() ?? '';
+  const image = type.startsWith('image/') || (type === '' && file.width !== null);
+  return { fileUrl: file.url, fileKind: image ? 'image' : 'file' };
+}
+
+export const hasEvidence = (e: Evidence) => e.link !== null || e.fileUrl !== null;
+
+/** A decline reason: trimmed, empty is none, at most 300 characters. */
+export function declineReason(text: string | undefined | null): string | null {
+  const reason = (text ?? '').trim();
+  if (reason === '') return null;
+  if ([...reason].length > DECLINE_REASON_MAX) {
+    throw invalid(`reason: at most ${DECLINE_REASON_MAX} characters`);
+  }
+  return reason;
+}

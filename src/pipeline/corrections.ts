@@ -1,0 +1,421 @@
+import type { EntityManager } from 'typeorm';
+import type { Board } from '../../entities/board';
+import type { Entry } from '../../entities/entry';
+import type { Match } from '../../entities/match';
+import type { MatchParticipant } from '../../entities/match-participant';
+import type { Score } from '../../entities/score';
+import { operatorOf } from '../domain/board-rules';
+import {
+  describeResult,
+  matchCorrectionCause,
+  recount,
+  scoreCorrectionCause,
+  takeBack,
+  parseCorrection,
+  type CorrectionAction,
+  type CorrectionText,
+  type ResultValue,
+  type ValueChange,
+} from '../domain/correction';
+import { TallyError } from '../domain/errors';
+import { formatHandle, submissionIdOf } from '../domain/ids';
+import { rankedValue, type HistoryCause } from '../domain/history';
+import { isScoreOperator } from '../domain/score-operators';
+import { applyMatch, type EntryState } from '../domain/scoring';
+import { scoreValue } from '../domain/write-request';
+import { ownedBoard } from './board-reads';
+import { actsFor, type Actor, type Context } from './context';
+import { correctedMatch, required, type Correction } from './review';
+import { closeDueSeasons } from './seasons';
+import { recordAudit } from './audit';
+import { correctionLine, literal } from './audit-lines';
+
+/**
+ * Corrections after approval (issue 15 item 2; README "Corrections"): a moderator changes the
+ * result of an applied match (winner, scoreline) or score, or removes it. One transaction with the
+ * board locked, so it is serialised with the worker and with reviews on that board. The corrected
+ * row takes status `set` (spec 2.5: moderator-entered values) and keeps its handle `approved`
+ * (spec 3.1: terminal); a removed match keeps its place in the match list with no winner. Each
+ * correction is recorded (entities/correction.ts) with every participant's value before and
+ * after, and history gets a row per participant saying what the moderator did.
+ */
+
+/** Which result: by handle, a board's match number, or a player's score on a board. */
+export type ResultRef =
+  | { handle: string }
+  | { ownerId: string; boardId: string; match: number }
+  | { ownerId: string; boardId: string; playerId: string; score: number };
+
+/** The corrected result, or a removal; text is parsed for the board it turns out to be on. */
+export type CorrectionChange = Correction | 'remove' | { text: CorrectionText };
+
+export interface CorrectionOutcome {
+  board: Board;
+  kind: 'match' | 'score';
+  /** `Match #12`, `Ann’s score 1:02.500`. */
+  label: string;
+  /** Whose score it is (names are escaped where they are shown); null for a match. */
+  player: string | null;
+  /** The submission's handle, where the result came from one. */
+  handle: string | null;
+  action: CorrectionAction;
+  before: ResultValue;
+  after: ResultValue | null;
+  /** Every participant's value before and after, with the name they play under. */
+  changes: (ValueChange & { name: string })[];
+}
+
+const APPLIED = new Set(['approved', 'adjusted', 'set']);
+
+/** When a result counts (src/pipeline/apply.ts appliedAt). */
+const countsFrom = (result: Pick<Match, 'reviewedBy' | 'reviewedAt' | 'submittedAt'>) =>
+  result.reviewedBy === 'auto' || result.reviewedAt === null
+    ? result.submittedAt
+    : result.reviewedAt;
+
+export async function correctResult(
+  ctx: Context,
+  ref: ResultRef,
+  change: CorrectionChange,
+  who: { by: string; actor: Actor; reason?: string | null },
+): Promise<CorrectionOutcome> {
+  const target = await resolve(ctx, ref, who.actor);
+  const { board } = target;
+  const reason = who.reason?.trim() ? who.reason.trim().slice(0, 300) : null;
+  return ctx.repos.db.transaction(async (tx) => {
+    await ctx.repos.results.lockBoard(tx, board.pk, false);
+    if ((await closeDueSeasons(ctx, tx, board, ctx.now())).waiting) {
+      throw new TallyError(
+        'board_locked',
+        'the board’s season has just ended and results submitted before its end are still being recorded; try again in a few seconds',
+      );
+    }
+    const since = await standingsSince(ctx, tx, board);
+    const parsed =
+      change !== 'remove' && 'text' in change ? parseCorrection(board, change.text) : change;
+    const step = { tx, board, since, change: parsed, by: who.by, reason, handle: target.handle };
+    const outcome =
+      'matchPk' in target
+        ? await correctMatch(ctx, step, target.matchPk)
+        : await correctScore(ctx, step, target.scorePk);
+    const { headline } = correctionSummary(outcome, literal);
+    await recordAudit(ctx, tx, board.ownerId, correctionLine(who.by, board, headline, reason));
+    return outcome;
+  });
+}
+
+interface Step {
+  tx: EntityManager;
+  board: Board;
+  /** Where the running standings begin: the last season's end (null: no season ended). */
+  since: Date | null;
+  change: Correction | 'remove';
+  by: string;
+  reason: string | null;
+  handle: string | null;
+}
+
+type Target = { board: Board; handle: string | null } & ({ matchPk: number } | { scorePk: number });
+
+async function resolve(ctx: Context, ref: ResultRef, actor: Actor): Promise<Target> {
+  if ('handle' in ref) {
+    const id = submissionIdOf(ref.handle);
+    const submission = id === null ? null : await ctx.repos.submissions.byId(id);
+    if (!submission || !actsFor(actor, submission.ownerId)) {
+      throw new TallyError('not_found', `no submission ${ref.handle}`);
+    }
+    const board = await ctx.repos.boards.byPk(submission.boardPk);
+    if (!board) throw new TallyError('not_found', `the board of ${ref.handle} no longer exists`);
+    const handle = formatHandle(submission.id);
+    if (submission.matchPk !== null) return { board, handle, matchPk: submission.matchPk };
+    if (submission.scorePk !== null) return { board, handle, scorePk: submission.scorePk };
+    throw refused(`${handle} has no recorded result to correct (it is ${submission.status})`);
+  }
+  if (!actsFor(actor, ref.ownerId)) throw new TallyError('not_found', `No board "${ref.boardId}"`);
+  const board = await ownedBoard(ctx, ref.ownerId, ref.boardId);
+  if ('match' in ref) {
+    if (board.type !== 'ELO' && board.type !== 'League') {
+      throw refused(`${board.id} is a ${board.type} board: it records scores, not matches`);
+    }
+    const found = await ctx.repos.matches.byNumber(board.pk, ref.match);
+    if (!found) throw new TallyError('not_found', `${board.id} has no match #${ref.match}`);
+    return { board, handle: handleOf(found.submissionId), matchPk: found.pk };
+  }
+  const found = await ctx.repos.corrections.latestScore(board.pk, ref.playerId, ref.score);
+  if (!found) {
+    throw new TallyError(
+      'not_found',
+      `no applied score ${ref.score} of that player on ${board.id}`,
+    );
+  }
+  return { board, handle: handleOf(found.submissionId), scorePk: found.pk };
+}
+
+const handleOf = (submissionId: number | null) =>
+  submissionId === null ? null : formatHandle(submissionId);
+
+const refused = (detail: string) => new TallyError('invalid_request', detail);
+
+async function standingsSince(ctx: Context, tx: EntityManager, board: Board) {
+  const latest = await ctx.repos.seasons.latest(board.pk, tx);
+  if (!latest) return null;
+  if (latest.endedAt) return latest.endedAt;
+  const [previous] = await ctx.repos.seasons.ended(board.pk, latest.number, 1);
+  return previous?.endedAt ?? null;
+}
+
+/** A result applied before the last season ended is archived with that season: final. */
+function checkCorrectable(
+  result: Pick<Match, 'status' | 'reviewedBy' | 'reviewedAt' | 'submittedAt'>,
+  label: string,
+  since: Date | null,
+) {
+  if (!APPLIED.has(result.status)) {
+    throw refused(
+      result.status === 'pending'
+        ? `${label} is still pending review: approve, adjust or decline it instead`
+        : `${label} was declined and never counted; there is nothing to correct`,
+    );
+  }
+  if (since && countsFrom(result).getTime() < since.getTime()) {
+    throw refused(
+      `${label} counted in a season that has ended; that season's final standings are archived and stay as they are`,
+    );
+  }
+}
+
+async function correctMatch(ctx: Context, step: Step, matchPk: number) {
+  const { tx, board } = step;
+  const { results } = ctx.repos;
+  const match = await results.match(matchPk, tx);
+  if (!match) throw new TallyError('internal_error', `match ${matchPk} is gone`);
+  const label = `Match #${match.number}`;
+  checkCorrectable(match, label, step.since);
+  if (match.winner === null) throw refused(`${label} was removed by a moderator already`);
+  const before: ResultValue = resultOf(match);
+  const roster = await results.roster(match.pk, tx);
+  const current = await results.entries(
+    tx,
+    board.pk,
+    roster.map((slot) => slot.playerId),
+  );
+  if (current.length !== roster.length) {
+    throw new TallyError('internal_error', `${label}: a participant has no entry`);
+  }
+  const back = takeBack(current, roster, match.winner, board);
+
+  let states: EntryState[];
+  let deltas: (number | null)[];
+  let after: ResultValue | null;
+  let fields: Partial<Match>;
+  if (step.change === 'remove') {
+    states = back;
+    deltas = roster.map(() => (board.type === 'ELO' ? 0 : null));
+    after = null;
+    fields = { winner: null, team1Score: null, team2Score: null, status: 'set' };
+  } else {
+    const corrected = correctedMatch(board, step.change);
+    after = resultOf(corrected);
+    if (describeResult(board.type, after) === describeResult(board.type, before)) {
+      throw refused(
+        `${label} already reads ${describeResult(board.type, before)}; nothing changed`,
+      );
+    }
+    const side = (n: 1 | 2) => roster.filter((slot) => slot.side === n);
+    const applied = applyMatch(
+      back,
+      { team1: side(1), team2: side(2), ...corrected, submittedAt: match.submittedAt },
+      board,
+    );
+    states = applied.changes.map((c) => c.entry);
+    deltas = applied.changes.map((c) => c.eloDelta);
+    fields = { ...corrected, status: 'set' };
+  }
+  const why: HistoryCause = {
+    kind: 'match',
+    at: ctx.now(),
+    ref: match.number,
+    cause: matchCorrectionCause(match.number, board.type, actionOf(step), before, after),
+  };
+  // A participant with no result left this season leaves the board, unless a season's end
+  // carried their rating over.
+  const leaving = new Set<string>();
+  if (step.change === 'remove') {
+    for (const state of states) {
+      const played = (state.wins ?? 0) + (state.draws ?? 0) + (state.losses ?? 0);
+      const { playerId } = state;
+      if (
+        played === 0 &&
+        !(await ctx.repos.corrections.carriedOver(tx, board.pk, playerId, step.since))
+      ) {
+        leaving.add(playerId);
+      }
+    }
+  }
+  await settle(ctx, step, current, states, leaving, why);
+  await results.updateMatch(tx, match.pk, fields);
+  for (const [i, slot] of roster.entries()) {
+    await results.setDelta(tx, match.pk, slot.side, slot.position, deltas[i] ?? null);
+  }
+  return record(ctx, step, { matchPk: match.pk, scorePk: null }, label, before, after, {
+    current,
+    states,
+    leaving,
+    names: namesOf(roster),
+  });
+}
+
+async function correctScore(ctx: Context, step: Step, scorePk: number) {
+  const { tx, board } = step;
+  const { results, corrections } = ctx.repos;
+  const operator = operatorOf(board.type, board.sort);
+  if (operator === null || !isScoreOperator(operator)) {
+    throw new TallyError('internal_error', `${board.type} boards take no scores`);
+  }
+  const score = await results.score(scorePk, tx);
+  if (!score) throw new TallyError('internal_error', `score ${scorePk} is gone`);
+  const label = `${score.playerName}’s score ${describeResult(board.type, { score: score.score })}`;
+  checkCorrectable(score, label, step.since);
+  if (await corrections.removed(tx, { scorePk })) {
+    throw refused(`${label} was removed by a moderator already`);
+  }
+  const before: ResultValue = { score: score.score };
+  let after: ResultValue | null = null;
+  let fields: Partial<Score> = { status: 'set' };
+  if (step.change !== 'remove') {
+    const value = scoreValue(required(step.change.score, 'score'));
+    if (value === score.score) throw refused(`${label} already reads that; nothing changed`);
+    after = { score: value };
+    fields = { score: value, status: 'set' };
+  }
+  await results.updateScore(tx, score.pk, fields);
+  const counted = (await corrections.seasonScores(tx, board.pk, score.playerId, step.since)).filter(
+    (s) => step.change !== 'remove' || s.pk !== score.pk,
+  );
+  const recounted = recount(score.playerId, operator, counted);
+  const current = await results.entries(tx, board.pk, [score.playerId]);
+  const leaving = new Set(recounted ? [] : [score.playerId]);
+  const why: HistoryCause = {
+    kind: 'score',
+    at: ctx.now(),
+    ref: score.pk,
+    cause: scoreCorrectionCause(board.type, actionOf(step), score.score, after?.score ?? null),
+  };
+  const states = recounted ? [recounted] : current;
+  await settle(ctx, step, current, states, leaving, why);
+  return record(ctx, step, { matchPk: null, scorePk: score.pk }, label, before, after, {
+    current,
+    states,
+    leaving,
+    names: new Map([[score.playerId, score.playerName]]),
+    player: score.playerName,
+  });
+}
+
+const actionOf = (step: Step): CorrectionAction => (step.change === 'remove' ? 'remove' : 'change');
+
+const resultOf = (match: Pick<Match, 'winner' | 'team1Score' | 'team2Score'>): ResultValue =>
+  match.team1Score !== null && match.team2Score !== null
+    ? { winner: match.winner, team1Score: match.team1Score, team2Score: match.team2Score }
+    : { winner: match.winner };
+
+const namesOf = (roster: MatchParticipant[]) =>
+  new Map(roster.map((slot) => [slot.playerId, slot.playerName]));
+
+/** Writes the moved entries (with history) and takes off the board whoever has nothing left. */
+async function settle(
+  ctx: Context,
+  step: Step,
+  current: Entry[],
+  states: EntryState[],
+  leaving: Set<string>,
+  why: HistoryCause,
+) {
+  const { tx, board } = step;
+  const staying = states.filter((s) => !leaving.has(s.playerId));
+  if (staying.length > 0) await ctx.repos.results.saveEntries(tx, board, staying, why, current);
+  const gone = current.filter((e) => leaving.has(e.playerId));
+  await ctx.repos.results.removeEntries(tx, board, gone, why);
+}
+
+async function record(
+  ctx: Context,
+  step: Step,
+  target: { matchPk: number | null; scorePk: number | null },
+  label: string,
+  before: ResultValue,
+  after: ResultValue | null,
+  moved: {
+    current: Entry[];
+    states: EntryState[];
+    leaving: Set<string>;
+    names: Map<string, string>;
+    player?: string;
+  },
+): Promise<CorrectionOutcome> {
+  const { board } = step;
+  const was = new Map(moved.current.map((e) => [e.playerId, rankedValue(board, e)]));
+  const ids = new Set([
+    ...moved.current.map((e) => e.playerId),
+    ...moved.states.map((s) => s.playerId),
+  ]);
+  const now = new Map(moved.states.map((s) => [s.playerId, rankedValue(board, s)]));
+  const changes = [...ids].map((playerId) => ({
+    playerId,
+    before: was.get(playerId) ?? null,
+    after: moved.leaving.has(playerId) ? null : (now.get(playerId) ?? null),
+  }));
+  await ctx.repos.corrections.insert(step.tx, {
+    boardPk: board.pk,
+    ...target,
+    action: actionOf(step),
+    before,
+    after,
+    changes,
+    by: step.by,
+    reason: step.reason,
+    at: ctx.now(),
+  });
+  return {
+    board,
+    kind: target.matchPk !== null ? 'match' : 'score',
+    label,
+    player: moved.player ?? null,
+    handle: step.handle,
+    action: actionOf(step),
+    before,
+    after,
+    changes: changes.map((c) => ({ ...c, name: moved.names.get(c.playerId) ?? c.playerId })),
+  };
+}
+
+/**
+ * What a correction did, in words for a person: the result before and after, then every
+ * participant's value (`Ann 1031 → 999 (−32)`, `Bo left the board`). `name` escapes a name for
+ * where it is shown (chat markdown, a terminal).
+ */
+export function correctionSummary(
+  outcome: CorrectionOutcome,
+  name: (text: string) => string = (text) => text,
+): { headline: string; moves: string[] } {
+  const { board } = outcome;
+  const was = describeResult(board.type, outcome.before);
+  const label = outcome.player ? `${name(outcome.player)}’s score ${was}` : outcome.label;
+  const headline =
+    outcome.after === null
+      ? `${label} removed (it was ${was}); its changes were taken back`
+      : `${label} corrected to ${describeResult(board.type, outcome.after)} (it was ${was})`;
+  const value = (v: number) =>
+    board.type === 'ELO' || board.type === 'League'
+      ? String(v)
+      : describeResult(board.type, { score: v });
+  const moves = outcome.changes.map((c) => {
+    const who = name(c.name);
+    if (c.after === null) return `${who} left the board (no result left this season)`;
+    if (c.before === null) return `${who} ${value(c.after)}`;
+    const diff = c.after - c.before;
+    const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
+    return `${who} ${value(c.before)} → ${value(c.after)} (${sign}${Math.abs(diff)})`;
+  });
+  return { headline, moves };
+}

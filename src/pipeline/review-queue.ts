@@ -1,0 +1,167 @@
+import type { Board } from '../../entities/board';
+import type { MatchParticipant } from '../../entities/match-participant';
+import type { Submission } from '../../entities/submission';
+import { formatHandle, ownerKind } from '../domain/ids';
+import { formatScore } from '../domain/score-text';
+import type { Winner } from '../domain/vocabulary';
+import type { PendingRecords } from '../store/submissions';
+import { ownedBoard } from './board-reads';
+import type { Context } from './context';
+
+/** At most this many pending submissions are listed; the queue says how many more wait. */
+export const REVIEW_QUEUE_LIMIT = 100;
+
+/** What a pending submission wrote, names as submitted (front ends escape them as they need). */
+export type PendingRecord =
+  | {
+      kind: 'match';
+      number: number;
+      team1: string[];
+      team2: string[];
+      winner: Winner | null;
+      team1Score: number | null;
+      team2Score: number | null;
+    }
+  | { kind: 'score'; player: string; score: string };
+
+/** One submission waiting for a moderator (issue 15). */
+export interface PendingReview {
+  handle: string;
+  board: Pick<Board, 'id' | 'displayName'>;
+  kind: Submission['kind'];
+  /** Null only if the record is gone (it never is while the submission is pending). */
+  record: PendingRecord | null;
+  /** `Ali, Bo vs Cy — team1 won`, `Maya Chen 1:02.500`: the record in one plain line. */
+  summary: string;
+  /** `api`, `chat:<snowflake>`, or whoever else the submission names. */
+  submittedBy: string;
+  submittedAt: Date;
+  /** Null on a board without a countdown (999 hours): it never expires. */
+  expiresAt: Date | null;
+  /** The bot's review message, once one was posted. */
+  messageUrl: string | null;
+}
+
+export interface ReviewQueue {
+  /** Oldest first, at most `REVIEW_QUEUE_LIMIT`. */
+  items: PendingReview[];
+  /** Pending submissions not in `items`. */
+  more: number;
+  /** Boards looked at (`total`), and those the caller may see the queue of (`listed`). */
+  boards: { total: number; listed: number };
+}
+
+/**
+ * The review queue: an owner's submissions waiting for a moderator, oldest first, on one board
+ * or all of them. `visible` keeps the boards the caller may moderate (chat: Manage Server or the
+ * board's moderator role); the CLI operator sees every board. `tally review list` and
+ * `/review list` both read it (STYLE.md 2).
+ */
+export async function reviewQueue(
+  ctx: Context,
+  input: {
+    ownerId: string;
+    boardId?: string;
+    visible?: (board: Board) => boolean;
+    limit?: number;
+  },
+): Promise<ReviewQueue> {
+  const { ownerId, visible, limit = REVIEW_QUEUE_LIMIT } = input;
+  const boards =
+    input.boardId === undefined
+      ? await ownerBoards(ctx, ownerId)
+      : [await ownedBoard(ctx, ownerId, input.boardId)];
+  const listed = visible ? boards.filter(visible) : boards;
+  const everyBoard = input.boardId === undefined && listed.length === boards.length;
+  const { rows, total } = await ctx.repos.submissions.pendingReview(
+    ownerId,
+    everyBoard ? null : listed.map((b) => b.pk),
+    limit,
+  );
+  const records = await ctx.repos.submissions.pendingRecords(rows);
+  const byPk = new Map(boards.map((b) => [b.pk, b]));
+  const items = rows.flatMap((row) => {
+    const board = byPk.get(row.boardPk);
+    return board ? [pendingReview(row, board, recordOf(row, board, records))] : [];
+  });
+  return {
+    items,
+    more: Math.max(0, total - items.length),
+    boards: { total: boards.length, listed: listed.length },
+  };
+}
+
+async function ownerBoards(ctx: Context, ownerId: string): Promise<Board[]> {
+  const all: Board[] = [];
+  for (;;) {
+    const page = await ctx.repos.boards.page(ownerId, all.at(-1)?.pk ?? 0, 500);
+    all.push(...page);
+    if (page.length < 500) return all;
+  }
+}
+
+function pendingReview(row: Submission, board: Board, record: PendingRecord | null) {
+  return {
+    handle: formatHandle(row.id),
+    board: { id: board.id, displayName: board.displayName },
+    kind: row.kind,
+    record,
+    summary: record ? summaryOf(record) : `${row.kind} (its record is missing)`,
+    submittedBy: row.submittedBy,
+    submittedAt: row.queuedAt,
+    expiresAt: row.expiresAt,
+    messageUrl:
+      row.reviewChannelId && row.reviewMessageId
+        ? reviewMessageUrl(row.ownerId, row.reviewChannelId, row.reviewMessageId)
+        : null,
+  } satisfies PendingReview;
+}
+
+function recordOf(row: Submission, board: Board, records: PendingRecords): PendingRecord | null {
+  if (row.matchPk !== null) {
+    const match = records.matches.find((m) => m.pk === row.matchPk);
+    if (!match) return null;
+    const side = (n: 1 | 2) =>
+      records.roster
+        .filter((slot: MatchParticipant) => slot.matchPk === match.pk && slot.side === n)
+        .map((slot) => slot.playerName);
+    return {
+      kind: 'match',
+      number: match.number,
+      team1: side(1),
+      team2: side(2),
+      winner: match.winner,
+      team1Score: match.team1Score === null ? null : Number(match.team1Score),
+      team2Score: match.team2Score === null ? null : Number(match.team2Score),
+    };
+  }
+  const score = records.scores.find((s) => s.pk === row.scorePk);
+  if (!score) return null;
+  return {
+    kind: 'score',
+    player: score.playerName,
+    score: formatScore(board.type, Number(score.score)),
+  };
+}
+
+/** The record in one plain line: `Ali, Bo vs Cy, Di — 3–1, team1 won`, `Maya Chen 1:02.500`. */
+export function summaryOf(record: PendingRecord): string {
+  if (record.kind === 'score') return `${record.player} ${record.score}`;
+  const scoreline =
+    record.team1Score !== null && record.team2Score !== null
+      ? `${record.team1Score}–${record.team2Score}, `
+      : '';
+  const outcome =
+    record.winner === null
+      ? 'no result'
+      : record.winner === 'draw'
+        ? 'draw'
+        : `${record.winner} won`;
+  return `${record.team1.join(', ')} vs ${record.team2.join(', ')} — ${scoreline}${outcome}`;
+}
+
+/** Where the bot posted a review: the server's channel, or the owner's DM with the bot (`@me`). */
+export function reviewMessageUrl(ownerId: string, channelId: string, messageId: string): string {
+  const place = ownerKind(ownerId) === 'guild' ? ownerId.slice('guild:'.length) : '@me';
+  return `https://discord.com/channels/${place}/${channelId}/${messageId}`;
+}
