@@ -165,6 +165,11 @@ function outcome(view: ReviewView): string {
   if (record.status === 'adjusted') {
     return `Adjusted ${reviewer(by)} to the result shown; it is on the leaderboard.`;
   }
+  if (view.corrected) {
+    const later = view.corrected.action === 'remove' ? 'removed' : 'corrected to the result shown';
+    const still = view.corrected.action === 'remove' ? 'it no longer counts' : 'it counts as shown';
+    return `Approved ${reviewer(by)}; later ${later} ${reviewer(view.corrected.by)}: ${still}.`;
+  }
   if (view.submission.status === 'approved') {
     return `Approved ${reviewer(by)}; it is on the leaderboard.`;
   }

@@ -13,6 +13,14 @@ export interface ReviewView {
   submission: Submission;
   record:
     { kind: 'match'; match: Match; roster: MatchParticipant[] } | { kind: 'score'; score: Score };
+  /** A moderator's last correction after approval (README "Corrections"), if any. */
+  corrected?: { action: 'change' | 'remove'; by: string } | null;
+}
+
+/** The last correction of a result, for the message to say the result was changed later. */
+async function lastCorrection(ctx: Context, target: { matchPk: number } | { scorePk: number }) {
+  const last = (await ctx.repos.corrections.list(target)).at(-1);
+  return last ? { action: last.action, by: last.by } : null;
 }
 
 export async function loadReviewView(
@@ -28,11 +36,16 @@ export async function loadReviewView(
     const match = await ctx.repos.results.match(submission.matchPk);
     if (!match) return null;
     const roster = await ctx.repos.results.roster(match.pk);
-    return { handle, board, submission, record: { kind: 'match', match, roster } };
+    const corrected =
+      match.status === 'set' ? await lastCorrection(ctx, { matchPk: match.pk }) : null;
+    return { handle, board, submission, record: { kind: 'match', match, roster }, corrected };
   }
   if (submission.scorePk !== null) {
     const score = await ctx.repos.results.score(submission.scorePk);
-    return score ? { handle, board, submission, record: { kind: 'score', score } } : null;
+    if (!score) return null;
+    const corrected =
+      score.status === 'set' ? await lastCorrection(ctx, { scorePk: score.pk }) : null;
+    return { handle, board, submission, record: { kind: 'score', score }, corrected };
   }
   return null;
 }

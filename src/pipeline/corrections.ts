@@ -98,6 +98,9 @@ export async function correctResult(
       'matchPk' in target
         ? await correctMatch(ctx, step, target.matchPk)
         : await correctScore(ctx, step, target.scorePk);
+    // Its review message, if one was posted, is redrawn to say so (src/bot/review-poster.ts).
+    if (target.submissionId !== null)
+      await ctx.repos.reviewMessages.reopen(tx, target.submissionId);
     const { headline } = correctionSummary(outcome, literal);
     await recordAudit(ctx, tx, board.ownerId, correctionLine(who.by, board, headline, reason));
     return outcome;
@@ -115,7 +118,9 @@ interface Step {
   handle: string | null;
 }
 
-type Target = { board: Board; handle: string | null } & ({ matchPk: number } | { scorePk: number });
+type Target = { board: Board; handle: string | null; submissionId: number | null } & (
+  { matchPk: number } | { scorePk: number }
+);
 
 async function resolve(ctx: Context, ref: ResultRef, actor: Actor): Promise<Target> {
   if ('handle' in ref) {
@@ -127,8 +132,11 @@ async function resolve(ctx: Context, ref: ResultRef, actor: Actor): Promise<Targ
     const board = await ctx.repos.boards.byPk(submission.boardPk);
     if (!board) throw new TallyError('not_found', `the board of ${ref.handle} no longer exists`);
     const handle = formatHandle(submission.id);
-    if (submission.matchPk !== null) return { board, handle, matchPk: submission.matchPk };
-    if (submission.scorePk !== null) return { board, handle, scorePk: submission.scorePk };
+    const submissionId = submission.id;
+    if (submission.matchPk !== null)
+      return { board, handle, submissionId, matchPk: submission.matchPk };
+    if (submission.scorePk !== null)
+      return { board, handle, submissionId, scorePk: submission.scorePk };
     throw refused(`${handle} has no recorded result to correct (it is ${submission.status})`);
   }
   if (!actsFor(actor, ref.ownerId)) throw new TallyError('not_found', `No board "${ref.boardId}"`);
@@ -139,7 +147,8 @@ async function resolve(ctx: Context, ref: ResultRef, actor: Actor): Promise<Targ
     }
     const found = await ctx.repos.matches.byNumber(board.pk, ref.match);
     if (!found) throw new TallyError('not_found', `${board.id} has no match #${ref.match}`);
-    return { board, handle: handleOf(found.submissionId), matchPk: found.pk };
+    const { submissionId } = found;
+    return { board, handle: handleOf(submissionId), submissionId, matchPk: found.pk };
   }
   const found = await ctx.repos.corrections.latestScore(board.pk, ref.playerId, ref.score);
   if (!found) {
@@ -148,7 +157,8 @@ async function resolve(ctx: Context, ref: ResultRef, actor: Actor): Promise<Targ
       `no applied score ${ref.score} of that player on ${board.id}`,
     );
   }
-  return { board, handle: handleOf(found.submissionId), scorePk: found.pk };
+  const { submissionId } = found;
+  return { board, handle: handleOf(submissionId), submissionId, scorePk: found.pk };
 }
 
 const handleOf = (submissionId: number | null) =>

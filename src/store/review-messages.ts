@@ -94,6 +94,18 @@ export class ReviewMessageRepository extends Repository {
   }
 
   /** The message shows the outcome (or is gone): nothing left to edit. */
+  /**
+   * A posted message whose result was corrected after approval shows the correction: it is due
+   * for an edit again (dueForClose), in the correction's transaction.
+   */
+  async reopen(tx: EntityManager, id: number): Promise<void> {
+    await tx.update(
+      SubmissionEntity,
+      { id, reviewState: 'closed' },
+      { reviewState: 'open', reviewAttempts: 0, reviewRetryAt: null },
+    );
+  }
+
   async closed(id: number): Promise<void> {
     await this.set(id, { reviewState: 'closed', reviewAttempts: 0, reviewRetryAt: null });
   }

@@ -91,7 +91,20 @@ describe(`/correct (${backendName})`, () => {
   it('GIVEN an approved match WHEN a moderator corrects the winner THEN the channel sees the new result and the ratings, and the match reads set', async () => {
     const board = await ladder('Correct Ladder');
     await setAuditChannel(tally.ctx, ownerId, auditLog.id, 'cli');
-    await world.approvedMatch(board, key, alice, bob);
+    const handle = await world.approvedMatch(board, key, alice, bob);
+    const posted = await world.reviewMessage(handle);
+    /** The review message's outcome field once it reads `wanted`. */
+    const outcomeBecomes = (wanted: string) =>
+      world.fake.waitFor(
+        () => {
+          const fields = world.fake.messages.get(posted.id)?.embeds[0]?.fields ?? [];
+          const outcome = fields.find((f) => f.name === 'Outcome')?.value;
+          return outcome === wanted ? outcome : undefined;
+        },
+        5000,
+        `the review message to read "${wanted}"`,
+      );
+    await outcomeBecomes('Approved from the operator CLI; it is on the leaderboard.');
     expect(await ratings(board.pk)).toEqual({
       [`chat:${alice.id}`]: 1016,
       [`chat:${bob.id}`]: 984,
@@ -117,6 +130,12 @@ describe(`/correct (${backendName})`, () => {
     });
     const res = await tally.request('GET', `/v1/boards/${board.id}/matches/1`, { key });
     expect(res.body).toMatchObject({ id: 1, status: 'set', winner: 'team2', applied: true });
+    // The moderators' review message is redrawn to say so.
+    await outcomeBecomes(
+      `Approved from the operator CLI; later corrected to the result shown by <@${mod.id}>: it counts as shown.`,
+    );
+    const redrawn = world.fake.messages.get(posted.id)!.embeds[0]!.fields!;
+    expect(redrawn[0]).toMatchObject({ name: 'Team 1 · lost', value: 'Ali — 1000 → 984 (−16)' });
 
     // Removing it takes both players off the board: neither has a result left.
     const removed = await run(mod, ['correct', 'remove-match'], { board: board.id, match: 1 });
@@ -126,6 +145,9 @@ describe(`/correct (${backendName})`, () => {
     expect(await ratings(board.pk)).toEqual({});
     const after = await tally.request('GET', `/v1/boards/${board.id}/matches/1`, { key });
     expect(after.body).toMatchObject({ status: 'set', winner: null, applied: true });
+    await outcomeBecomes(
+      `Approved from the operator CLI; later removed by <@${mod.id}>: it no longer counts.`,
+    );
 
     // The audit channel has one line per correction, pinging no one.
     const lines = await world.fake.waitFor(
