@@ -14,6 +14,7 @@ import {
 import type { FakeMember } from '../support/fake-discord';
 import type { TestTally } from '../support/tally';
 import { setAuditChannel } from '../../src/pipeline/audit';
+import { review } from '../../src/pipeline/review';
 
 /**
  * Issue 15 item 2 in chat: `/correct` by a moderator, the real discord.js client against the fake
@@ -91,8 +92,16 @@ describe(`/correct (${backendName})`, () => {
   it('GIVEN an approved match WHEN a moderator corrects the winner THEN the channel sees the new result and the ratings, and the match reads set', async () => {
     const board = await ladder('Correct Ladder');
     await setAuditChannel(tally.ctx, ownerId, auditLog.id, 'cli');
-    const handle = await world.approvedMatch(board, key, alice, bob);
+    // Approved once its review message is up (a result decided first is never posted).
+    const handle = await world.submitMatch(
+      board,
+      key,
+      [{ chat_id: alice.id }],
+      [{ chat_id: bob.id }],
+    );
+    await world.statusBecomes(handle, key, 'pending_review');
     const posted = await world.reviewMessage(handle);
+    await review(tally.ctx, handle, 'approve', 'cli', 'operator');
     /** The review message's outcome field once it reads `wanted`. */
     const outcomeBecomes = (wanted: string) =>
       world.fake.waitFor(
