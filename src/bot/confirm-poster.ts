@@ -6,6 +6,7 @@ import { PollLoop } from '../pipeline/poll-loop';
 import { confirmMessage } from './confirm-message';
 import { permanentRefusal } from './replies';
 import { loadReviewView, type ReviewView } from './review-view';
+import { reviewExpiry } from '../domain/board-rules';
 import { retryDelayMs, type ReviewPosterOptions } from './review-poster';
 
 /**
@@ -70,9 +71,7 @@ export class ConfirmPoster {
       });
       await confirmations.posted(submission.id, null);
       const now = this.ctx.now();
-      const hours = view.board.validationWindowHours;
-      const expires =
-        hours === 0 || hours === 999 ? null : new Date(now.getTime() + hours * 3_600_000);
+      const expires = reviewExpiry(view.board, now);
       await confirmations.escalate(submission.id, 'disputed', 'unposted', expires, now);
     }
   }

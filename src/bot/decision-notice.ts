@@ -1,5 +1,6 @@
 import { DiscordAPIError, Routes, type APIChannel, type REST } from 'discord.js';
 import { formatScore } from '../domain/score-text';
+import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { log } from '../log';
 import { permanentRefusal } from './replies';
 import type { ReviewView } from './review-view';
@@ -64,7 +65,13 @@ export function decisionNotice(view: ReviewView): string {
   const subject = `Your ${what} on **${shown(board.displayName || board.id)}** (${handle})`;
   const by = reviewerOf(view);
   const who = /^chat:(\d+)$/.exec(by)?.[1];
-  const reviewer = who ? `by <@${who}>` : by === 'cli' ? 'by a server operator' : `by ${shown(by)}`;
+  const reviewer = who
+    ? `by <@${who}>`
+    : by === 'cli'
+      ? 'by a server operator'
+      : by === AUTO_CONFIRMED
+        ? 'automatically (no opponent answered in time)'
+        : `by ${shown(by)}`;
   const status = record.kind === 'match' ? record.match.status : record.score.status;
   if (status === 'adjusted') {
     return `${subject} was corrected ${reviewer} and approved; it is on the leaderboard as corrected.`;

@@ -12,6 +12,7 @@ import type { BoardType } from '../domain/vocabulary';
 import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
+import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { reviewButtonId } from './custom-id';
 import { clip, LIMITS, shown } from './text';
 import type { ReviewView } from './review-view';
@@ -184,5 +185,6 @@ function outcome(view: ReviewView): string {
 function reviewer(by: string): string {
   const chat = /^chat:(\d+)$/.exec(by);
   if (chat) return `by <@${chat[1]}>`;
+  if (by === AUTO_CONFIRMED) return 'automatically (no opponent answered in time)';
   return by === 'cli' ? 'from the operator CLI' : `by ${shown(by)}`;
 }

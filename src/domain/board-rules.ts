@@ -94,3 +94,13 @@ export const DEFAULTS = {
 
 /** 999 means manual review with no countdown (spec 2.2). */
 export const NO_EXPIRY_WINDOW = 999;
+
+/**
+ * When the moderators' validation window opened at `from` runs out: null on boards with none
+ * (0 hours applies at once, 999 never expires).
+ */
+export function reviewExpiry(board: Pick<Board, 'validationWindowHours'>, from: Date): Date | null {
+  const hours = board.validationWindowHours;
+  if (autoApplies(board) || hours === NO_EXPIRY_WINDOW) return null;
+  return new Date(from.getTime() + hours * 3_600_000);
+}

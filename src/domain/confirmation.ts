@@ -24,6 +24,8 @@ export type ConfirmState =
 
 /** `confirm_by` of a silent window: nobody pressed. */
 export const SILENCE = 'silence';
+/** `reviewedBy` of a report confirmed by its opponents' silence. */
+export const AUTO_CONFIRMED = 'auto-confirm';
 
 export const CONFIRM_DEFAULTS = {
   reviewMode: 'moderators' as ReviewMode,

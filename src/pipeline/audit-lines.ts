@@ -1,3 +1,4 @@
+import { AUTO_CONFIRMED } from '../domain/confirmation';
 import type { Board } from '../../entities/board';
 import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
@@ -23,6 +24,7 @@ export function actorOf(by: string): string {
     cli: 'the operator (CLI)',
     api: 'the API',
     auto: 'Tally',
+    [AUTO_CONFIRMED]: 'Tally (no opponent answered in time)',
     expired: 'the validation window',
     demo: 'the demo',
   };

@@ -1,11 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
-import { autoApplies, NO_EXPIRY_WINDOW } from '../domain/board-rules';
+import { reviewExpiry } from '../domain/board-rules';
 import {
   awaitedOpponents,
   opponentsOf,
   refusalOf,
+  AUTO_CONFIRMED,
   SILENCE,
   type ConfirmState,
 } from '../domain/confirmation';
@@ -30,8 +31,6 @@ const HOUR_MS = 3_600_000;
 
 /** What the reporter's Withdraw records as the reason (the row's failure_reason). */
 export const WITHDRAWN = 'withdrawn by the member who reported it';
-/** `reviewedBy` of a report confirmed by its opponents' silence. */
-export const AUTO_CONFIRMED = 'auto-confirm';
 
 export type ReportAnswer = 'confirm' | 'dispute' | 'withdraw';
 
@@ -107,7 +106,7 @@ export async function answerReport(
   if (action === 'dispute') {
     const board = await boardOf(ctx, found);
     const now = ctx.now();
-    const expires = moderatorExpiry(board, now);
+    const expires = reviewExpiry(board, now);
     if (await ctx.repos.confirmations.escalate(found.id, 'disputed', by, expires, now)) {
       return { handle, confirmState: 'disputed', status: 'pending_review' };
     }
@@ -178,12 +177,6 @@ function alreadyLine(s: Submission): string {
   }
 }
 
-/** The moderators' window for a report handed to them (0-hour boards have none: it waits). */
-function moderatorExpiry(board: Board, from: Date): Date | null {
-  if (autoApplies(board) || board.validationWindowHours === NO_EXPIRY_WINDOW) return null;
-  return new Date(from.getTime() + board.validationWindowHours * HOUR_MS);
-}
-
 async function boardOf(ctx: Context, s: Submission): Promise<Board> {
   const board = await ctx.repos.boards.byPk(s.boardPk);
   if (!board)
@@ -200,7 +193,7 @@ async function settleSilent(ctx: Context, s: Submission): Promise<ConfirmState |
   const board = await boardOf(ctx, s);
   const dueAt = s.confirmDueAt ?? ctx.now();
   if (board.confirmOnSilence === 'escalate') {
-    const expires = moderatorExpiry(board, dueAt);
+    const expires = reviewExpiry(board, dueAt);
     const moved = await ctx.repos.confirmations.escalate(
       s.id,
       'escalated',

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { UnresolvableParticipant, type ChatPort } from './chat-port';
-import { autoApplies, NO_EXPIRY_WINDOW } from '../domain/board-rules';
+import { autoApplies, reviewExpiry } from '../domain/board-rules';
 import { eloSettings, snapshotRating } from '../domain/elo';
 import type { ParticipantRef } from '../domain/participants';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
@@ -11,8 +11,6 @@ import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
 import { crashPoint } from './crash-points';
 import { closeDueSeasons } from './seasons';
-
-const HOUR_MS = 3_600_000;
 
 export type ProcessOutcome = 'done' | 'busy' | 'gone';
 
@@ -172,10 +170,7 @@ async function recordOne(
     status: apply ? ('approved' as const) : ('pending_review' as const),
     claimedAt: now,
     attempts: submission.attempts + 1,
-    expiresAt:
-      apply || awaiting || board.validationWindowHours === NO_EXPIRY_WINDOW
-        ? null
-        : new Date(now.getTime() + board.validationWindowHours * HOUR_MS),
+    expiresAt: apply || awaiting ? null : reviewExpiry(board, now),
     matchPk: null as number | null,
     scorePk: null as number | null,
   };

@@ -282,6 +282,21 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
       '✅ Confirmed automatically: no opponent answered within 2 h. It is on the leaderboard.',
     );
     expect(reviewPosted(handle)).toBe(false);
+    // The reporter is told by DM, naming no reviewer: nobody pressed.
+    const told = await fake.waitFor(
+      () =>
+        fake.requests.find(
+          (r) =>
+            r.method === 'POST' &&
+            r.path === `/channels/${fake.dmChannelOf(alice.id)}/messages` &&
+            String((r.body as { content?: string }).content).includes(handle),
+        ),
+      5000,
+      'the reporter’s DM',
+    );
+    expect((told.body as { content: string }).content).toContain(
+      'was approved automatically (no opponent answered in time); it is on the leaderboard.',
+    );
   });
 
   it('GIVEN nobody answers on an escalate board WHEN the clock passes the window THEN the moderators get it, and their decline rejects it', async () => {
