@@ -1,4 +1,5 @@
 import { Client, Events, GatewayIntentBits, REST, Routes } from 'discord.js';
+import type { DiscordShards } from '../config';
 import type { ParticipantRef } from '../domain/participants';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
@@ -7,6 +8,7 @@ import { AuditPoster } from './audit-poster';
 import { ConfirmPoster } from './confirm-poster';
 import type { ChatWriteLimit } from './chat-limits';
 import type { CommandSet } from './command';
+import { DatabaseIdentifyThrottler } from './identify-throttle';
 import { routeInteraction } from './interactions';
 import { NameRefresher } from './name-refresh';
 import { resolveDiscordNames } from './names';
@@ -17,6 +19,8 @@ export interface DiscordBotOptions {
   applicationId?: string;
   /** REST base (`http://host:port/api`); the gateway URL then comes from its GET /gateway/bot. */
   restApi?: string;
+  /** The gateway shards this process runs (DISCORD_SHARDS of DISCORD_SHARD_COUNT); unset: one. */
+  shards?: DiscordShards;
   /** First wait after a failed login, doubled per failure up to a minute (default 1 s). */
   loginRetryMs?: number;
   poster?: Partial<ReviewPosterOptions>;
@@ -122,9 +126,25 @@ export class DiscordBot implements ChatPort {
 
   private createClient(): Client {
     // Guilds only: member names are fetched over REST, so no privileged GuildMembers intent.
+    // Sharded, each process connects its own shards; Discord sends a server's interactions to
+    // the one shard that holds the server, so each is answered by one process. Everything else
+    // (reviews, jobs, the queue) is shared through the database, whichever process runs it.
+    const { shards } = this.options;
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
+      ...(shards === 'auto'
+        ? { shards: 'auto' as const }
+        : shards
+          ? { shards: shards.ids, shardCount: shards.count }
+          : {}),
       ...(this.options.restApi ? { rest: { api: this.options.restApi } } : {}),
+      ws: {
+        // Identifies paced across processes (@discordjs/ws's IIdentifyThrottler).
+        buildIdentifyThrottler: async (manager) => {
+          const { session_start_limit: limit } = await manager.fetchGatewayInformation();
+          return new DatabaseIdentifyThrottler(this.ctx, limit.max_concurrency);
+        },
+      },
     });
     const deps = {
       ctx: this.ctx,
@@ -138,7 +158,12 @@ export class DiscordBot implements ChatPort {
     });
     client.on(Events.ClientReady, (ready) => {
       const application = ready.application.id;
-      log.info('discord bot ready', { application, guilds: ready.guilds.cache.size });
+      log.info('discord bot ready', {
+        application,
+        guilds: ready.guilds.cache.size,
+        shards: ready.ws.shards.map((shard) => shard.id),
+        shardCount: ready.options.shardCount,
+      });
       if (this.options.applicationId && this.options.applicationId !== application) {
         log.warn('DISCORD_APPLICATION_ID does not match the token', { application });
       }

@@ -22,6 +22,11 @@ export interface Config {
   discordApplicationId: string | undefined;
   /** REST base override (`…/api`); tests point it at the fake Discord. Production leaves it unset. */
   discordApiUrl: string | undefined;
+  /**
+   * The gateway shards this process connects (DISCORD_SHARDS, DISCORD_SHARD_COUNT): `auto` asks
+   * Discord how many and runs them all here; otherwise `ids` of `count` in all. Unset: one shard.
+   */
+  discordShards: DiscordShards | undefined;
   apiAccess: 'open' | 'approval';
   syncWaitMs: number;
   readPerMinute: number;
@@ -32,6 +37,8 @@ export interface Config {
    */
   trustProxy: number;
 }
+
+export type DiscordShards = 'auto' | { ids: number[]; count: number };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -112,6 +119,14 @@ const schema = z.object({
     .url('must be an absolute http(s) URL such as http://127.0.0.1:8080/api')
     .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
     .optional(),
+  DISCORD_SHARDS: z
+    .string()
+    .regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, 'must list shard ids such as 0-3 or 0,2,5-7')
+    .optional(),
+  DISCORD_SHARD_COUNT: z
+    .string()
+    .regex(/^(auto|[1-9]\d{0,5})$/, 'must be "auto" or the total number of shards, such as 4')
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
   API_ACCESS: z.enum(['open', 'approval'], 'must be "open" or "approval"').default('open'),
   SYNC_WAIT_MS: integer('SYNC_WAIT_MS', 0, 30_000).default(3000),
@@ -131,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const discordShards = shardsOf(e.DISCORD_SHARDS, e.DISCORD_SHARD_COUNT);
   return {
     database: e.DATABASE_URL,
     redisUrl: e.REDIS_URL || undefined,
@@ -142,12 +158,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     discordToken: e.DISCORD_TOKEN,
     discordApplicationId: e.DISCORD_APPLICATION_ID,
     discordApiUrl: e.DISCORD_API_URL?.replace(/\/+$/, ''),
+    discordShards,
     apiAccess: e.API_ACCESS,
     syncWaitMs: e.SYNC_WAIT_MS,
     readPerMinute: e.RATE_LIMIT_READ_PER_MIN,
     writePerMinute: e.RATE_LIMIT_WRITE_PER_MIN,
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+/**
+ * DISCORD_SHARDS (ids, ranges allowed) of DISCORD_SHARD_COUNT: every process of one bot gives the
+ * same count and its own ids (Discord routes a server's events to shard (server id >> 22) % count).
+ * A count alone runs every shard here; `auto` takes Discord's recommended count.
+ */
+function shardsOf(ids: string | undefined, count: string | undefined): DiscordShards | undefined {
+  if (ids === undefined) {
+    if (count === undefined) return undefined;
+    if (count === 'auto') return 'auto';
+    return { ids: Array.from({ length: Number(count) }, (_, i) => i), count: Number(count) };
+  }
+  if (count === undefined || count === 'auto') {
+    throw new ConfigError([
+      'DISCORD_SHARDS: needs DISCORD_SHARD_COUNT, the total number of shards of every process',
+    ]);
+  }
+  const total = Number(count);
+  const listed = new Set<number>();
+  for (const part of ids.split(',')) {
+    const [from, to = from] = part.split('-').map(Number) as [number, number?];
+    if (to < from) throw new ConfigError([`DISCORD_SHARDS: ${part} runs backwards`]);
+    if (to >= total) {
+      throw new ConfigError([
+        `DISCORD_SHARDS: shard ${to} does not exist with DISCORD_SHARD_COUNT=${total} (ids are 0 to ${total - 1})`,
+      ]);
+    }
+    for (let id = from; id <= to; id++) listed.add(id);
+  }
+  return { ids: [...listed].sort((a, b) => a - b), count: total };
 }
 
 /** The configuration a server that bound `port` runs with (PORT=0 binds any free port). */

@@ -7,6 +7,12 @@ import { StartupError, type DatabaseConfig } from '../config';
 
 export type Dialect = 'sqlite' | 'mysql';
 
+interface SqliteHandle {
+  pragma(sql: string): unknown;
+  prepare(sql: string): unknown;
+}
+const BEGIN_IMMEDIATE = 'BEGIN IMMEDIATE TRANSACTION';
+
 export function createDataSource(database: DatabaseConfig): DataSource {
   if (database.kind === 'sqlite') {
     if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
@@ -15,11 +21,20 @@ export function createDataSource(database: DatabaseConfig): DataSource {
       database: database.path,
       entities,
       migrations,
+      // Statements are prepared once per text and kept (FIFO): the worker's batch statements
+      // have a text per batch size (1–64 rows) each, more than TypeORM's default 100 in all.
+      statementCacheSize: 1000,
       // WAL lets the CLI and the server share the file; busy_timeout makes them wait, not fail.
-      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      prepareDatabase: (db: SqliteHandle) => {
         db.pragma('journal_mode = WAL');
         db.pragma('busy_timeout = 5000');
         db.pragma('synchronous = NORMAL');
+        // TypeORM begins deferred: a transaction that reads, then writes after another process
+        // committed, fails at once with "database is locked" (a stale snapshot cannot wait its
+        // turn; busy_timeout never applies). Taking the write lock at BEGIN makes it wait instead
+        // (two `tally serve` processes on one file: test/bot/sharded.test.ts found this).
+        const prepare = db.prepare.bind(db);
+        db.prepare = (sql: string) => prepare(sql === 'BEGIN TRANSACTION' ? BEGIN_IMMEDIATE : sql);
       },
     });
   }

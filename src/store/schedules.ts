@@ -56,4 +56,23 @@ export class ScheduleRepository extends Repository {
       : await tx.delete(ScheduledJobEntity, where);
     return (result.affected ?? 0) === 1;
   }
+
+  /**
+   * A slot of a rate limit shared by every process (a gateway identify bucket): takes it until
+   * `until` when its row is free at `now`, creating the row on first use. Null when taken;
+   * otherwise when the holder's slot ends, to try again then. Rows of such kinds are never steps:
+   * no job has their kind.
+   */
+  async claimSlot(kind: string, subject: string, now: Date, until: Date): Promise<Date | null> {
+    await this.ensure(kind, subject, new Date(0));
+    const result = await this.use(undefined, (m) =>
+      m.update(
+        ScheduledJobEntity,
+        { kind, subject, dueAt: LessThanOrEqual(now) },
+        { dueAt: until },
+      ),
+    );
+    if ((result.affected ?? 0) === 1) return null;
+    return (await this.get(kind, subject))?.dueAt ?? now;
+  }
 }

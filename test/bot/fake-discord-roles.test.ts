@@ -183,7 +183,8 @@ describe('the fake Discord gives and takes member roles', () => {
   });
 
   it('GIVEN gateway clients THEN GUILD_CREATE carries the bot’s member, a change is a GUILD_MEMBER_UPDATE for GUILD_MEMBERS clients only (the bot’s own for all), and roles created and deleted are announced', async () => {
-    await start();
+    // Two sessions of one shard, one right after the other: Discord would want 5 s between them.
+    await start({ shards: { identifyIntervalMs: 0 } });
     const members = await gatewayClient(GatewayIntentBits.Guilds | GatewayIntentBits.GuildMembers);
     const guildsOnly = await gatewayClient(GatewayIntentBits.Guilds);
     const created = members.of('GUILD_CREATE').find((g) => g.id === arena.id)!;

@@ -75,6 +75,33 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DISCORD_API_URL: 'nope' })).toThrow(/DISCORD_API_URL/);
   });
 
+  it('GIVEN DISCORD_SHARDS of DISCORD_SHARD_COUNT THEN this process runs those shards; a shard that cannot exist is refused', () => {
+    const shards = (env: Record<string, string>) => loadConfig(env).discordShards;
+    expect(shards({})).toBeUndefined();
+    expect(shards({ DISCORD_SHARD_COUNT: 'auto' })).toBe('auto');
+    expect(shards({ DISCORD_SHARD_COUNT: '3' })).toEqual({ ids: [0, 1, 2], count: 3 });
+    expect(shards({ DISCORD_SHARDS: '2-3', DISCORD_SHARD_COUNT: '4' })).toEqual({
+      ids: [2, 3],
+      count: 4,
+    });
+    expect(shards({ DISCORD_SHARDS: '5,0-1,1', DISCORD_SHARD_COUNT: '8' })).toEqual({
+      ids: [0, 1, 5],
+      count: 8,
+    });
+    expect(() => shards({ DISCORD_SHARDS: '0-1' })).toThrow(/needs DISCORD_SHARD_COUNT/);
+    expect(() => shards({ DISCORD_SHARDS: '0-1', DISCORD_SHARD_COUNT: 'auto' })).toThrow(
+      /needs DISCORD_SHARD_COUNT/,
+    );
+    expect(() => shards({ DISCORD_SHARDS: '2-4', DISCORD_SHARD_COUNT: '4' })).toThrow(
+      /shard 4 does not exist with DISCORD_SHARD_COUNT=4 \(ids are 0 to 3\)/,
+    );
+    expect(() => shards({ DISCORD_SHARDS: '3-1', DISCORD_SHARD_COUNT: '4' })).toThrow(/backwards/);
+    expect(() => shards({ DISCORD_SHARDS: 'all', DISCORD_SHARD_COUNT: '4' })).toThrow(
+      /DISCORD_SHARDS: must list shard ids/,
+    );
+    expect(() => shards({ DISCORD_SHARD_COUNT: '0' })).toThrow(/DISCORD_SHARD_COUNT/);
+  });
+
   it('GIVEN an empty variable THEN it counts as unset', () => {
     expect(loadConfig({ REDIS_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -6,14 +6,14 @@ import type { Denial } from './access';
 import type { FakeFile } from './attachments';
 import { Cdn } from './cdn';
 import { Conformance } from './conformance';
-import { Gateway } from './gateway';
+import { Gateway, type Identified } from './gateway';
 import { DISCORD_TIMING } from './interaction-rules';
 import { Members, type ButtonPress, type ModalSubmit, type Sent } from './members';
 import { RateLimits, ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
 import { Recorder } from './recording';
 import { Rest } from './rest';
 import { RoleChanges } from './role-changes';
-import { DiscordState, type Registered } from './state';
+import { DiscordState, type InteractionTimes, type Registered } from './state';
 import type {
   CommandInput,
   FakeGuild,
@@ -25,10 +25,12 @@ import type {
 } from './types';
 
 export { snowflake } from './payloads';
+export { shardOf, type Identified, type ShardPair } from './gateway';
 export { LIMITS } from './limits';
 export { ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
 export type { Denial } from './access';
 export type { FakeFile } from './attachments';
+export type { InteractionTimes } from './state';
 export type { SentFile } from './multipart';
 export type {
   CommandInput,
@@ -113,6 +115,19 @@ export class FakeDiscord {
      * ROLE_RATE_LIMIT: 10 requests per fixed window of 10 s; see rate-limits.ts for why).
      */
     roleRateLimit?: RateLimit;
+    /**
+     * Sharding (docs: Gateway, "Sharding"): the shard count GET /gateway/bot recommends and the
+     * fewest an IDENTIFY may give (more guilds than one shard may hold: 4011), and how many
+     * shards may identify at once (`max_concurrency`; discord.js waits 5 s between identifies of
+     * one bucket). Default: 1, 1, 1.
+     */
+    shards?: {
+      recommended?: number;
+      required?: number;
+      maxConcurrency?: number;
+      /** Discord: 5 000 ms; only the fake's own tests of several raw clients shorten it. */
+      identifyIntervalMs?: number;
+    };
   }): Promise<FakeDiscord> {
     const server = createServer();
     const state = new DiscordState(
@@ -124,10 +139,21 @@ export class FakeDiscord {
         ackWindowMs: options.ackWindowMs ?? DISCORD_TIMING.ackWindowMs,
         tokenLifetimeMs: options.tokenLifetimeMs ?? DISCORD_TIMING.tokenLifetimeMs,
       },
+      {
+        shards: options.shards?.recommended ?? 1,
+        maxConcurrency: options.shards?.maxConcurrency ?? 1,
+      },
     );
     const recorder = new Recorder();
     const conformance = new Conformance();
-    const gateway = new Gateway(server, state, recorder, conformance);
+    const gateway = new Gateway(
+      server,
+      state,
+      recorder,
+      conformance,
+      options.shards?.required,
+      options.shards?.identifyIntervalMs,
+    );
     const roleChanges = new RoleChanges(state, gateway);
     const limits = new RateLimits(options.roleRateLimit ?? ROLE_RATE_LIMIT);
     const cdn = new Cdn(() => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -141,6 +167,7 @@ export class FakeDiscord {
       cdn,
     );
     server.on('request', (req, res) => {
+      state.noteArrival(req.method, req.url);
       if (!cdn.serve(req, res)) rest.serve(req, res);
     });
     gateway.listen();
@@ -169,6 +196,11 @@ export class FakeDiscord {
   /** How many times a client has identified on the gateway. */
   get identified(): number {
     return this.gateway.identified;
+  }
+
+  /** Every IDENTIFY, in order: the shard it claimed ([id, count]) and when. */
+  get identifies(): readonly Identified[] {
+    return this.gateway.identifies;
   }
 
   /**
@@ -211,12 +243,12 @@ export class FakeDiscord {
    * custom id, on the message or not, as a forged client may.
    */
   clickButton(input: ButtonPress): Sent {
-    return this.members.clickButton(input);
+    return this.sent(this.members.clickButton(input));
   }
 
   /** A modal submit with text inputs `{ custom_id: value }`, from a member or DM user. */
   submitModal(input: ModalSubmit): Sent {
-    return this.members.submitModal(input);
+    return this.sent(this.members.submitModal(input));
   }
 
   /**
@@ -225,7 +257,21 @@ export class FakeDiscord {
    * resolved as Discord resolves them.
    */
   runCommand(input: CommandInput): Sent {
-    return this.members.runCommand(input);
+    return this.sent(this.members.runCommand(input));
+  }
+
+  /**
+   * When an interaction was sent and when the bot's first callback for it arrived (and how the
+   * fake answered it), by token, on performance.now()'s clock: bench/chat-load.ts times the bot
+   * with these.
+   */
+  timesOf(token: string): InteractionTimes | undefined {
+    return this.state.timings.get(token);
+  }
+
+  private sent(sent: Sent): Sent {
+    this.state.noteSent(sent.token);
+    return sent;
   }
 
   /** The DM channel between the bot and this user (created on first use, as Discord does). */

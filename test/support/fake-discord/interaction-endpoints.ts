@@ -45,6 +45,18 @@ export class InteractionEndpoints {
     query: URLSearchParams,
     files: SentFile[] = [],
   ): Reply {
+    const reply = this.initialResponse(interactionId, token, body, query, files);
+    this.state.noteCallback(token, body?.type, body?.data?.flags, reply.status);
+    return reply;
+  }
+
+  private initialResponse(
+    interactionId: string,
+    token: string,
+    body: Callback,
+    query: URLSearchParams,
+    files: SentFile[],
+  ): Reply {
     const tracked = this.state.interactions.get(token);
     const refusal = callbackRefusal(tracked, interactionId, this.state.timing);
     if (refusal || !tracked) return refusal ?? json(500);

@@ -195,7 +195,8 @@ export class Members {
       messageId,
       channelId: interaction.channel?.id ?? '',
     });
-    this.gateway.broadcast(event, sent);
+    // Discord sends it to the one shard that holds the server (a DM: shard 0).
+    this.gateway.dispatch(interaction.guild_id ?? null, event, sent);
     return { id, token };
   }
 }

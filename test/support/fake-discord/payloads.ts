@@ -132,6 +132,7 @@ export function ready(
   guilds: FakeGuild[],
   applicationId: string,
   resumeUrl: string,
+  shard: [number, number] = [0, 1],
 ): GatewayReadyDispatchData {
   return {
     v: 10,
@@ -139,7 +140,7 @@ export function ready(
     guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
     session_id: `session-${snowflake()}`,
     resume_gateway_url: resumeUrl,
-    shard: [0, 1],
+    shard,
     application: {
       id: applicationId,
       flags: NO_FLAGS as ApplicationFlags,

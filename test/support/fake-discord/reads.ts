@@ -21,8 +21,13 @@ export class Reads {
   gatewayBot(): Reply {
     const body: RESTGetAPIGatewayBotResult = {
       url: this.gatewayUrl(),
-      shards: 1,
-      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+      shards: this.state.sharding.shards,
+      session_start_limit: {
+        total: 1000,
+        remaining: 1000,
+        reset_after: 0,
+        max_concurrency: this.state.sharding.maxConcurrency,
+      },
     };
     return json(200, body);
   }

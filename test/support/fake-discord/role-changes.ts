@@ -48,7 +48,12 @@ export class RoleChanges {
     }
     this.state.roles.create(guild, made);
     const data: GatewayGuildRoleCreateDispatchData = { guild_id: guild.id, role: role(made) };
-    this.gateway.announce(GatewayDispatchEvents.GuildRoleCreate, data, GatewayIntentBits.Guilds);
+    this.gateway.announce(
+      guild.id,
+      GatewayDispatchEvents.GuildRoleCreate,
+      data,
+      GatewayIntentBits.Guilds,
+    );
     return made.id;
   }
 
@@ -58,7 +63,12 @@ export class RoleChanges {
       throw new Error(`fake Discord: guild ${guildId} has no role ${roleId} to delete`);
     }
     const data: GatewayGuildRoleDeleteDispatchData = { guild_id: guild.id, role_id: roleId };
-    this.gateway.announce(GatewayDispatchEvents.GuildRoleDelete, data, GatewayIntentBits.Guilds);
+    this.gateway.announce(
+      guild.id,
+      GatewayDispatchEvents.GuildRoleDelete,
+      data,
+      GatewayIntentBits.Guilds,
+    );
   }
 
   /** Replaces the bot's own roles on the server. */
@@ -81,6 +91,7 @@ export class RoleChanges {
     }
     const data: GatewayGuildMemberRemoveDispatchData = { guild_id: guild.id, user: user(leaving) };
     this.gateway.announce(
+      guild.id,
       GatewayDispatchEvents.GuildMemberRemove,
       data,
       GatewayIntentBits.GuildMembers,
@@ -102,6 +113,7 @@ export class RoleChanges {
     } as GatewayGuildMemberUpdateDispatchData;
     const itself = m.id === this.state.applicationId;
     this.gateway.announce(
+      guild.id,
       GatewayDispatchEvents.GuildMemberUpdate,
       data,
       itself ? undefined : GatewayIntentBits.GuildMembers,

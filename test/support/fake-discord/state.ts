@@ -1,8 +1,9 @@
-import type {
-  APIChannel,
-  APIMessage,
-  APIUser,
-  ApplicationCommandOptionType,
+import {
+  MessageFlags,
+  type APIChannel,
+  type APIMessage,
+  type APIUser,
+  type ApplicationCommandOptionType,
 } from 'discord-api-types/v10';
 import { ChannelAccess } from './access';
 import type { FakeFile } from './attachments';
@@ -25,6 +26,24 @@ export type RegisteredOption = {
 export type Registered = { name: string; options?: RegisteredOption[] };
 
 /**
+ * When an interaction went out and when the bot first answered it, on performance.now()'s clock
+ * (ms): what a latency measurement needs (bench/chat-load.ts). `callbackAt` is the arrival of the
+ * first callback POST, before its body is read or checked; the rest is how the fake answered it
+ * (a late one gets 404 Unknown interaction).
+ */
+export interface InteractionTimes {
+  sentAt: number;
+  callbackAt?: number;
+  callbackStatus?: number;
+  /** The response type the callback asked for (4 reply, 5 deferred reply, 6 deferred update, …). */
+  callbackType?: number;
+  /** The reply was ephemeral (Tally's refusals are). */
+  ephemeral?: boolean;
+}
+
+const CALLBACK_PATH = /^\/api\/v10\/interactions\/\d+\/([^/?]+)\/callback(?:\?|$)/;
+
+/**
  * What Discord knows, shared by REST, the gateway and the member actions: the application and its
  * bot user, the guilds and people tests describe, and everything the bot has done to them since.
  */
@@ -40,6 +59,8 @@ export class DiscordState {
   readonly modals: { token: string; customId: string; data: unknown }[] = [];
   /** Interactions sent to the bot, by token. */
   readonly interactions = new Map<string, Tracked>();
+  /** When each interaction was sent and first answered, by token. */
+  readonly timings = new Map<string, InteractionTimes>();
   /** Channels that refuse the bot, deleted channels, closed DMs. */
   readonly access = new ChannelAccess();
   /** The servers' roles, who holds them (the bot too) and who left. */
@@ -54,6 +75,11 @@ export class DiscordState {
     /** People outside every guild (DM recipients of user-owned boards). */
     readonly users: FakeMember[],
     readonly timing: InteractionTiming,
+    /** What GET /gateway/bot tells: recommended shards and identifies allowed at once. */
+    readonly sharding: { shards: number; maxConcurrency: number } = {
+      shards: 1,
+      maxConcurrency: 1,
+    },
   ) {
     this.botUser = { ...user({ id: applicationId, username: 'tally' }), bot: true };
     this.roles = new GuildRoles({ id: applicationId, username: 'tally', bot: true });
@@ -94,6 +120,33 @@ export class DiscordState {
       this.dmChannels.set(recipientId, id);
     }
     return dmChannel(id, recipient);
+  }
+
+  /** An interaction went out just now (its INTERACTION_CREATE was handed to the socket). */
+  noteSent(token: string): void {
+    this.timings.set(token, { sentAt: performance.now() });
+  }
+
+  /** A request arrived; the first callback POST of an interaction is timed here. */
+  noteArrival(method: string | undefined, url: string | undefined): void {
+    if (method !== 'POST' || !url) return;
+    const token = CALLBACK_PATH.exec(url)?.[1];
+    const times = token === undefined ? undefined : this.timings.get(decodeURIComponent(token));
+    if (times && times.callbackAt === undefined) times.callbackAt = performance.now();
+  }
+
+  /** How the fake answered an interaction's first callback. */
+  noteCallback(
+    token: string,
+    type: number | undefined,
+    flags: number | null | undefined,
+    status: number,
+  ): void {
+    const times = this.timings.get(token);
+    if (!times || times.callbackStatus !== undefined) return;
+    times.callbackStatus = status;
+    if (type !== undefined) times.callbackType = type;
+    times.ephemeral = ((flags ?? 0) & MessageFlags.Ephemeral) !== 0;
   }
 
   /** The message a reply created or an edit changed, by interaction token. */

@@ -1,0 +1,281 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board } from '../../entities/board';
+import { createBoard } from '../../src/pipeline/boards';
+import { addOwner } from '../../src/pipeline/owners';
+import { startSeason } from '../../src/pipeline/seasons';
+import { backendName } from '../support/backends';
+import {
+  botEnv,
+  buttonsOf,
+  channel,
+  guild,
+  MANAGE_SERVER,
+  member,
+  startFakeDiscord,
+  type Callback,
+} from '../support/discord-world';
+import { shardOf, snowflake, type FakeDiscord, type FakeGuild } from '../support/fake-discord';
+import { spawnServe, type Served } from '../support/serve';
+import { createSharedDatabase, endServed, inDatabase } from '../support/shared-database';
+
+/**
+ * Scale-out (issue 16): two `tally serve` processes on one database (and one Redis when the run
+ * has one), each connecting two of the bot's four gateway shards (DISCORD_SHARDS of
+ * DISCORD_SHARD_COUNT), against a fake Discord that speaks sharded IDENTIFY and routes each
+ * server's interactions to the one shard holding it. Both processes run the API, the worker, the
+ * review poster and the scheduler. One server per shard; in each, a member reports a match, a
+ * moderator approves it, and a season ends on its own. Counted: every IDENTIFY, every
+ * interaction's callbacks, every review message, every season announcement. The whole run is set
+ * up once (beforeAll) and each test reads it from its own angle, changing nothing.
+ */
+const SHARDS = 4;
+const SEASON_SECONDS = 15;
+
+/** A server id that Discord routes to `shard` of SHARDS ((id >> 22) % SHARDS). */
+function idOnShard(shard: number): string {
+  const id = BigInt(snowflake());
+  const moment = id >> 22n;
+  const aligned = moment - ((moment - BigInt(shard)) % BigInt(SHARDS));
+  return String((aligned << 22n) | (id & 0x3fffffn));
+}
+
+interface Server {
+  guild: FakeGuild;
+  shard: number;
+  hall: { id: string; name: string };
+  mods: { id: string; name: string };
+  news: { id: string; name: string };
+  board: Board;
+  /** The report's handle, its review message, the interactions' tokens. */
+  handle: string;
+  reviewId: string;
+  reportToken: string;
+  approveToken: string;
+  leaderboardToken: string;
+}
+
+const alice = member('alice');
+const bob = member('bob');
+const mod = member('mod');
+
+describe(`two processes × four gateway shards on one database (${backendName})`, () => {
+  let fake: FakeDiscord;
+  let database: Awaited<ReturnType<typeof createSharedDatabase>>;
+  const served: Served[] = [];
+  const servers: Server[] = [];
+
+  const callbacksOf = (token: string) =>
+    fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${token}/callback`));
+  const reviewMessages = (handle: string) =>
+    [...fake.messages.values()].filter((m) => buttonsOf(m).includes(`review:approve:${handle}`));
+  const inChannel = (channelId: string) =>
+    [...fake.messages.values()].filter((m) => m.channel_id === channelId);
+  const titles = (messages: APIMessage[]) => messages.map((m) => m.embeds[0]?.title ?? '');
+
+  beforeAll(async () => {
+    const made = [0, 1, 2, 3].map((shard) => {
+      const hall = channel('hall');
+      const mods = channel('mod-queue');
+      const news = channel('season-news');
+      const g = guild({
+        id: idOnShard(shard),
+        name: `Arena ${shard}`,
+        channels: [hall, mods, news],
+        members: [alice, bob, mod],
+      });
+      return { guild: g, shard, hall, mods, news };
+    });
+    // Four shards are required, and two identify at once: buckets 0 and 1 (shard id % 2), so
+    // process A's shard 0 and process B's shard 2 share a bucket and must be 5 s apart.
+    fake = await startFakeDiscord({
+      guilds: made.map((m) => m.guild),
+      shards: { recommended: SHARDS, required: SHARDS, maxConcurrency: 2 },
+    });
+    database = await createSharedDatabase('tally-shards-');
+    await inDatabase(database.url, async ({ ctx }) => {
+      for (const m of made) {
+        const ownerId = `guild:${m.guild.id}`;
+        await addOwner(ctx, ownerId);
+        const board = await createBoard(ctx, {
+          ownerId,
+          type: 'ELO',
+          name: 'Ladder',
+          moderatorChannelId: m.mods.id,
+        });
+        servers.push({
+          ...m,
+          board,
+          handle: '',
+          reviewId: '',
+          reportToken: '',
+          approveToken: '',
+          leaderboardToken: '',
+        });
+      }
+    });
+    const env = (shards: string) => ({
+      ...botEnv(fake.apiUrl),
+      DISCORD_SHARDS: shards,
+      DISCORD_SHARD_COUNT: String(SHARDS),
+    });
+    served.push(
+      ...(await Promise.all([
+        spawnServe(database.url, env('0-1')),
+        spawnServe(database.url, env('2-3')),
+      ])),
+    );
+    await fake.waitFor(
+      () => (fake.identifies.length >= SHARDS && fake.commands.get('global') ? true : undefined),
+      30_000,
+      'four shards to identify and the commands to be registered',
+    );
+
+    // A season per board that ends on its own in a few seconds: both schedulers see each step due.
+    // It starts before the matches, so they count in it and its end archives their standings.
+    await inDatabase(database.url, async ({ ctx }) => {
+      for (const s of servers) {
+        await startSeason(ctx, `guild:${s.guild.id}`, s.board.id, {
+          name: 'Sprint',
+          endsAt: new Date(Date.now() + SEASON_SECONDS * 1000),
+          channelId: s.news.id,
+        });
+      }
+    });
+    const seasonEnds = Date.now() + SEASON_SECONDS * 1000;
+    // In every server at once: a member reports a match and someone asks for the standings.
+    await Promise.all(
+      servers.map(async (s) => {
+        const report = fake.runCommand({
+          user: alice,
+          channelId: s.hall.id,
+          command: ['match', 'report'],
+          options: { board: s.board.id, opponents: `<@${bob.id}>`, result: 'won' },
+        });
+        s.reportToken = report.token;
+        s.leaderboardToken = fake.runCommand({
+          user: bob,
+          channelId: s.hall.id,
+          command: ['leaderboard'],
+          options: { board: s.board.id },
+        }).token;
+        const reply = await fake.waitFor(
+          () => /sub_\d+/.exec(fake.replyOf(report.token)?.content ?? '')?.[0],
+          10_000,
+          `the report's reply in ${s.guild.name}`,
+        );
+        s.handle = reply;
+      }),
+    );
+    // The review messages: whichever process posts each, then a moderator approves it.
+    await Promise.all(
+      servers.map(async (s) => {
+        const posted = await fake.waitFor(
+          () => reviewMessages(s.handle)[0],
+          15_000,
+          `the review message of ${s.handle}`,
+        );
+        s.reviewId = posted.id;
+        s.approveToken = fake.clickButton({
+          messageId: posted.id,
+          customId: `review:approve:${s.handle}`,
+          user: mod,
+          permissions: MANAGE_SERVER,
+        }).token;
+        await fake.waitFor(() => callbacksOf(s.approveToken)[0], 10_000, 'the approval');
+      }),
+    );
+    // The matches must have counted before the seasons ended, or the archive proves nothing.
+    expect(Date.now(), 'reports and approvals took longer than the season').toBeLessThan(
+      seasonEnds - 1000,
+    );
+    await fake.waitFor(
+      () =>
+        servers.every((s) => titles(inChannel(s.news.id)).some((t) => t.includes('has ended')))
+          ? true
+          : undefined,
+      SEASON_SECONDS * 1000 + 20_000,
+      'every season to end and be announced',
+    );
+    // Two more poll periods of both processes: time for any second post or step to show.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(served.map((s) => endServed(s)));
+    await fake?.close();
+    await database?.drop();
+  });
+
+  it('GIVEN DISCORD_SHARDS 0-1 and 2-3 of 4 THEN each shard identifies once, with its own servers, a bucket at a time', () => {
+    const shards = fake.identifies.map((i) => i.shard).sort((a, b) => a[0] - b[0]);
+    expect(shards).toEqual([
+      [0, SHARDS],
+      [1, SHARDS],
+      [2, SHARDS],
+      [3, SHARDS],
+    ]);
+    // Shards 0 and 2 (bucket 0) live in different processes: the database paced them.
+    const at = (id: number) => fake.identifies.find((i) => i.shard[0] === id)!.at;
+    expect(Math.abs(at(0) - at(2))).toBeGreaterThanOrEqual(5_000);
+    expect(Math.abs(at(1) - at(3))).toBeGreaterThanOrEqual(5_000);
+    for (const s of servers) expect(shardOf(s.guild.id, SHARDS)).toBe(s.shard);
+  });
+
+  it('GIVEN commands in servers of every shard THEN each interaction gets exactly one callback', () => {
+    for (const s of servers) {
+      for (const token of [s.reportToken, s.leaderboardToken, s.approveToken]) {
+        expect(callbacksOf(token), `${s.guild.name}: ${token}`).toHaveLength(1);
+        expect((callbacksOf(token)[0]!.body as Callback).type).toBeGreaterThan(1);
+      }
+    }
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('GIVEN both processes run the review poster THEN each report is posted for review once and approved once', async () => {
+    for (const s of servers) {
+      const posts = fake.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/channels/${s.mods.id}/messages`,
+      );
+      expect(posts, s.handle).toHaveLength(1);
+      // Closed once the approval was applied: no buttons left, the decision shown.
+      const closed = fake.messages.get(s.reviewId)!;
+      expect(buttonsOf(closed)).toEqual([]);
+      expect(closed.embeds[0]?.title).toBe('Reviewed: Ladder');
+    }
+    await inDatabase(database.url, async ({ ctx }) => {
+      for (const s of servers) {
+        const id = Number(s.handle.slice('sub_'.length));
+        expect((await ctx.repos.submissions.byId(id))?.status).toBe('approved');
+      }
+    });
+  });
+
+  it('GIVEN both processes run the scheduler THEN each season starts and ends once, announced once each', async () => {
+    for (const s of servers) {
+      const announced = titles(inChannel(s.news.id));
+      expect(
+        announced.filter((t) => t.includes('has started')),
+        s.guild.name,
+      ).toHaveLength(1);
+      expect(
+        announced.filter((t) => t.includes('has ended')),
+        s.guild.name,
+      ).toHaveLength(1);
+      expect(announced).toHaveLength(2);
+    }
+    await inDatabase(database.url, async ({ ctx }) => {
+      for (const s of servers) {
+        const ended = await ctx.repos.seasons.ended(s.board.pk, Number.MAX_SAFE_INTEGER, 10);
+        expect(ended.map((season) => season.name)).toEqual(['Sprint']);
+        expect(await ctx.repos.seasons.open(s.board.pk)).toBeNull();
+        // Archived once, with the approved match counted once: one final standing per player.
+        const standings = await ctx.repos.seasons.standings(ended[0]!.pk, 0, 10);
+        expect(standings.map((r) => [r.playerId, r.rank, r.wins, r.losses])).toEqual([
+          [`chat:${alice.id}`, 1, 1, 0],
+          [`chat:${bob.id}`, 2, 0, 1],
+        ]);
+      }
+    });
+  });
+});
