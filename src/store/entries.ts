@@ -162,15 +162,15 @@ export class EntryRepository extends Repository {
    * Returns how many entries changed.
    */
   async renamePlayer(ownerId: string, playerId: string, name: string): Promise<number> {
-    const result = await this.db.run((m) =>
-      m
-        .createQueryBuilder()
-        .update(EntryEntity)
-        .set({ playerName: name })
-        .where('player_id = :playerId AND player_name <> :name', { playerId, name })
-        .andWhere('board_pk IN (SELECT pk FROM boards WHERE owner_id = :ownerId)', { ownerId })
-        .execute(),
-    );
+    // The owner's boards first, then one primary-key lookup per board: with the boards as a
+    // subquery MariaDB ran a dependent subquery over every entry of every board (seconds on a
+    // 1M board, holding row locks, on a member's first command after each restart).
+    const boards = await this.read.all<{ pk: number }>('SELECT pk FROM boards WHERE owner_id = ?', [
+      ownerId,
+    ]);
+    if (boards.length === 0) return 0;
+    const boardPks = boards.map((b) => Number(b.pk));
+    const result = await this.db.run((m) => renameQuery(m, boardPks, playerId, name).execute());
     return result.affected ?? 0;
   }
 
@@ -280,4 +280,14 @@ export async function rebuildRankCounts(
        SELECT board_pk, ${level}, ${bucket}, COUNT(*) FROM entries ${where} GROUP BY board_pk, ${bucket}`,
     );
   }
+}
+
+/** A player's name on these boards: one primary-key row per board (test/store/entries-plan). */
+export function renameQuery(m: EntityManager, boardPks: number[], playerId: string, name: string) {
+  return m
+    .createQueryBuilder()
+    .update(EntryEntity)
+    .set({ playerName: name })
+    .where('board_pk IN (:...boardPks)', { boardPks })
+    .andWhere('player_id = :playerId AND player_name <> :name', { playerId, name });
 }

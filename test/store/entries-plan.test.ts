@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBoard } from '../../src/pipeline/boards';
 import { addOwner } from '../../src/pipeline/owners';
 import type { Database } from '../../src/store/database';
-import { EntryRepository, rebuildRankCounts } from '../../src/store/entries';
+import { EntryRepository, rebuildRankCounts, renameQuery } from '../../src/store/entries';
 import { backendName } from '../support/backends';
 import { createTestContext } from '../support/context';
 import { nextSnowflake } from '../support/tally';
@@ -80,5 +80,52 @@ describe(`entries page query plans (${backendName})`, () => {
     // The entries row of the deep page: a range on rank_key, not board_pk alone.
     if (t.ctx.repos.db.dialect === 'mysql') expect(deep![0]).toMatch(/type=range/);
     else expect(deep![0]).toMatch(/board_pk=\? AND rank_key>\?/);
+  });
+
+  it('GIVEN a member renamed on an owner with several boards THEN the update is a primary-key lookup per board, never a walk of every entry', async () => {
+    const owner = (await addOwner(t.ctx, `guild:${nextSnowflake()}`)).id;
+    const boards = [
+      await createBoard(t.ctx, { ownerId: owner, type: 'Highscore', windowHours: 0 }),
+      await createBoard(t.ctx, { ownerId: owner, type: 'Highscore', windowHours: 0 }),
+    ];
+    const values: string[] = [];
+    const params: unknown[] = [];
+    for (const board of boards) {
+      for (let i = 0; i < 500; i++) {
+        values.push('(?, ?, ?, ?, ?, ?)');
+        params.push(board.pk, `chat:2${String(i).padStart(17, '0')}`, `P${i}`, i, -i, 1);
+      }
+    }
+    await t.dataSource.query(
+      `INSERT INTO entries (board_pk, player_id, player_name, score, rank_key, submissions) VALUES ${values.join(', ')}`,
+      params,
+    );
+    const mysql = t.ctx.repos.db.dialect === 'mysql';
+    if (mysql) await t.dataSource.query('ANALYZE TABLE entries');
+    const [sql, bound] = renameQuery(
+      t.dataSource.manager,
+      boards.map((b) => b.pk),
+      `chat:2${'7'.padStart(17, '0')}`,
+      'Renamed',
+    ).getQueryAndParameters();
+    const plan = (await t.dataSource.query(
+      `${mysql ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN'} ${sql}`,
+      bound,
+    )) as Record<string, unknown>[];
+    if (mysql) {
+      // Was `type=index` over every entry (a dependent subquery on boards): ~10 s on 1M rows.
+      expect(plan.map((r) => `${r.type} ${r.key}`)).toEqual(['range PRIMARY']);
+    } else {
+      expect(plan.map((r) => String(r.detail)).join('\n')).toMatch(
+        /SEARCH entries USING INDEX sqlite_autoindex_entries_1 \(board_pk=\? AND player_id=\?\)|USING PRIMARY KEY/,
+      );
+    }
+    // And it renames exactly that member on both boards.
+    const renamed = await t.ctx.repos.entries.renamePlayer(
+      owner,
+      `chat:2${'7'.padStart(17, '0')}`,
+      'Renamed',
+    );
+    expect(renamed).toBe(2);
   });
 });
