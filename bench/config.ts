@@ -1,7 +1,13 @@
-/** The benchmark's knobs, all from the environment (README.md in this folder lists them). */
+/**
+ * The benchmark's knobs, from the environment (README.md in this folder lists them), and one
+ * argument: `--quick` (`npm run bench -- --quick`) changes the defaults to a short smoke run.
+ * An environment variable that is set still wins over either set of defaults.
+ */
 export type BackendName = 'sqlite' | 'mariadb';
 
 export interface BenchConfig {
+  /** `--quick`: small boards, one short round, short soak; figures not comparable to a full run. */
+  quick: boolean;
   rounds: number;
   /** Seconds of each measured run: one closed-loop (throughput) and one open-loop (latency). */
   seconds: number;
@@ -26,7 +32,49 @@ export interface BenchConfig {
   loadCpu: string;
   /** Profile this scenario on the largest board instead of running the rounds. */
   profile: string | undefined;
+  /** Pictures (bench/render.ts): cards and charts drawn per measurement; 0 skips them. */
+  renderSamples: number;
+  /** The mixed soak (bench/memory.ts): seconds per backend; 0 skips it. */
+  soakSeconds: number;
+  /** The soak's total load, as a share of the server core (split evenly over its scenarios). */
+  soakFraction: number;
   timeoutMinutes: number;
+}
+
+/** Defaults of a full run and of `--quick`; the environment overrides both. */
+const DEFAULTS = {
+  full: {
+    rounds: 3,
+    seconds: 5,
+    warmupSeconds: 1,
+    sizes: ['10000', '1000000'],
+    authSamples: 3000,
+    renderSamples: 40,
+    soakSeconds: 300,
+  },
+  quick: {
+    rounds: 1,
+    seconds: 2,
+    warmupSeconds: 0.5,
+    sizes: ['10000'],
+    authSamples: 300,
+    renderSamples: 5,
+    soakSeconds: 20,
+  },
+};
+
+export const QUICK_NOTE =
+  'quick mode (--quick): small boards, one short round, a short soak; its figures are a smoke ' +
+  'test and NOT comparable to a full run';
+
+/** Command-line arguments: only `--quick` (npm passes what follows `--`). */
+export function parseArgs(argv: string[]): { quick: boolean } {
+  let quick = false;
+  for (const arg of argv) {
+    if (arg === '--quick') quick = true;
+    else throw new Error(`bench: unknown argument ${arg} (known: --quick)`);
+  }
+  return { quick };
 }
 
 function int(name: string, fallback: number, min = 1): number {
@@ -55,27 +103,31 @@ function list(name: string): string[] | undefined {
     .filter(Boolean);
 }
 
-export function loadBenchConfig(): BenchConfig {
+/** `argv`: the bench's own arguments (run.ts passes the command line; other scripts need not). */
+export function loadBenchConfig(argv: string[] = []): BenchConfig {
+  const { quick } = parseArgs(argv);
+  const d = quick ? DEFAULTS.quick : DEFAULTS.full;
   const backends = (list('BENCH_BACKENDS') ?? ['sqlite', 'mariadb']).map((b) => {
     if (b !== 'sqlite' && b !== 'mariadb') throw new Error(`BENCH_BACKENDS: unknown backend ${b}`);
     return b as BackendName;
   });
-  const sizes = (list('BENCH_SIZES') ?? ['10000', '1000000']).map((s) => {
+  const sizes = (list('BENCH_SIZES') ?? d.sizes).map((s) => {
     const n = Number(s.replace(/_/g, ''));
     if (!Number.isInteger(n) || n < 200)
       throw new Error(`BENCH_SIZES: ${s} is not an integer ≥ 200`);
     return n;
   });
   return {
-    rounds: int('BENCH_ROUNDS', 3),
-    seconds: num('BENCH_SECONDS', 5),
-    warmupSeconds: num('BENCH_WARMUP_SECONDS', 1),
+    quick,
+    rounds: int('BENCH_ROUNDS', d.rounds),
+    seconds: num('BENCH_SECONDS', d.seconds),
+    warmupSeconds: num('BENCH_WARMUP_SECONDS', d.warmupSeconds),
     backends,
     sizes: [...new Set(sizes)].sort((a, b) => a - b),
     scenarios: list('BENCH_SCENARIOS'),
     connections: int('BENCH_CONNECTIONS', 10),
     writeConnections: int('BENCH_WRITE_CONNECTIONS', 32),
-    authSamples: int('BENCH_AUTH_SAMPLES', 3000, 0),
+    authSamples: int('BENCH_AUTH_SAMPLES', d.authSamples, 0),
     openConnections: int('BENCH_OPEN_CONNECTIONS', 16),
     openFraction: num('BENCH_OPEN_FRACTION', 0.5),
     mysqlUrl: process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306',
@@ -84,6 +136,10 @@ export function loadBenchConfig(): BenchConfig {
     serverCpu: process.env.BENCH_SERVER_CPU || '0',
     loadCpu: process.env.BENCH_LOAD_CPU || '1',
     profile: process.env.BENCH_PROFILE || undefined,
-    timeoutMinutes: num('BENCH_TIMEOUT_MINUTES', 30),
+    renderSamples: int('BENCH_RENDER_SAMPLES', d.renderSamples, 0),
+    soakSeconds: int('BENCH_SOAK_SECONDS', d.soakSeconds, 0),
+    soakFraction: num('BENCH_SOAK_FRACTION', 0.4),
+    // A full run: ~12 min of rounds, 2 × 5 min of soak, seeding from empty; room to spare.
+    timeoutMinutes: num('BENCH_TIMEOUT_MINUTES', 60),
   };
 }

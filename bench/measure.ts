@@ -4,6 +4,22 @@ import type { LoadGenerator } from './load/client';
 import { withCpu } from './processes';
 import type { Unit } from './targets';
 
+/**
+ * An open-loop run of one unit at a rate another unit reached in the same round, so two p99s
+ * are compared at the same rate: B1 at entries-first's rate, entries-first at scores-write's.
+ */
+export interface OpenFigure {
+  /** The unit that ran (its label). */
+  label: string;
+  rate: number;
+  connections: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Foreign CPU (cores) on the pinned cores during this run: its noise. */
+  foreign: number | null;
+}
+
 /** One round of one unit: its maximum throughput, then its latency at a fraction of that rate. */
 export interface Sample {
   round: number;
@@ -27,6 +43,13 @@ export interface Sample {
   cpu: Record<string, number | null>;
   /** Cores' worth of CPU used on the pinned cores by processes outside the benchmark. */
   foreign: number | null;
+  /** The same during the open-loop run (the noise of p50/p99). */
+  openForeign: number | null;
+  /**
+   * entries-first on the largest board: B1 at this sample's open-loop rate; scores-write:
+   * entries-first on the largest board at this sample's open-loop rate (referenceRun below).
+   */
+  reference?: OpenFigure;
   /** Units with background picture requests: what they did during the run. */
   pictures?: PictureLoad;
 }
@@ -46,7 +69,7 @@ export async function measure(
   };
   await load.closed({ ...job, seconds: config.warmupSeconds });
   const stopBackground = unit.background?.start();
-  const cores = [...new Set([config.serverCpu, config.loadCpu])].filter((c) => /^\d+$/.test(c));
+  const cores = pinnedCores(config);
   const appliedBefore = await unit.appliedCount?.();
   const closed = await withCpu({ ...unit.pids, load: load.pid }, cores, async () => {
     const started = performance.now();
@@ -61,12 +84,17 @@ export async function measure(
     return { ...result, applied };
   });
   const rate = Math.max(1, Math.round(closed.value.rps * config.openFraction));
-  const open = await load.open({
-    ...job,
-    connections: Math.max(config.openConnections, unit.connections ?? 0),
-    seconds: config.seconds,
-    rate,
-  });
+  const { value: open, cpu: openCpu } = await withCpu(
+    { ...unit.pids, load: load.pid },
+    pinnedCores(config),
+    () =>
+      load.open({
+        ...job,
+        connections: openConnections(unit, config),
+        seconds: config.seconds,
+        rate,
+      }),
+  );
   const pictures = await stopBackground?.();
   return {
     ...(pictures ? { pictures } : {}),
@@ -85,7 +113,92 @@ export async function measure(
     applied: closed.value.applied,
     cpu: closed.cpu.processes,
     foreign: closed.cpu.foreign,
+    openForeign: openCpu.foreign,
   };
+}
+
+/** The server and load-generator cores, when given as single core numbers. */
+export function pinnedCores(config: BenchConfig): string[] {
+  return [...new Set([config.serverCpu, config.loadCpu])].filter((c) => /^\d+$/.test(c));
+}
+
+/** Open-loop connections of a unit (the write unit's pool is as large as its closed loop's). */
+export const openConnections = (unit: Unit, config: BenchConfig) =>
+  Math.max(config.openConnections, unit.connections ?? 0);
+
+/** One open-loop run of `unit` at a given rate, with the foreign CPU during it. */
+export async function openRun(
+  unit: Unit,
+  rate: number,
+  connections: number,
+  load: LoadGenerator,
+  config: BenchConfig,
+): Promise<OpenFigure> {
+  const { value, cpu } = await withCpu({ ...unit.pids, load: load.pid }, pinnedCores(config), () =>
+    load.open({
+      url: unit.url,
+      headers: unit.headers,
+      scenario: unit.scenario,
+      params: unit.params,
+      connections,
+      seconds: config.seconds,
+      rate,
+    }),
+  );
+  return {
+    label: unit.label,
+    rate,
+    connections,
+    p50: value.latency.p50,
+    p99: value.latency.p99,
+    errors: value.errors,
+    foreign: cpu.foreign,
+  };
+}
+
+/** entries-first on the largest board of a backend (the plain unit, not a variant). */
+export function largestFirst(units: Unit[], backend: Unit['backend']): Unit | undefined {
+  const sizes = units.filter((u) => u.backend === backend && u.size !== null).map((u) => u.size!);
+  const largest = Math.max(...sizes);
+  return units.find(
+    (u) =>
+      u.backend === backend &&
+      u.scenario === 'entries-first' &&
+      u.size === largest &&
+      u.variant === undefined,
+  );
+}
+
+/**
+ * Right after a unit's sample, in the same round: the open-loop run its p99 target compares
+ * with, at the same rate and with the same connection pool. entries-first on the largest board
+ * gets B1 at its rate; scores-write gets entries-first (largest board) at its rate. Sets
+ * `sample.reference` and returns it; other units get nothing.
+ */
+export async function referenceRun(
+  unit: Unit,
+  sample: Sample,
+  units: Unit[],
+  load: LoadGenerator,
+  config: BenchConfig,
+): Promise<OpenFigure | undefined> {
+  if (unit.kind !== 'tally') return undefined;
+  const first = largestFirst(units, unit.backend);
+  let other: Unit | undefined;
+  if (unit === first) other = units.find((u) => u.kind === 'B1');
+  else if (unit.scenario === 'scores-write') other = first;
+  if (!other) return undefined;
+  sample.reference = await openRun(other, sample.rate, openConnections(unit, config), load, config);
+  return sample.reference;
+}
+
+export function referenceLine(unit: Unit, r: OpenFigure): string {
+  return (
+    `${`  ${r.label} @ ${unit.scenario} rate`.padEnd(32)} ${' '.repeat(11)} | @${String(r.rate).padStart(6)}/s ` +
+    `p50 ${r.p50.toFixed(2)} p99 ${r.p99.toFixed(2)} ms | ${r.connections} connections` +
+    ` | foreign ${r.foreign === null ? '-' : r.foreign.toFixed(2)}` +
+    (r.errors ? ` | ${r.errors} errors` : '')
+  );
 }
 
 const pct = (x: number | null | undefined) =>
@@ -99,7 +212,7 @@ export function progressLine(unit: Unit, s: Sample): string {
   return (
     `${unit.label.padEnd(32)} ${s.rps.toFixed(0).padStart(7)} rps | @${String(s.rate).padStart(6)}/s ` +
     `p50 ${s.p50.toFixed(2)} p99 ${s.p99.toFixed(2)} ms | cpu ${cpu}` +
-    ` | foreign ${s.foreign === null ? '-' : s.foreign.toFixed(2)}` +
+    ` | foreign ${s.foreign === null ? '-' : s.foreign.toFixed(2)}/${s.openForeign === null ? '-' : s.openForeign.toFixed(2)}` +
     (s.applied === null ? '' : ` | applied ${s.applied.toFixed(0)}/s`) +
     (errors ? ` | ${errors} errors ${JSON.stringify(s.statusCodes)}` : '')
   );

@@ -1,14 +1,33 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './backends';
-import { loadBenchConfig, type BenchConfig } from './config';
+import { loadBenchConfig, QUICK_NOTE, type BenchConfig } from './config';
 import { LoadGenerator } from './load/client';
-import { measure, progressLine, type Sample } from './measure';
-import { installCleanup, stopAll } from './processes';
+import {
+  measure,
+  pinnedCores,
+  progressLine,
+  referenceLine,
+  referenceRun,
+  type Sample,
+} from './measure';
+import { measureSoaks, memoryChecks, memoryLines, type MemorySoak } from './memory';
+import { installCleanup, stopAll, withCpu } from './processes';
 import { runProfile } from './profile';
-import { checkTargets, summarise, table, targetLines, type Row, type TargetCheck } from './report';
+import {
+  checkTargets,
+  referenceLines,
+  sizesNote,
+  summarise,
+  table,
+  targetLines,
+  withNoise,
+  writeResults,
+  type Row,
+  type TargetCheck,
+} from './report';
 import {
   authTimingChecks,
   authTimingLines,
@@ -16,8 +35,15 @@ import {
   type AuthTiming,
 } from './auth-timing';
 import { explainChecks, explainLines, explainPages } from './explain';
+import {
+  chatEnabled,
+  chatLoadChecks,
+  chatLoadLines,
+  measureChatLoad,
+  type ChatLoadResult,
+} from './chat-load';
 import { pictureChecks, pictureUnit } from './pictures-load';
-import { measureRender, renderLines, renderSamples, type RenderBench } from './render';
+import { measureRender, renderLines, type RenderBench } from './render';
 import {
   backendUnits,
   captureBody,
@@ -90,9 +116,10 @@ function ensureServices(config: BenchConfig): void {
 }
 
 async function main(): Promise<void> {
-  const config = loadBenchConfig();
+  const config = loadBenchConfig(process.argv.slice(2));
   // Tally, B0, B1 and the load generator all run on this Node (process.execPath).
   log(`Node ${process.version} for Tally, the baselines and the load generator`);
+  if (config.quick) log(QUICK_NOTE);
   installCleanup();
   ensureServices(config);
   setTimeout(() => {
@@ -114,11 +141,17 @@ async function main(): Promise<void> {
   });
 
   const timings: AuthTiming[] = [];
+  const authNoise = new Map<string, number | null>();
   if (config.authSamples > 0) {
     await timed('key verification timing', async () => {
       for (const r of running) {
         log(`${r.backend.name}: key verification timing, ${config.authSamples} requests per kind`);
-        timings.push(await measureAuthTiming(r, config, load));
+        const pids = { server: r.server.child.pid, load: load.pid };
+        const { value, cpu } = await withCpu(pids, pinnedCores(config), () =>
+          measureAuthTiming(r, config, load),
+        );
+        timings.push(value);
+        authNoise.set(r.backend.name, cpu.foreign);
       }
     });
     console.log(authTimingLines(timings, config.authSamples));
@@ -126,15 +159,19 @@ async function main(): Promise<void> {
 
   // Pictures (bench/render.ts): in this process, while the servers are idle.
   let render: RenderBench | undefined;
-  if (renderSamples() > 0) {
-    log(`pictures: ${renderSamples()} cards and charts, on this thread and in the pool`);
-    render = await timed('pictures', () => measureRender({ samples: renderSamples() }));
+  if (config.renderSamples > 0) {
+    log(`pictures: ${config.renderSamples} cards and charts, on this thread and in the pool`);
+    render = await timed('pictures', () => measureRender({ samples: config.renderSamples }));
     console.log(renderLines(render));
   }
 
-  const perRound = units.length * (config.warmupSeconds + 2 * config.seconds + 0.5);
+  // Every unit, plus one same-rate reference run per backend for entries-first and scores-write.
+  const perRound =
+    units.length * (config.warmupSeconds + 2 * config.seconds + 0.5) +
+    2 * running.length * (config.seconds + 0.5);
   log(
-    `${units.length} units × ${config.rounds} rounds, about ${Math.ceil((perRound * config.rounds) / 60)} min`,
+    `${units.length} units × ${config.rounds} rounds, about ${Math.ceil((perRound * config.rounds) / 60)} min` +
+      `, then ${config.soakSeconds} s of memory soak`,
   );
 
   const samples = new Map<Unit, Sample[]>(units.map((u) => [u, []]));
@@ -145,23 +182,57 @@ async function main(): Promise<void> {
         const sample = await measure(unit, round, load, config);
         samples.get(unit)!.push(sample);
         log(progressLine(unit, sample));
+        const reference = await referenceRun(unit, sample, units, load, config);
+        if (reference) log(referenceLine(unit, reference));
       }
     }
   });
 
+  // Chat under load (bench/chat-load.ts, issue 16): a Tally with its bot per backend.
+  const chat: ChatLoadResult[] = [];
+  if (chatEnabled()) {
+    await timed('chat under load', async () => {
+      for (const r of running) {
+        log(`${r.backend.name}: chat under load`);
+        const pids = r.backend.name === 'mariadb' ? servicePids() : {};
+        chat.push(await measureChatLoad(r, config, load, pids, log));
+        console.log(chatLoadLines(chat[chat.length - 1]!));
+      }
+    });
+  }
+
   const [b0, b1] = units.filter((u) => u.kind !== 'tally').map((u) => samples.get(u)!);
   const rows: Row[] = units.map((u) => summarise(u, samples.get(u)!, b0 ?? [], b1 ?? []));
   const baselineRows = rows.filter((r) => r.unit.kind !== 'tally');
+
+  // Memory (bench/memory.ts): RSS of each tally serve through a mixed soak, after the rounds.
+  const soaks: MemorySoak[] =
+    config.soakSeconds > 0
+      ? await timed(`memory soak, ${config.soakSeconds} s, all backends at once`, () =>
+          measureSoaks(running, units, rows, load, config, log),
+        )
+      : [];
+
   const checks = [
     ...config.backends.flatMap((backend) =>
       checkTargets(
         backend,
         rows.filter((r) => r.unit.backend === backend),
+        baselineRows,
       ),
     ),
+    ...memoryChecks(soaks),
     ...planChecks,
-    ...authTimingChecks(timings),
-    ...pictureChecks(rows, samples),
+    ...authTimingChecks(timings).map((c) => ({ ...c, noise: authNoise.get(c.backend) ?? null })),
+    ...withNoise(pictureChecks(rows, samples), (c) =>
+      rows.filter(
+        (r) =>
+          r.unit.backend === c.backend &&
+          r.unit.scenario === 'entries-first' &&
+          r.unit.size === config.sizes[config.sizes.length - 1],
+      ),
+    ),
+    ...chat.flatMap(chatLoadChecks),
   ];
   console.log(
     `\nmedians of ${config.rounds} round(s); throughput: autocannon, ${config.connections} connections, ` +
@@ -179,17 +250,31 @@ async function main(): Promise<void> {
   }
   if (timings.length) console.log(authTimingLines(timings, config.authSamples));
   if (render) console.log(renderLines(render));
-  console.log(targetLines(checks));
+  for (const c of chat) console.log(chatLoadLines(c));
+  console.log(referenceLines(rows));
+  if (soaks.length) console.log(memoryLines(soaks));
+  console.log(targetLines(checks, sizesNote(config.sizes)));
   console.log('\n== wall time ==');
   for (const [part, seconds] of parts) console.log(`${seconds.toFixed(0).padStart(6)} s  ${part}`);
   console.log(`${((performance.now() - t0) / 1000).toFixed(0).padStart(6)} s  total`);
+  if (config.quick) console.log(QUICK_NOTE);
 
   const dir = join(ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   const machine = { node: process.version, cpus: cpus().length, model: cpus()[0]?.model };
-  const data = { config, machine, rows, authTimings: timings, render, targets: checks, parts };
-  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  const data = {
+    config,
+    machine,
+    rows,
+    authTimings: timings,
+    render,
+    chat,
+    soaks,
+    targets: checks,
+    parts,
+  };
+  await writeResults(file, data);
   log(`results written to ${file}`);
 
   await load.stop();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { ROOT, DATA_DIR, backendFor, type Backend } from './backends';
 import type { BackendName, BenchConfig } from './config';
+import { rssMb } from './memory';
 import { freePort, spawnPinned, waitForHttp, type Pinned } from './processes';
 import { tallyScenarios } from './scenarios/index';
 import { baseline, baselineParams } from './scenarios/baseline';
@@ -54,6 +55,8 @@ export interface RunningBackend {
   revoked: NonNullable<BenchState['revoked']>;
   /** performance.now() when the server process was spawned (profiles count from there). */
   spawnedAt: number;
+  /** RSS (MB) of `tally serve` right after it started on the seeded boards (bench/memory.ts). */
+  rssAfterStartMb: number | null;
 }
 
 /** `tally serve` on one backend, with the limiter raised out of the way (it still runs). */
@@ -112,7 +115,8 @@ export async function startBackend(
       writeState(backend, state);
     }
   }
-  return { backend, state, dataSource, server, url, write, revoked, spawnedAt };
+  const rssAfterStartMb = rssMb(server.child.pid);
+  return { backend, state, dataSource, server, url, write, revoked, spawnedAt, rssAfterStartMb };
 }
 
 const auth = (state: BenchState) => ({ Authorization: `Bearer ${state.key.secret}` });
