@@ -16,6 +16,7 @@ import { boardPages } from './web';
 import { createRenderer } from './render';
 import type { Context } from './pipeline/context';
 import { LocalSignals, RedisSignals } from './pipeline/signals';
+import { attachChangeFeed, type ChangeFeed } from './pipeline/change-feed';
 import { Worker } from './pipeline/worker';
 import { JOBS, planStandingJobs, Scheduler } from './pipeline/scheduler';
 import { liveStandingsJob } from '../commands/live-standings';
@@ -54,6 +55,8 @@ interface Opened {
   ctx: Context;
   db: Database;
   redis: Redis | undefined;
+  /** MariaDB + Redis: commits told between processes, for the read caches. */
+  changes?: ChangeFeed;
 }
 
 /** Database, repositories and signals: what the CLI and the server share. */
@@ -68,11 +71,13 @@ export async function openContext(config: Config, redisPrefix = 'tally:'): Promi
   }
   const signals = redis ? new RedisSignals(redis, redisPrefix) : new LocalSignals();
   const ctx: Context = { config, repos: createRepositories(db), now: () => new Date(), signals };
-  return { ctx, db, redis };
+  const changes = attachChangeFeed(db, redis, redisPrefix);
+  return { ctx, db, redis, changes };
 }
 
-export async function closeContext({ ctx, db, redis }: Opened): Promise<void> {
+export async function closeContext({ ctx, db, redis, changes }: Opened): Promise<void> {
   await ctx.signals.close();
+  await changes?.close();
   if (redis) await redis.quit().catch(() => undefined);
   await db.close();
 }
@@ -100,6 +105,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
   try {
     const opened = await openContext(config, redisPrefix);
     started.push(() => closeContext(opened));
+    opened.db.checkpointInBackground(); // a server's write load: SQLite's fsyncs off the event loop
     const { ctx, redis } = opened;
     await options.prepare?.(ctx);
     const buckets = createBuckets(redis, redisPrefix);
@@ -112,6 +118,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
             token: config.discordToken,
             applicationId: config.discordApplicationId,
             restApi: config.discordApiUrl,
+            shards: config.discordShards,
             commands: COMMANDS,
             writeLimit: {
               take: (subject) =>

@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import { TallyError, notFound } from '../domain/errors';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import { readStamps } from '../pipeline/read-caches';
 import type { Authenticator } from './auth';
+import { firstPageFastPath, type Handle } from './fast-path';
 import type { TokenBuckets } from './limits/token-bucket';
 import { authenticate } from './middleware/authenticate';
 import { rateLimit } from './middleware/rate-limit';
@@ -11,7 +13,7 @@ import { requestId } from './middleware/request-id';
 import { Metrics, operabilityRoutes } from './operability';
 import { sendProblem } from './problem';
 import { openapiRoute } from './openapi';
-import { v1Routes } from './routes';
+import { addV1Routes } from './routes';
 
 export interface ApiDeps {
   ctx: Context;
@@ -24,6 +26,11 @@ export interface ApiDeps {
    * pages here), so they share the request id, metrics and the final 404.
    */
   beside?: Router[];
+  /**
+   * false: every read comes from the database, never from the per-process caches of keys and
+   * first pages (src/pipeline/read-caches.ts); tests compare the two. Default true.
+   */
+  cacheReads?: boolean;
 }
 
 /** The HTTP API without listen(), so tests run it in-process (STYLE.md: createApp(deps)). */
@@ -43,14 +50,16 @@ export function createApp(deps: ApiDeps): Express {
 
   // spec 5.10: authentication, then the limiter, then routing, so a mistyped URL without a key is 401.
   const v1 = express.Router();
-  v1.use(authenticate(deps.authenticator));
+  // The request's reading of the database generation is taken there, once, for every cached read.
+  const stamps = deps.cacheReads === false ? undefined : readStamps(ctx);
+  v1.use(authenticate(deps.authenticator, stamps));
   v1.use(rateLimit(deps.buckets, ctx.config));
   // Express would answer OPTIONS itself ("GET, HEAD" as text); the API has no such operation.
   v1.use((req, _res, next) => {
     if (req.method === 'OPTIONS') throw notFound(`No operation OPTIONS ${req.baseUrl}${req.path}`);
     next();
   });
-  v1.use(v1Routes(ctx));
+  addV1Routes(v1, ctx);
   v1.use((req) => {
     throw notFound(`No operation ${req.method} ${req.baseUrl}${req.path}`);
   });
@@ -74,7 +83,21 @@ export function createApp(deps: ApiDeps): Express {
     sendProblem(req, res, asTallyError(err, res.locals.requestId as string), errorsUrl);
   };
   app.use(problems);
+  if (stamps) installFastPath(app, firstPageFastPath({ ...deps, metrics, stamps }));
   return app;
+}
+
+/**
+ * Requests reach the app through `app.handle`; the fast path (src/api/fast-path.ts) sees each
+ * first and hands Express whatever it does not answer itself. Not when the app is mounted in
+ * another (a `next` is given): its paths are then relative.
+ */
+function installFastPath(app: Express, fastPath: ReturnType<typeof firstPageFastPath>): void {
+  const handled = app as unknown as { handle: Handle };
+  const viaExpress = handled.handle.bind(app);
+  handled.handle = (req, res, next) => {
+    if (next !== undefined || !fastPath(req, res, viaExpress)) viaExpress(req, res, next);
+  };
 }
 
 /** Body-parser and other framework errors mapped to spec 7; anything unknown is a 500. */

@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Router } from 'express';
 import express from 'express';
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { log } from '../log';
+import { log, logs } from '../log';
 import type { Context } from '../pipeline/context';
 
 /**
@@ -55,47 +56,66 @@ export class Metrics {
     });
   }
 
+  /** The labelled children by label values: prom-client otherwise hashes the labels object on
+   * every inc and observe. Bounded as the series themselves are (methods × routes × statuses). */
+  private readonly children = new Map<
+    string,
+    { count: { inc(): void }; latency: { observe(seconds: number): void } }
+  >();
+
   /**
    * Counts and times every response by its route template, never by its raw path, and writes one
    * structured access-log line carrying the request id (info level; LOG_LEVEL=warn silences it).
    */
   middleware(): RequestHandler {
-    // The labelled children by label values: prom-client otherwise hashes the labels object on
-    // every inc and observe. Bounded as the series themselves are (methods × routes × statuses).
-    const children = new Map<
-      string,
-      { count: { inc(): void }; latency: { observe(seconds: number): void } }
-    >();
-    const childrenOf = (labels: { method: string; route: string; status: string }) => {
-      const key = `${labels.method} ${labels.route} ${labels.status}`;
-      let found = children.get(key);
-      if (!found) {
-        found = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
-        children.set(key, found);
-      }
-      return found;
-    };
     return (req, res, next) => {
-      const started = process.hrtime.bigint();
-      res.once('finish', () => {
-        const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const child = childrenOf(labels);
-        child.count.inc();
-        child.latency.observe(seconds);
-        log.info('request', {
-          requestId: res.locals.requestId as unknown,
-          ...labels,
-          ms: Math.round(seconds * 1e4) / 10,
-        });
-        if (res.statusCode === 429) {
-          this.rejections.inc({
-            bucket: ['GET', 'HEAD', 'OPTIONS'].includes(req.method) ? 'read' : 'write',
-          });
-        }
-      });
+      this.track(req, res, () => res.locals.requestId, routeOf, performance.now());
       next();
     };
+  }
+
+  /** The same for a response the middleware does not see (src/api/fast-path.ts). */
+  track<R extends IncomingMessage>(
+    req: R,
+    res: ServerResponse,
+    requestId: () => unknown,
+    route: (req: R) => string,
+    started: number,
+  ): void {
+    res.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const label = route(req);
+      const status = String(res.statusCode);
+      const child = this.childOf(req.method ?? '', label, status);
+      child.count.inc();
+      child.latency.observe(seconds);
+      // The access line's fields are built only when it is written (LOG_LEVEL=warn: never).
+      if (logs('info')) {
+        log.info('request', {
+          requestId: requestId(),
+          method: req.method,
+          route: label,
+          status,
+          ms: Math.round(seconds * 1e4) / 10,
+        });
+      }
+      if (res.statusCode === 429) {
+        this.rejections.inc({
+          bucket: ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '') ? 'read' : 'write',
+        });
+      }
+    });
+  }
+
+  private childOf(method: string, route: string, status: string) {
+    const key = `${method} ${route} ${status}`;
+    let found = this.children.get(key);
+    if (!found) {
+      const labels = { method, route, status };
+      found = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
+      this.children.set(key, found);
+    }
+    return found;
   }
 }
 

@@ -19,6 +19,8 @@ export function ownerKind(ownerId: string): OwnerKind {
 
 /** spec 2.1: board ids are 1–100 characters (counted as Unicode code points). */
 export function isBoardId(value: string): boolean {
+  // 1–100 UTF-16 units are 1–100 characters: only a longer string needs counting.
+  if (value.length >= 1 && value.length <= 100) return true;
   const length = [...value].length;
   return length >= 1 && length <= 100;
 }

@@ -12,6 +12,9 @@ export function setLogLevel(level: Level | undefined): void {
 
 export type Fields = Record<string, unknown>;
 
+/** Whether a line at `level` is written: lets a hot path skip building its fields. */
+export const logs = (level: Level): boolean => ORDER[level] >= (ORDER[threshold] ?? 20);
+
 function write(level: Level, msg: string, fields: Fields = {}): void {
   if (ORDER[level] < (ORDER[threshold] ?? 20)) return;
   const err =

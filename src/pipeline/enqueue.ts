@@ -15,7 +15,8 @@ export interface Enqueued {
 /**
  * The one way a write enters the pipeline (DESIGN.md 1), whatever its front end: the handle row
  * is the queue item. `alsoInTx` lets the API commit its idempotency record in the same
- * transaction (spec 4.11, DESIGN.md 3).
+ * transaction (spec 4.11, DESIGN.md 3). Writes queued together commit together
+ * (src/store/group-commit.ts); each resolves once its row is durable.
  */
 export async function enqueueWrite(
   ctx: Context,
@@ -25,7 +26,7 @@ export async function enqueueWrite(
   alsoInTx?: (tx: EntityManager, enqueued: Enqueued) => Promise<void>,
   evidence: Evidence = NO_EVIDENCE,
 ): Promise<Enqueued> {
-  return ctx.repos.db.transaction(async (tx) => {
+  return ctx.repos.submissions.queueTransaction(async (tx) => {
     const submission = await ctx.repos.submissions.insert(
       {
         ownerId: board.ownerId,

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
+import type { Score } from '../../entities/score';
 import type { Submission } from '../../entities/submission';
 import { UnresolvableParticipant, type ChatPort } from './chat-port';
 import { autoApplies, reviewExpiry } from '../domain/board-rules';
@@ -7,10 +8,12 @@ import { eloSettings, snapshotRating } from '../domain/elo';
 import type { ParticipantRef } from '../domain/participants';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
 import { EntryBatch } from '../store/results';
+import type { Processed } from '../store/submissions';
 import { applyMatchRecord, applyScoreRecord } from './apply';
 import type { Context } from './context';
 import { crashPoint } from './crash-points';
 import { closeDueSeasons } from './seasons';
+import type { SettledOutcome } from './signals';
 
 export type ProcessOutcome = 'done' | 'busy' | 'gone';
 
@@ -25,6 +28,8 @@ export interface BatchResult {
   outcome: ProcessOutcome;
   /** Submissions that reached a final or reviewable state: applied, pending review or failed. */
   settled: number[];
+  /** What the batch's transaction made of the ones it recorded (the failed ones have none). */
+  outcomes: Map<number, SettledOutcome>;
 }
 
 /**
@@ -55,21 +60,27 @@ export async function processBatch(
   queued: Submission[],
 ): Promise<BatchResult> {
   const first = queued[0];
-  if (!first) return { outcome: 'gone', settled: [] };
+  const outcomes = new Map<number, SettledOutcome>();
+  if (!first) return { outcome: 'gone', settled: [], outcomes };
   const settled: number[] = [];
-  const board = await ctx.repos.boards.byPk(first.boardPk);
+  // Both at once (one round trip less on MariaDB); the names are of no use if the board is gone.
+  const [board, known] = await Promise.all([
+    ctx.repos.boards.byPk(first.boardPk),
+    ctx.repos.results.knownNames(first.boardPk, [
+      ...new Set(
+        queued.flatMap((q) =>
+          participantsOf(q.payload as MatchWrite | ScoreWrite).map((r) => r.id),
+        ),
+      ),
+    ]),
+  ]);
   if (!board) {
     for (const submission of queued) {
       await fail(ctx, submission, 'the board no longer exists');
       settled.push(submission.id);
     }
-    return { outcome: 'done', settled };
+    return { outcome: 'done', settled, outcomes };
   }
-  const known = await ctx.repos.results.knownNames(board.pk, [
-    ...new Set(
-      queued.flatMap((q) => participantsOf(q.payload as MatchWrite | ScoreWrite).map((r) => r.id)),
-    ),
-  ]);
   const names = new Map<number, Map<string, string>>();
   for (const [i, submission] of queued.entries()) {
     const refs = participantsOf(submission.payload as MatchWrite | ScoreWrite);
@@ -83,13 +94,13 @@ export async function processBatch(
       }
       // The rows resolved so far go ahead; this one and the rest wait for the next pass.
       if (i === 0 || names.size === 0) {
-        if (settled.length > 0) return { outcome: 'done', settled };
+        if (settled.length > 0) return { outcome: 'done', settled, outcomes };
         throw err;
       }
       break;
     }
   }
-  if (names.size === 0) return { outcome: 'done', settled };
+  if (names.size === 0) return { outcome: 'done', settled, outcomes };
   const applied: number[] = [];
   const outcome = await ctx.repos.db.transaction(async (tx): Promise<ProcessOutcome> => {
     if (!(await ctx.repos.results.lockBoard(tx, board.pk, true))) return 'busy';
@@ -109,39 +120,114 @@ export async function processBatch(
       : { open: null };
     const boundary = season?.endsAt?.getTime() ?? Infinity;
     const now = ctx.now();
-    // Score boards: every player's entry read once for the batch, counters written once.
-    const batch = new EntryBatch();
-    if (autoApplies(board) && board.type !== 'ELO' && board.type !== 'League') {
-      const players = [
-        ...new Set(
-          rows.flatMap((row) => {
-            const write = row.payload as MatchWrite | ScoreWrite;
-            return names.has(row.id) && write.kind === 'score' ? [write.player.id] : [];
-          }),
-        ),
-      ];
-      for (const id of players) batch.entries.set(id, null);
-      for (const entry of await ctx.repos.results.entries(tx, board.pk, players))
-        batch.entries.set(entry.playerId, entry);
-    }
-    for (const submission of rows) {
-      // Queue order: stop at the first row this batch did not resolve (queued meanwhile).
-      const resolved = names.get(submission.id);
-      if (!resolved || (applied.length > 0 && submission.queuedAt.getTime() >= boundary)) break;
-      await recordOne(ctx, tx, board, submission, resolved, now, batch);
+    const taken = inQueueOrder(rows, names, boundary);
+    const batch = await prefetchEntries(ctx, tx, board, taken);
+    // A batch's scores go in with one statement, before any is applied (none depends on another).
+    const scores = await ctx.repos.results.insertScores(
+      tx,
+      taken.flatMap((submission) => {
+        const write = submission.payload as MatchWrite | ScoreWrite;
+        return write.kind === 'score' ? [scoreRecord(board, submission, write, names, now)] : [];
+      }),
+    );
+    const scoreOf = new Map(scores.map((score) => [score.submissionId, score]));
+    const processed: Processed[] = [];
+    for (const submission of taken) {
+      const resolved = names.get(submission.id)!;
+      const score = scoreOf.get(submission.id) ?? null;
+      const recorded = await recordOne(ctx, tx, board, submission, resolved, now, batch, score);
+      processed.push(recorded.fields);
+      outcomes.set(submission.id, {
+        submission: { ...submission, ...recorded.fields },
+        record: recorded.record,
+      });
       applied.push(submission.id);
     }
     if (applied.length === 0) return 'gone';
+    await ctx.repos.submissions.markProcessed(tx, processed);
     await ctx.repos.results.flushBatch(tx, board.pk, batch);
     crashPoint('process:after-apply');
     return 'done';
   });
   if (outcome === 'done') crashPoint('process:after-commit');
+  else outcomes.clear(); // rolled back or not begun: nothing of it holds
   settled.push(...applied);
-  return { outcome: settled.length > 0 ? 'done' : outcome, settled };
+  return { outcome: settled.length > 0 ? 'done' : outcome, settled, outcomes };
 }
 
-/** Records one claimed submission inside the batch's transaction and applies it if the board auto-applies. */
+/**
+ * The claimed rows this batch records, in queue order: up to the first it did not resolve
+ * (queued meanwhile), and never past the open season's end once it has one (the rows from there
+ * on belong to the next season and wait for the next batch).
+ */
+function inQueueOrder(
+  rows: Submission[],
+  names: Map<number, Map<string, string>>,
+  boundary: number,
+): Submission[] {
+  const taken: Submission[] = [];
+  for (const submission of rows) {
+    if (!names.has(submission.id)) break;
+    if (taken.length > 0 && submission.queuedAt.getTime() >= boundary) break;
+    taken.push(submission);
+  }
+  return taken;
+}
+
+/** Score boards that apply at once: every player's entry read once for the batch, written once. */
+async function prefetchEntries(
+  ctx: Context,
+  tx: EntityManager,
+  board: Board,
+  taken: Submission[],
+): Promise<EntryBatch> {
+  const batch = new EntryBatch();
+  if (!autoApplies(board) || board.type === 'ELO' || board.type === 'League') return batch;
+  const players = [
+    ...new Set(
+      taken.flatMap((row) => {
+        const write = row.payload as MatchWrite | ScoreWrite;
+        return write.kind === 'score' ? [write.player.id] : [];
+      }),
+    ),
+  ];
+  for (const id of players) batch.entries.set(id, null);
+  for (const entry of await ctx.repos.results.entries(tx, board.pk, players))
+    batch.entries.set(entry.playerId, entry);
+  return batch;
+}
+
+/** Whether a claimed submission is applied as it is recorded (else it waits for review). */
+const appliesNow = (board: Board, submission: Submission) =>
+  autoApplies(board) && submission.confirmState !== 'awaiting';
+
+/** The score row a score submission records. */
+function scoreRecord(
+  board: Board,
+  submission: Submission,
+  write: ScoreWrite,
+  names: Map<number, Map<string, string>>,
+  now: Date,
+): Omit<Score, 'pk'> {
+  const apply = appliesNow(board, submission);
+  return {
+    boardPk: board.pk,
+    status: apply ? 'approved' : 'pending',
+    submittedAt: submission.queuedAt,
+    submittedBy: submission.submittedBy,
+    submissionId: submission.id,
+    reviewedAt: apply ? now : null,
+    reviewedBy: apply ? 'auto' : null,
+    playerId: write.player.id,
+    playerName: names.get(submission.id)?.get(write.player.id) ?? write.player.id,
+    score: write.score,
+  };
+}
+
+/**
+ * Records one claimed submission inside the batch's transaction (a score's row is already in:
+ * `score`) and applies it if the board auto-applies.
+ */
 async function recordOne(
   ctx: Context,
   tx: EntityManager,
@@ -150,47 +236,44 @@ async function recordOne(
   names: Map<string, string>,
   now: Date,
   batch: EntryBatch,
-): Promise<void> {
+  score: Score | null,
+): Promise<{ fields: Processed; record: SettledOutcome['record'] }> {
   const write = submission.payload as MatchWrite | ScoreWrite;
   const nameOf = (ref: ParticipantRef) => names.get(ref.id) ?? ref.id;
   // A report waiting for its opponents applies only once confirmed (src/pipeline/confirm.ts).
   const awaiting = submission.confirmState === 'awaiting';
-  const apply = autoApplies(board) && !awaiting;
-  const status = apply ? 'approved' : 'pending';
-  const common = {
-    boardPk: board.pk,
-    status,
-    submittedAt: submission.queuedAt,
-    submittedBy: submission.submittedBy,
-    submissionId: submission.id,
-    reviewedAt: apply ? now : null,
-    reviewedBy: apply ? 'auto' : null,
-  } as const;
-  const fields = {
-    status: apply ? ('approved' as const) : ('pending_review' as const),
+  const apply = appliesNow(board, submission);
+  const fields: Processed = {
+    id: submission.id,
+    status: apply ? 'approved' : 'pending_review',
     claimedAt: now,
     attempts: submission.attempts + 1,
     expiresAt: apply || awaiting ? null : reviewExpiry(board, now),
-    matchPk: null as number | null,
-    scorePk: null as number | null,
+    matchPk: null,
+    scorePk: null,
   };
   if (write.kind === 'match') {
-    const match = await createMatch(ctx, tx, board, write, nameOf, common);
+    const status = apply ? 'approved' : 'pending';
+    const match = await createMatch(ctx, tx, board, write, nameOf, {
+      boardPk: board.pk,
+      status,
+      submittedAt: submission.queuedAt,
+      submittedBy: submission.submittedBy,
+      submissionId: submission.id,
+      reviewedAt: apply ? now : null,
+      reviewedBy: apply ? 'auto' : null,
+    });
     fields.matchPk = match.pk;
     crashPoint('process:after-record');
     if (apply) await applyMatchRecord(ctx, tx, board, match);
-  } else {
-    const score = await ctx.repos.results.insertScore(tx, {
-      ...common,
-      playerId: write.player.id,
-      playerName: nameOf(write.player),
-      score: write.score,
-    });
-    fields.scorePk = score.pk;
-    crashPoint('process:after-record');
-    if (apply) await applyScoreRecord(ctx, tx, board, score, batch);
+    return { fields, record: { status, id: match.number } };
   }
-  await ctx.repos.submissions.markProcessed(tx, submission.id, fields);
+  if (!score) throw new Error(`submission ${submission.id}: its score was not recorded`);
+  fields.scorePk = score.pk;
+  crashPoint('process:after-record');
+  if (apply) await applyScoreRecord(ctx, tx, board, score, batch);
+  // The fields are written with the batch's others (markProcessed).
+  return { fields, record: { status: score.status, id: score.pk } };
 }
 
 async function createMatch(

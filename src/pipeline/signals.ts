@@ -1,6 +1,18 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import type { Submission } from '../../entities/submission';
+import type { MatchStatus } from '../domain/vocabulary';
 import { log } from '../log';
+
+/**
+ * What the worker made of a submission, as it committed it: the row and the match or score it
+ * created (a match's number, a score's pk). Told only within the process (a waiting write then
+ * needs no second look at the row); across processes a waiter reads the row.
+ */
+export interface SettledOutcome {
+  submission: Submission;
+  record: { status: MatchStatus; id: number } | null;
+}
 
 /**
  * Wake-ups between the API and the worker. The queue itself is the database; these only cut
@@ -9,11 +21,20 @@ import { log } from '../log';
 export interface Signals {
   /** A submission was queued: wake a worker, in any process. */
   queued(): void;
-  /** A submission reached a state a waiting request cares about. */
-  settled(submissionId: number): void;
+  /** A submission reached a state a waiting request cares about (committed). */
+  settled(submissionId: number, outcome?: SettledOutcome): void;
   onQueued(listener: () => void): () => void;
-  /** Resolves true when `settled(id)` arrives within the timeout. */
-  waitSettled(submissionId: number, timeoutMs: number): Promise<boolean>;
+  /** Resolves true when `settled(id)` arrives within the timeout; false at once when `cancel` aborts. */
+  waitSettled(submissionId: number, timeoutMs: number, cancel?: AbortSignal): Promise<boolean>;
+  /**
+   * The same wait, resolving with what `settled(id)` told (`outcome` null when it came without
+   * one, from another process), or null on timeout or `cancel`.
+   */
+  waitOutcome(
+    submissionId: number,
+    timeoutMs: number,
+    cancel?: AbortSignal,
+  ): Promise<{ outcome: SettledOutcome | null } | null>;
   close(): Promise<void>;
 }
 
@@ -23,24 +44,34 @@ export class LocalSignals implements Signals {
   queued(): void {
     this.emitter.emit('queued');
   }
-  settled(submissionId: number): void {
-    this.emitter.emit(`settled:${submissionId}`);
+  settled(submissionId: number, outcome?: SettledOutcome): void {
+    this.emitter.emit(`settled:${submissionId}`, outcome ?? null);
   }
   onQueued(listener: () => void): () => void {
     this.emitter.on('queued', listener);
     return () => this.emitter.off('queued', listener);
   }
-  waitSettled(submissionId: number, timeoutMs: number): Promise<boolean> {
+  async waitSettled(submissionId: number, timeoutMs: number, cancel?: AbortSignal) {
+    return (await this.waitOutcome(submissionId, timeoutMs, cancel)) !== null;
+  }
+  waitOutcome(
+    submissionId: number,
+    timeoutMs: number,
+    cancel?: AbortSignal,
+  ): Promise<{ outcome: SettledOutcome | null } | null> {
     return new Promise((resolve) => {
       const event = `settled:${submissionId}`;
-      const done = (value: boolean) => {
+      const done = (value: { outcome: SettledOutcome | null } | null) => {
         clearTimeout(timer);
         this.emitter.off(event, onSettled);
+        cancel?.removeEventListener('abort', onCancel);
         resolve(value);
       };
-      const onSettled = () => done(true);
-      const timer = setTimeout(() => done(false), timeoutMs);
+      const onSettled = (outcome: SettledOutcome | null) => done({ outcome });
+      const onCancel = () => done(null);
+      const timer = setTimeout(() => done(null), timeoutMs);
       this.emitter.on(event, onSettled);
+      cancel?.addEventListener('abort', onCancel, { once: true });
     });
   }
   async close(): Promise<void> {
@@ -72,8 +103,8 @@ export class RedisSignals extends LocalSignals {
     super.queued();
     this.publisher.publish(`${this.prefix}queued`, '1').catch(() => undefined);
   }
-  override settled(submissionId: number): void {
-    super.settled(submissionId);
+  override settled(submissionId: number, outcome?: SettledOutcome): void {
+    super.settled(submissionId, outcome);
     this.publisher.publish(`${this.prefix}settled`, String(submissionId)).catch(() => undefined);
   }
   override async close(): Promise<void> {

@@ -1,9 +1,10 @@
+import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { boardUrl } from '../domain/board-url';
 import { notFound, TallyError } from '../domain/errors';
 import { HANDLE_LIFETIME_MS, handleStatus, isApplied } from '../domain/handle-status';
 import { formatHandle, HANDLE_SYNTAX, submissionIdOf } from '../domain/ids';
-import type { SubmissionStatus } from '../domain/vocabulary';
+import type { MatchStatus, SubmissionStatus } from '../domain/vocabulary';
 import type { Context } from './context';
 
 /** A handle's view (spec 2.8): the fields of the Submission resource, in domain names. */
@@ -15,6 +16,13 @@ export interface SubmissionView {
   match: { id: number; url: string; applied: boolean } | null;
 }
 
+/** The match or score a submission created, as a handle shows it. */
+export interface RecordRef {
+  status: MatchStatus;
+  /** The match's per-board number, or the score's pk (a score's "match" id). */
+  id: number;
+}
+
 /** The live state of a handle (spec 2.8): read from the match or score row once one exists. */
 export async function viewOf(ctx: Context, submission: Submission): Promise<SubmissionView> {
   const board = await ctx.repos.boards.byPk(submission.boardPk);
@@ -24,6 +32,20 @@ export async function viewOf(ctx: Context, submission: Submission): Promise<Subm
       : submission.scorePk !== null
         ? await ctx.repos.results.score(submission.scorePk)
         : null;
+  const ref = record && {
+    status: record.status,
+    id: 'number' in record ? record.number : record.pk,
+  };
+  return viewFrom(ctx, submission, board, ref);
+}
+
+/** The view from rows already read: the submission, its board (null if gone) and its record. */
+export function viewFrom(
+  ctx: Context,
+  submission: Pick<Submission, 'id' | 'status'>,
+  board: Pick<Board, 'ownerId' | 'id'> | null,
+  record: RecordRef | null,
+): SubmissionView {
   return {
     handle: formatHandle(submission.id),
     status: handleStatus(submission.status, record?.status ?? null),
@@ -31,7 +53,7 @@ export async function viewOf(ctx: Context, submission: Submission): Promise<Subm
     match:
       record && board
         ? {
-            id: 'number' in record ? record.number : record.pk,
+            id: record.id,
             url: boardUrl(ctx.config.publicUrl, board),
             applied: isApplied(record.status),
           }

@@ -7,7 +7,7 @@ import type { Context } from './context';
 import { awaitingOpponents } from './confirm';
 import { crashPoint } from './crash-points';
 import { enqueueWrite, type Enqueued } from './enqueue';
-import { viewOf, type SubmissionView } from './submission-view';
+import { viewFrom, type SubmissionView } from './submission-view';
 import { validateWrite } from './validate-write';
 
 /**
@@ -47,20 +47,43 @@ export async function submit(
 ): Promise<Submitted> {
   const write = await validateWrite(ctx, input.board, input.kind, input.body);
   await hooks.validated?.();
-  const enqueued = await enqueueWrite(
-    ctx,
-    input.board,
-    write,
-    input.submittedBy,
-    awaitingOpponents(ctx, input, write, hooks.inTransaction),
-    input.evidence,
-  );
+  const inner = awaitingOpponents(ctx, input, write, hooks.inTransaction);
+  // The wait is armed inside the enqueue transaction, before its commit: no worker can settle the
+  // submission earlier, so its wake-up cannot be missed and no look at the row is needed first.
+  // A transaction that lost a lock race runs again (SubmissionRepository.queueTransaction): each
+  // try arms its own wait, and the wait of a try that was rolled back is let go.
+  let stop = new AbortController();
+  let wake: Wake | null = null;
+  let enqueued: Enqueued;
+  try {
+    enqueued = await enqueueWrite(
+      ctx,
+      input.board,
+      write,
+      input.submittedBy,
+      async (tx, queued) => {
+        await inner?.(tx, queued);
+        if (input.waitMs > 0) {
+          stop.abort();
+          stop = new AbortController();
+          wake = ctx.signals.waitOutcome(queued.submission.id, input.waitMs, stop.signal);
+        }
+      },
+      input.evidence,
+    );
+  } catch (err) {
+    stop.abort(); // rolled back: nothing will settle
+    throw err;
+  }
   crashPoint('enqueue:after-commit');
   ctx.signals.queued();
-  const settled =
-    input.waitMs > 0 ? await settledWithin(ctx, enqueued.submission.id, input.waitMs) : null;
+  const settled = wake
+    ? await settledWithin(ctx, input.board, enqueued.submission.id, wake, input.waitMs)
+    : null;
   return { ...enqueued, settled };
 }
+
+type Wake = ReturnType<Context['signals']['waitOutcome']>;
 
 /** Moved past the queue: decided, waiting for review, or failed. */
 const isSettled = (s: Submission) => s.status !== 'queued' && s.status !== 'processing';
@@ -71,12 +94,12 @@ const isSettled = (s: Submission) => s.status !== 'queued' && s.status !== 'proc
  * with what it has (a 202, a "queued" reply), never a hang or an error for an accepted write
  * (test/reliability/fault-mariadb.test.ts).
  */
-async function settledWithin(ctx: Context, id: number, budgetMs: number) {
+async function settledWithin(ctx: Context, board: Board, id: number, wake: Wake, budgetMs: number) {
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), budgetMs);
   });
-  const look = settledRow(ctx, id, budgetMs).catch((err: unknown) => {
+  const look = settledRow(ctx, board, id, wake).catch((err: unknown) => {
     log.warn('the wait for the worker failed; answering without it', { submission: id, err });
     return null;
   });
@@ -87,14 +110,17 @@ async function settledWithin(ctx: Context, id: number, budgetMs: number) {
   }
 }
 
-/** The wake-up is armed before the first look at the row, so a worker finishing in between is seen. */
-async function settledRow(ctx: Context, id: number, budgetMs: number) {
-  const wake = ctx.signals.waitSettled(id, budgetMs);
-  for (let round = 0; round < 2; round++) {
-    const submission = await ctx.repos.submissions.byId(id);
-    if (submission && isSettled(submission))
-      return { submission, view: await viewOf(ctx, submission) };
-    if (round === 0) await wake;
-  }
-  return null;
+/**
+ * Once woken: what the worker told, when it works in this process, else one look at the row
+ * with its match or score. The board is the request's own.
+ */
+async function settledRow(ctx: Context, board: Board, id: number, wake: Wake) {
+  const woken = await wake;
+  if (!woken) return null;
+  const found = woken.outcome ?? (await ctx.repos.submissions.withRecord(id));
+  if (!found || !isSettled(found.submission)) return null;
+  return {
+    submission: found.submission,
+    view: viewFrom(ctx, found.submission, board, found.record),
+  };
 }

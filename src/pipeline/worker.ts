@@ -5,26 +5,16 @@ import { log } from '../log';
 import type { Context } from './context';
 import { BATCH_SIZE, fail, processBatch } from './process';
 import type { Signals } from './signals';
+import { isLockContention } from '../store/lock-contention';
+
+/** The rest of this event-loop turn: pending I/O callbacks (incoming requests) run first. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A submission that keeps throwing is failed after this many tries, so it cannot stall its board. */
 export const MAX_ATTEMPTS = 5;
 
 export interface WorkerOptions {
   pollMs?: number;
-}
-
-/** ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, SQLITE_BUSY(_SNAPSHOT…): transient, never the row's fault. */
-function isLockContention(err: unknown): boolean {
-  const e = err as {
-    code?: unknown;
-    errno?: unknown;
-    driverError?: { code?: unknown; errno?: unknown };
-  };
-  const code = e.driverError?.code ?? e.code;
-  const errno = e.driverError?.errno ?? e.errno;
-  return (
-    errno === 1213 || errno === 1205 || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
-  );
 }
 
 /**
@@ -35,6 +25,7 @@ export class Worker {
   private running = false;
   private stopping = false;
   private wake: (() => void) | null = null;
+  private poked = false;
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly failures = new Map<number, number>();
@@ -50,7 +41,10 @@ export class Worker {
     if (this.running) return;
     this.running = true;
     this.stopping = false; // a stopped worker may be started again
-    this.unsubscribe = this.signals.onQueued(() => this.wake?.());
+    this.unsubscribe = this.signals.onQueued(() => {
+      this.poked = true;
+      this.wake?.();
+    });
     this.loop = this.run();
   }
 
@@ -80,6 +74,8 @@ export class Worker {
   private async drainBoard(boardPk: number): Promise<boolean> {
     let progressed = false;
     while (!this.stopping) {
+      // Requests whose bytes arrived meanwhile queue theirs first, so one batch takes them all.
+      await yieldToIo();
       const batch = await this.ctx.repos.db.run((m) =>
         this.ctx.repos.submissions.queuedBatch(m, boardPk, BATCH_SIZE, false),
       );
@@ -101,7 +97,7 @@ export class Worker {
         log.debug('batch failed; retrying its submissions one by one', { board: boardPk, err });
         return (await this.drainSingly(batch)) || progressed;
       }
-      for (const id of result.settled) this.signals.settled(id);
+      for (const id of result.settled) this.signals.settled(id, result.outcomes.get(id));
       if (result.outcome === 'busy') return progressed; // another worker holds this board
       progressed = true;
     }
@@ -131,7 +127,7 @@ export class Worker {
         progressed = true;
         continue;
       }
-      for (const id of result.settled) this.signals.settled(id);
+      for (const id of result.settled) this.signals.settled(id, result.outcomes.get(id));
       if (result.outcome === 'busy') return progressed;
       progressed = true;
     }
@@ -168,13 +164,15 @@ export class Worker {
   private async run(): Promise<void> {
     const pollMs = this.options.pollMs ?? 1000;
     while (this.running) {
+      // A wake-up that comes while a pass runs (after it looked) is kept, not lost until a poll.
+      this.poked = false;
       let progressed = false;
       try {
         progressed = await this.runOnce();
       } catch (err) {
         log.warn('worker pass failed; retrying', { err });
       }
-      if (!progressed && this.running) await this.sleep(pollMs);
+      if (!progressed && this.running && !this.poked) await this.sleep(pollMs);
     }
   }
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager } from 'typeorm';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { dialectOf, type Dialect } from './data-source';
 
 /**
@@ -13,6 +14,7 @@ export class Database {
   readonly dialect: Dialect;
   private tail: Promise<unknown> = Promise.resolve();
   private readonly inside = new AsyncLocalStorage<true>();
+  private checkpointer: Checkpointer | null = null;
 
   constructor(
     readonly dataSource: DataSource,
@@ -20,6 +22,16 @@ export class Database {
     readonly appliedMigrations: string[] = [],
   ) {
     this.dialect = dialectOf(dataSource);
+  }
+
+  /** A server's SQLite file: WAL checkpoints in a thread of their own (src/store/checkpointer.ts). */
+  checkpointInBackground(): void {
+    this.checkpointer ??= startCheckpointer(this.dataSource);
+  }
+
+  /** Whether the caller runs inside a section of the door (a call now would join it). */
+  get inSection(): boolean {
+    return this.inside.getStore() === true;
   }
 
   run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
@@ -40,6 +52,7 @@ export class Database {
 
   async close(): Promise<void> {
     await this.tail;
+    await this.checkpointer?.stop();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

@@ -138,8 +138,13 @@ export class BoardRepository extends Repository {
       : await this.read.all<BoardRow>(sql, [ownerId, id]);
     return rows[0] ? boardFromRow(rows[0]) : null;
   }
-  byPk(pk: number, tx?: EntityManager): Promise<Board | null> {
-    return this.use(tx, (m) => m.findOneBy(BoardEntity, { pk }));
+  /** A board by pk: one prepared statement too (every worker batch reads its board). */
+  async byPk(pk: number, tx?: EntityManager): Promise<Board | null> {
+    const sql = 'SELECT * FROM boards WHERE pk = ?';
+    const rows: BoardRow[] = tx
+      ? await tx.query(sql, [pk])
+      : await this.read.all<BoardRow>(sql, [pk]);
+    return rows[0] ? boardFromRow(rows[0]) : null;
   }
   /** Oldest first (spec 4.2); `afterPk` is the keyset position. */
   page(ownerId: string, afterPk: number, limit: number): Promise<Board[]> {

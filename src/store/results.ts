@@ -38,9 +38,26 @@ export const SCORE = rowCodec<Score>('scores', {
  */
 export class EntryBatch {
   readonly entries = new Map<string, Entry | null>();
+  /** Players whose entry the batch moved: each written once, as the batch left it, at the end. */
+  readonly changed = new Set<string>();
   moves: { from: number | null; to: number }[] = [];
   history: HistoryRow[] = [];
 }
+
+/** The entries columns an upsert writes, key last. */
+const ENTRY_WRITE = [
+  'player_name',
+  'score',
+  'elo',
+  'rank_key',
+  'wins',
+  'draws',
+  'losses',
+  'submissions',
+  'last_sub',
+  'board_pk',
+  'player_id',
+] as const;
 
 /** Matches, scores and the entries they move: written only inside the worker's transactions. */
 export class ResultsRepository extends Repository {
@@ -56,13 +73,29 @@ export class ResultsRepository extends Repository {
     return rows.length === 1;
   }
 
-  /** Current entries of these players, by one fixed-shape statement per list length. */
-  async entries(tx: EntityManager, boardPk: number, playerIds: string[]): Promise<Entry[]> {
-    if (playerIds.length === 0) return [];
-    const rows: Record<string, unknown>[] = await tx.query(
-      `SELECT ${ENTRY.columns} FROM entries WHERE board_pk = ? AND player_id IN (${playerIds.map(() => '?').join(', ')})`,
-      [boardPk, ...playerIds],
-    );
+  /**
+   * Current entries of these players, by one fixed-shape statement per list length, one primary
+   * key lookup per player. Left to themselves both planners read `board_pk = ? AND player_id IN
+   * (…)` off the covering rank index, every entry of the board (milliseconds on a large board):
+   * SQLite is walked from the list (a CROSS JOIN keeps that order), MariaDB is told the key.
+   */
+  async entries(tx: EntityManager, boardPk: number, players: string[]): Promise<Entry[]> {
+    if (players.length === 0) return [];
+    const playerIds = [...new Set(players)];
+    const list = playerIds.map(() => '?').join(', ');
+    const rows: Record<string, unknown>[] =
+      this.dialect === 'sqlite'
+        ? await tx.query(
+            `WITH ids(id) AS (VALUES ${playerIds.map(() => '(?)').join(', ')})
+             SELECT ${ENTRY.aliased('e')} FROM ids CROSS JOIN entries e
+             ON e.board_pk = ? AND e.player_id = ids.id`,
+            [...playerIds, boardPk],
+          )
+        : await tx.query(
+            `SELECT ${ENTRY.columns} FROM entries FORCE INDEX (PRIMARY)
+             WHERE board_pk = ? AND player_id IN (${list})`,
+            [boardPk, ...playerIds],
+          );
     return rows.map((row) => ({ boardPk, ...ENTRY.fromObject(row) }));
   }
 
@@ -132,7 +165,9 @@ export class ResultsRepository extends Repository {
         state.submissions,
         timeParam(this.dialect, state.lastSub),
       ];
-      if (before !== undefined) {
+      if (batch) {
+        batch.changed.add(state.playerId); // written by flushBatch
+      } else if (before !== undefined) {
         await tx.query(
           `UPDATE entries SET player_name = ?, score = ?, elo = ?, rank_key = ?, wins = ?, draws = ?,
              losses = ?, submissions = ?, last_sub = ? WHERE board_pk = ? AND player_id = ?`,
@@ -194,12 +229,49 @@ export class ResultsRepository extends Repository {
     await recordHistory(tx, this.dialect, board.pk, historyRows(board, why, moves));
   }
 
-  /** The rank counter changes and history rows a batch deferred (before its commit). */
+  /** The entries, rank counter changes and history rows a batch deferred (before its commit). */
   async flushBatch(tx: EntityManager, boardPk: number, batch: EntryBatch): Promise<void> {
+    const changed = [...batch.changed].flatMap((id) => {
+      const entry = batch.entries.get(id);
+      return entry ? [entry] : [];
+    });
+    await this.upsertEntries(tx, boardPk, changed);
+    batch.changed.clear();
     await recordRankMoves(tx, this.dialect, boardPk, batch.moves);
     await recordHistory(tx, this.dialect, boardPk, batch.history);
     batch.moves = [];
     batch.history = [];
+  }
+
+  /** Entries written as they are now, new or not, in one statement per 500. */
+  private async upsertEntries(tx: EntityManager, boardPk: number, entries: Entry[]) {
+    const set = ENTRY_WRITE.slice(0, -2)
+      .map((c) => (this.dialect === 'mysql' ? `${c} = VALUES(${c})` : `${c} = excluded.${c}`))
+      .join(', ');
+    const upsert =
+      this.dialect === 'mysql'
+        ? `ON DUPLICATE KEY UPDATE ${set}`
+        : `ON CONFLICT (board_pk, player_id) DO UPDATE SET ${set}`;
+    const row = `(${ENTRY_WRITE.map(() => '?').join(', ')})`;
+    for (let i = 0; i < entries.length; i += 500) {
+      const chunk = entries.slice(i, i + 500);
+      await tx.query(
+        `INSERT INTO entries (${ENTRY_WRITE.join(', ')}) VALUES ${chunk.map(() => row).join(', ')} ${upsert}`,
+        chunk.flatMap((e) => [
+          e.playerName,
+          e.score,
+          e.elo,
+          e.rankKey,
+          e.wins,
+          e.draws,
+          e.losses,
+          e.submissions,
+          timeParam(this.dialect, e.lastSub),
+          boardPk,
+          e.playerId,
+        ]),
+      );
+    }
   }
 
   async nextMatchNumber(tx: EntityManager, boardPk: number): Promise<number> {
@@ -226,26 +298,46 @@ export class ResultsRepository extends Repository {
     return { ...match, pk };
   }
 
-  async insertScore(tx: EntityManager, score: Omit<Score, 'pk'>): Promise<Score> {
+  /**
+   * A batch's score rows in one statement, returned with their pks. SQLite says which pk each
+   * got (RETURNING); on MariaDB the statement's ids start at its insert id, so the new rows are
+   * read back from there by submission (whatever the server's auto-increment lock mode).
+   */
+  async insertScores(tx: EntityManager, scores: Omit<Score, 'pk'>[]): Promise<Score[]> {
+    if (scores.length === 0) return [];
     const t = (d: Date | null) => timeParam(this.dialect, d);
-    const { insertId } = await execute(
-      tx,
-      `INSERT INTO scores (board_pk, player_id, player_name, score, status, submitted_at,
-         submitted_by, submission_id, reviewed_at, reviewed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        score.boardPk,
-        score.playerId,
-        score.playerName,
-        score.score,
-        score.status,
-        t(score.submittedAt),
-        score.submittedBy,
-        score.submissionId,
-        t(score.reviewedAt),
-        score.reviewedBy,
-      ],
-    );
-    return { ...score, pk: insertId };
+    const sql = `INSERT INTO scores (board_pk, player_id, player_name, score, status, submitted_at,
+         submitted_by, submission_id, reviewed_at, reviewed_by)
+       VALUES ${scores.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+    const params = scores.flatMap((score) => [
+      score.boardPk,
+      score.playerId,
+      score.playerName,
+      score.score,
+      score.status,
+      t(score.submittedAt),
+      score.submittedBy,
+      score.submissionId,
+      t(score.reviewedAt),
+      score.reviewedBy,
+    ]);
+    let rows: { pk: unknown; submission_id: unknown }[];
+    if (this.dialect === 'sqlite') {
+      rows = await tx.query(`${sql} RETURNING pk, submission_id`, params);
+    } else {
+      const { insertId } = await execute(tx, sql, params);
+      rows = await tx.query(
+        `SELECT pk, submission_id FROM scores WHERE pk >= ? AND submission_id IN (${scores.map(() => '?').join(', ')})`,
+        [insertId, ...scores.map((score) => score.submissionId)],
+      );
+    }
+    const pkOf = new Map(rows.map((row) => [Number(row.submission_id), Number(row.pk)]));
+    return scores.map((score) => {
+      const pk = pkOf.get(score.submissionId ?? NaN);
+      if (pk === undefined)
+        throw new Error(`the score of submission ${score.submissionId} is missing`);
+      return { ...score, pk };
+    });
   }
 
   match(pk: number, tx?: EntityManager): Promise<Match | null> {

@@ -4,13 +4,38 @@ import { SeasonEntity, SeasonStandingEntity } from '../../entities/season';
 import { SubmissionEntity } from '../../entities/submission';
 import type { Season, SeasonStanding } from '../domain/season';
 import { rebuildRankCounts } from './entries';
+import { read, rowCodec } from './row-codec';
 import { Repository } from './repository';
+
+/** The seasons columns the fixed SQL reads (src/store/row-codec.ts). */
+export const SEASON = rowCodec<Season>('seasons', {
+  pk: ['pk', read.int],
+  boardPk: ['board_pk', read.int],
+  number: ['number', read.int],
+  name: ['name', read.text],
+  startedAt: ['started_at', read.date],
+  endsAt: ['ends_at', read.dateOrNull],
+  endedAt: ['ended_at', read.dateOrNull],
+  reset: ['reset', read.as<Season['reset']>()],
+  softPercent: ['soft_percent', read.int],
+  channelId: ['channel_id', read.textOrNull],
+  topN: ['top_n', read.int],
+  repeat: ['repeats', (v) => Boolean(Number(v))],
+});
 
 /** Seasons per board and their archives (entities/season.ts). */
 export class SeasonRepository extends Repository {
-  /** The board's running season, if any: at most one has no end yet. */
-  open(boardPk: number, tx?: EntityManager): Promise<Season | null> {
-    return this.use(tx, (m) => m.findOneBy(SeasonEntity, { boardPk, endedAt: IsNull() }));
+  /**
+   * The board's running season, if any: at most one has no end yet. A fixed statement: every
+   * worker batch asks it.
+   */
+  async open(boardPk: number, tx?: EntityManager): Promise<Season | null> {
+    const rows: Record<string, unknown>[] = await this.use(tx, (m) =>
+      m.query(`SELECT ${SEASON.columns} FROM seasons WHERE board_pk = ? AND ended_at IS NULL`, [
+        boardPk,
+      ]),
+    );
+    return rows[0] ? SEASON.fromObject(rows[0]) : null;
   }
 
   /** The board's newest season, running or ended. */

@@ -3,7 +3,10 @@ import { MatchEntity, type Match } from '../../entities/match';
 import { MatchParticipantEntity, type MatchParticipant } from '../../entities/match-participant';
 import { ScoreEntity, type Score } from '../../entities/score';
 import { SubmissionEntity, type Submission } from '../../entities/submission';
+import type { MatchStatus } from '../domain/vocabulary';
 import { dateFromColumn } from './columns';
+import { GroupCommit } from './group-commit';
+import { isLockContention } from './lock-contention';
 import { execute, timeParam } from './raw';
 import { preparedReader, type Reader } from './prepared';
 import { read, rowCodec } from './row-codec';
@@ -43,8 +46,30 @@ export const SUBMISSION = rowCodec<Submission>('submissions', {
   noticeState: ['notice_state', read.as<Submission['noticeState']>()],
 });
 
+/** Tries of a queueing transaction that keeps losing lock races, before its error is the caller's. */
+const QUEUE_ATTEMPTS = 3;
+
 export class SubmissionRepository extends Repository {
   private reader: Reader | undefined;
+  private readonly queueing = new GroupCommit(this.db);
+
+  /**
+   * The transaction that queues a submission (with whatever the front end commits beside it):
+   * on SQLite shared with the others queued in the same turn, each in a savepoint of its own.
+   * `fn` may run more than once (after a lost lock race) and must have no effect outside `tx`.
+   */
+  async queueTransaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.queueing.transaction(fn);
+      } catch (err) {
+        // A deadlock victim was rolled back whole, so it runs again: the request that queued it
+        // gets its answer, not a 500 for a race it did not cause. Not inside a caller's own
+        // transaction, which is rolled back with it and is the caller's to retry.
+        if (attempt >= QUEUE_ATTEMPTS || this.db.inSection || !isLockContention(err)) throw err;
+      }
+    }
+  }
 
   async insert(submission: Omit<Submission, 'id'>, tx: EntityManager): Promise<Submission> {
     const t = (d: Date | null) => timeParam(this.dialect, d);
@@ -90,6 +115,30 @@ export class SubmissionRepository extends Repository {
     return row ? SUBMISSION.fromObject(row) : null;
   }
 
+  /**
+   * A submission with the status and id of the match or score it created (null before it has
+   * one), in one statement: what a waiting write answers with once the worker has settled it.
+   */
+  async withRecord(id: number): Promise<{
+    submission: Submission;
+    record: { status: MatchStatus; id: number } | null;
+  } | null> {
+    const rows = await (this.reader ??= preparedReader(this.db)).arrays(
+      `SELECT ${SUBMISSION.aliased('s')}, COALESCE(m.status, sc.status), COALESCE(m.number, sc.pk)
+         FROM submissions s LEFT JOIN matches m ON m.pk = s.match_pk
+         LEFT JOIN scores sc ON sc.pk = s.score_pk WHERE s.id = ?`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const n = SUBMISSION.fields.length;
+    const status = row[n] as MatchStatus | null;
+    return {
+      submission: SUBMISSION.fromArray(row),
+      record: status === null ? null : { status, id: Number(row[n + 1]) },
+    };
+  }
+
   /** Queue depth and the oldest waiting submission, for the metrics. */
   async queueStats(): Promise<{ depth: number; oldest: Date | null }> {
     const rows: { depth: number | string; oldest: Date | string | null }[] = await this.use(
@@ -108,18 +157,12 @@ export class SubmissionRepository extends Repository {
 
   /** Boards with queued work, oldest first: each board's queue is worked in order (DESIGN.md 1). */
   async boardsWithQueued(limit: number): Promise<number[]> {
-    const rows = await this.use(undefined, (m) =>
-      m
-        .createQueryBuilder(SubmissionEntity, 's')
-        .select('s.board_pk', 'board_pk')
-        .addSelect('MIN(s.id)', 'first')
-        .where("s.status = 'queued'")
-        .groupBy('s.board_pk')
-        .orderBy('first', 'ASC')
-        .limit(limit)
-        .getRawMany<{ board_pk: number | string }>(),
+    const rows = await (this.reader ??= preparedReader(this.db)).arrays(
+      `SELECT board_pk, MIN(id) AS first FROM submissions WHERE status = 'queued'
+         GROUP BY board_pk ORDER BY first LIMIT ?`,
+      [limit],
     );
-    return rows.map((r) => Number(r.board_pk));
+    return rows.map((r) => Number(r[0]));
   }
 
   /**
@@ -148,37 +191,53 @@ export class SubmissionRepository extends Repository {
    */
   async claim(tx: EntityManager, ids: number[], now: Date): Promise<number> {
     if (ids.length === 0) return 0;
-    const result = await tx
-      .createQueryBuilder()
-      .update(SubmissionEntity)
-      .set({ claimedAt: now })
-      .where("id IN (:...ids) AND status = 'queued'", { ids })
-      .execute();
-    return result.affected ?? 0;
+    const { affected } = await execute(
+      tx,
+      `UPDATE submissions SET claimed_at = ? WHERE status = 'queued' AND id IN (${ids.map(() => '?').join(', ')})`,
+      [timeParam(this.dialect, now), ...ids],
+    );
+    return affected;
   }
 
-  /** The worker's outcome for a claimed row: one fixed statement (the hot path of every write). */
-  async markProcessed(
-    tx: EntityManager,
-    id: number,
-    fields: Pick<
-      Submission,
-      'status' | 'claimedAt' | 'attempts' | 'expiresAt' | 'matchPk' | 'scorePk'
-    >,
-  ): Promise<void> {
+  /**
+   * The worker's outcomes for its claimed rows (the hot path of every write): on SQLite one
+   * fixed-shape statement for a whole batch, each column picked per row by id.
+   */
+  async markProcessed(tx: EntityManager, outcomes: Processed[]): Promise<void> {
+    if (outcomes.length === 0) return;
     const t = (d: Date | null) => timeParam(this.dialect, d);
+    if (this.dialect === 'mysql') {
+      // One primary-key lookup per row. InnoDB's range read of `id IN (…)` also locks the record
+      // after each id, which is often a submission an API request has just inserted and not yet
+      // committed; that request in turn waits for the worker's lock on the board's queue, and
+      // one of the two died as a deadlock victim (test/reliability/fault-mariadb.test.ts).
+      for (const o of outcomes) {
+        await execute(
+          tx,
+          'UPDATE submissions SET status = ?, claimed_at = ?, attempts = ?, expires_at = ?, match_pk = ?, score_pk = ? WHERE id = ?',
+          [o.status, t(o.claimedAt), o.attempts, t(o.expiresAt), o.matchPk, o.scorePk, o.id],
+        );
+      }
+      return;
+    }
+    const cases = outcomes.map(() => 'WHEN ? THEN ?').join(' ');
+    const column = (name: string, value: (o: Processed) => unknown) => ({
+      sql: `${name} = CASE id ${cases} END`,
+      params: outcomes.flatMap((o) => [o.id, value(o)]),
+    });
+    const columns = [
+      column('status', (o) => o.status),
+      column('claimed_at', (o) => t(o.claimedAt)),
+      column('attempts', (o) => o.attempts),
+      column('expires_at', (o) => t(o.expiresAt)),
+      column('match_pk', (o) => o.matchPk),
+      column('score_pk', (o) => o.scorePk),
+    ];
     await execute(
       tx,
-      'UPDATE submissions SET status = ?, claimed_at = ?, attempts = ?, expires_at = ?, match_pk = ?, score_pk = ? WHERE id = ?',
-      [
-        fields.status,
-        t(fields.claimedAt),
-        fields.attempts,
-        t(fields.expiresAt),
-        fields.matchPk,
-        fields.scorePk,
-        id,
-      ],
+      `UPDATE submissions SET ${columns.map((c) => c.sql).join(', ')}
+         WHERE id IN (${outcomes.map(() => '?').join(', ')})`,
+      [...columns.flatMap((c) => c.params), ...outcomes.map((o) => o.id)],
     );
   }
 
@@ -260,6 +319,12 @@ export class SubmissionRepository extends Repository {
     }));
   }
 }
+
+/** What processing made of a claimed submission. */
+export type Processed = Pick<
+  Submission,
+  'id' | 'status' | 'claimedAt' | 'attempts' | 'expiresAt' | 'matchPk' | 'scorePk'
+>;
 
 export interface PendingRecords {
   matches: Match[];

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Board } from '../../entities/board';
+import { IdempotencyRecordEntity } from '../../entities/idempotency-record';
 import { SubmissionEntity } from '../../entities/submission';
+import type { IdempotencyStart } from '../../src/store/idempotency';
 import { backendName } from '../support/backends';
 import { assertProblem } from '../support/contract';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
@@ -73,6 +75,21 @@ describe(`idempotency of writes (spec 4.11, ${backendName})`, () => {
     );
   });
 
+  it('GIVEN a used key on a path whose board does not exist or is malformed THEN 409: the key is decided before the board (DESIGN.md 3)', async () => {
+    const k = freshKey();
+    expect((await post(k, score())).status).toBe(202);
+    assertProblem(
+      await post(k, score(), key, '/v1/boards/missing/scores'),
+      409,
+      'idempotency_conflict',
+    );
+    assertProblem(
+      await post(k, score(), key, `/v1/boards/${'x'.repeat(101)}/scores`),
+      409,
+      'idempotency_conflict',
+    );
+  });
+
   it('GIVEN a 422 THEN nothing is stored and the key works once the body is fixed (spec 4.11.5)', async () => {
     const k = freshKey();
     assertProblem(await post(k, '{"player":{"chat_id":"1"},"score":1}'), 422, 'invalid_request');
@@ -131,42 +148,112 @@ describe(`idempotency of writes (spec 4.11, ${backendName})`, () => {
   });
 });
 
-describe(`idempotency records: in-flight leases (${backendName})`, () => {
+describe(`idempotency records (${backendName})`, () => {
   let tally: TestTally;
   beforeAll(async () => {
     tally = await startTestTally();
   });
   afterAll(() => tally.stop());
 
-  it('GIVEN an in-flight record THEN a second start is in_flight, one with another body is a conflict', async () => {
+  const T0 = new Date('2026-11-01T00:00:00.000Z');
+  const claim = (key: string, fingerprint = 'fp') => ({
+    ownerId: 'guild:1',
+    key,
+    fingerprint,
+    now: T0,
+  });
+  /** Records the key as a request does, in its own transaction, with a made-up submission. */
+  const record = (key: string, start: IdempotencyStart, fingerprint = 'fp', submissionId = 1) => {
+    if (start.kind !== 'execute') throw new Error(`expected execute, got ${start.kind}`);
+    return tally.ctx.repos.db.transaction((tx) =>
+      tally.ctx.repos.idempotency.record(tx, claim(key, fingerprint), start, {
+        status: 202,
+        body: `{"n":${submissionId}}`,
+        submissionId,
+      }),
+    );
+  };
+  const recordsOf = (key: string) =>
+    tally.ctx.repos.db.run((m) =>
+      m.findBy(IdempotencyRecordEntity, { ownerId: 'guild:1', idempotencyKey: key }),
+    );
+
+  it('GIVEN a new key THEN it executes; once recorded, the same body replays and another is a conflict', async () => {
     const repo = tally.ctx.repos.idempotency;
-    const now = new Date('2026-11-01T00:00:00.000Z');
-    const first = await repo.start('guild:1', 'lease-1', 'fp-a', now, 30_000);
-    expect(first.kind).toBe('execute');
-    expect((await repo.start('guild:1', 'lease-1', 'fp-a', now, 30_000)).kind).toBe('in_flight');
-    expect((await repo.start('guild:1', 'lease-1', 'fp-b', now, 30_000)).kind).toBe('conflict');
+    const start = await repo.start('guild:1', 'rec-1', 'fp', T0);
+    expect(start).toEqual({ kind: 'execute', takeOver: null });
+    await record('rec-1', start);
+    expect(await repo.start('guild:1', 'rec-1', 'fp', T0)).toEqual({
+      kind: 'replay',
+      status: 202,
+      body: '{"n":1}',
+    });
+    expect((await repo.start('guild:1', 'rec-1', 'fp-b', T0)).kind).toBe('conflict');
   });
 
-  it('GIVEN the holder died and the lease ran out THEN exactly one retry takes it over; never blocked forever', async () => {
+  it('GIVEN two requests with one key that both looked before either recorded THEN the second learns it lost the race and stores nothing', async () => {
     const repo = tally.ctx.repos.idempotency;
-    const t0 = new Date('2026-11-01T00:00:00.000Z');
-    await repo.start('guild:1', 'lease-2', 'fp', t0, 30_000);
-    const later = new Date(t0.getTime() + 30_001);
-    const attempts = await Promise.all([
-      repo.start('guild:1', 'lease-2', 'fp', later, 30_000),
-      repo.start('guild:1', 'lease-2', 'fp', later, 30_000),
-      repo.start('guild:1', 'lease-2', 'fp', later, 30_000),
+    const [a, b] = await Promise.all([
+      repo.start('guild:1', 'rec-2', 'fp', T0),
+      repo.start('guild:1', 'rec-2', 'fp', T0),
     ]);
-    expect(attempts.filter((a) => a.kind === 'execute')).toHaveLength(1);
-    expect(attempts.filter((a) => a.kind === 'in_flight')).toHaveLength(2);
+    expect(await record('rec-2', a!, 'fp', 1)).toEqual(expect.any(Number));
+    expect(await record('rec-2', b!, 'fp', 2)).toBeNull();
+    expect((await recordsOf('rec-2')).map((r) => r.submissionId)).toEqual([1]);
   });
 
-  it('GIVEN an abandoned (failed) request THEN the key can start afresh', async () => {
+  it('GIVEN an in-flight record of a request that died (earlier versions claimed keys first) THEN 409 while its lease runs, then exactly one retry takes it over', async () => {
     const repo = tally.ctx.repos.idempotency;
-    const now = new Date('2026-11-01T00:00:00.000Z');
-    const first = await repo.start('guild:1', 'lease-3', 'fp', now, 30_000);
-    if (first.kind !== 'execute') throw new Error('expected execute');
-    await repo.abandon(first.pk);
-    expect((await repo.start('guild:1', 'lease-3', 'fp-other', now, 30_000)).kind).toBe('execute');
+    await tally.ctx.repos.db.run((m) =>
+      m.insert(IdempotencyRecordEntity, {
+        ownerId: 'guild:1',
+        idempotencyKey: 'lease-1',
+        fingerprint: 'fp',
+        state: 'in_flight',
+        lockedUntil: new Date(T0.getTime() + 30_000),
+        responseStatus: null,
+        responseBody: null,
+        submissionId: null,
+        createdAt: T0,
+      }),
+    );
+    expect((await repo.start('guild:1', 'lease-1', 'fp', T0)).kind).toBe('in_flight');
+    expect((await repo.start('guild:1', 'lease-1', 'fp-b', T0)).kind).toBe('conflict');
+
+    const later = new Date(T0.getTime() + 30_001);
+    const starts = await Promise.all(
+      [1, 2, 3].map(() => repo.start('guild:1', 'lease-1', 'fp', later)),
+    );
+    for (const start of starts) expect(start).toMatchObject({ kind: 'execute', takeOver: {} });
+    const outcomes = await Promise.all(
+      starts.map((start, i) => record('lease-1', start, 'fp', i + 1)),
+    );
+    // One takes it over; the others learn that another request with the key got there first.
+    expect(outcomes.filter((pk) => pk !== null)).toHaveLength(1);
+    expect(outcomes.filter((pk) => pk === null)).toHaveLength(2);
+    const [taken] = await recordsOf('lease-1');
+    expect(taken).toMatchObject({ state: 'done', responseStatus: 202 });
+  });
+
+  it('GIVEN several requests replacing their responses at once THEN one statement stores each its own', async () => {
+    const repo = tally.ctx.repos.idempotency;
+    const pks: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const key = `replace-${i}`;
+      pks.push((await record(key, await repo.start('guild:1', key, 'fp', T0), 'fp', i))!);
+    }
+    const statements = vi.spyOn(tally.ctx.repos.db, 'run');
+    try {
+      await Promise.all(pks.map((pk, i) => repo.replaceResponse(pk, 201, `{"final":${i}}`)));
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      statements.mockRestore();
+    }
+    for (let i = 0; i < 5; i++) {
+      expect((await recordsOf(`replace-${i}`))[0]).toMatchObject({
+        responseStatus: 201,
+        responseBody: `{"final":${i}}`,
+      });
+    }
   });
 });

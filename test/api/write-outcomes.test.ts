@@ -15,6 +15,7 @@ describe(`write outcomes: 201, 202 and handles (${backendName})`, () => {
   let key: string;
   let auto: Board;
   let reviewed: Board;
+  let scores: Board;
 
   beforeAll(async () => {
     tally = await startTestTally({ RATE_LIMIT_WRITE_PER_MIN: '100000' });
@@ -22,6 +23,7 @@ describe(`write outcomes: 201, 202 and handles (${backendName})`, () => {
     key = await tally.key({ ownerId: owner });
     auto = await tally.board({ ownerId: owner, type: 'ELO', windowHours: 0 });
     reviewed = await tally.board({ ownerId: owner, type: 'Highscore', windowHours: 24 });
+    scores = await tally.board({ ownerId: owner, type: 'Highscore', windowHours: 0 });
   });
   afterAll(() => tally.stop());
 
@@ -53,6 +55,39 @@ describe(`write outcomes: 201, 202 and handles (${backendName})`, () => {
     const handle = await resolve(handleOf(res.body));
     assertContract(handle, 'getSubmission');
     expect(handle.body).toMatchObject({ status: 'approved', match: { applied: true } });
+  });
+
+  it('GIVEN the worker in this process THEN the 201 is what it told, the same as the handle reads, without a second look at the row', async () => {
+    const submissions = tally.ctx.repos.submissions;
+    const withRecord = submissions.withRecord.bind(submissions);
+    let looks = 0;
+    submissions.withRecord = (id) => {
+      looks++;
+      return withRecord(id);
+    };
+    try {
+      for (const [path, body] of [
+        [`/v1/boards/${auto.id}/matches`, match()],
+        [
+          `/v1/boards/${scores.id}/scores`,
+          JSON.stringify({ player: { chat_id: nextSnowflake() }, score: 3 }),
+        ],
+      ] as const) {
+        const res = await tally.request('POST', path, { key, headers: idem(), body });
+        expect(res.status, res.text).toBe(201);
+        const told = res.body as { handle: string; match: unknown };
+        const live = await resolve(told.handle);
+        expect(live.body).toEqual({
+          handle: told.handle,
+          board: (res.body as { board: string }).board,
+          status: 'approved',
+          match: told.match,
+        });
+      }
+      expect(looks).toBe(0);
+    } finally {
+      submissions.withRecord = withRecord;
+    }
   });
 
   it('GIVEN a replay of a 201 THEN the same bytes with Idempotent-Replayed: true', async () => {

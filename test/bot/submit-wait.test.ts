@@ -64,10 +64,14 @@ describe(`/score submit waits like the API (${backendName})`, () => {
 
   it('GIVEN the row read never returns THEN the reply comes once SYNC_WAIT_MS is spent', async () => {
     const w = await startWorld(400);
-    const repo = w.world.tally.ctx.repos.submissions;
-    const byId = repo.byId.bind(repo);
+    const { repos, signals } = w.world.tally.ctx;
+    const repo = repos.submissions;
+    const withRecord = repo.withRecord.bind(repo);
+    const waitOutcome = signals.waitOutcome.bind(signals);
     const hanging: (() => void)[] = [];
-    repo.byId = () => new Promise((resolve) => hanging.push(() => resolve(null)));
+    // "The worker settled it" (there is none): woken at once, the reply looks at the row.
+    signals.waitOutcome = async () => ({ outcome: null });
+    repo.withRecord = () => new Promise((resolve) => hanging.push(() => resolve(null)));
     try {
       const { ms, content } = await submitScore(w);
       expect(content).toMatch(/it is queued and applies in a moment\.$/);
@@ -75,7 +79,8 @@ describe(`/score submit waits like the API (${backendName})`, () => {
       expect(ms).toBeLessThan(3_000);
       expect(hanging.length).toBeGreaterThan(0); // the read really was left hanging
     } finally {
-      repo.byId = byId;
+      repo.withRecord = withRecord;
+      signals.waitOutcome = waitOutcome;
       for (const release of hanging) release();
     }
   });

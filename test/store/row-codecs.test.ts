@@ -2,10 +2,14 @@ import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../../entities';
 import { EntryEntity } from '../../entities/entry';
+import { IdempotencyRecordEntity } from '../../entities/idempotency-record';
 import { ScoreEntity } from '../../entities/score';
+import { SeasonEntity } from '../../entities/season';
 import { SubmissionEntity } from '../../entities/submission';
 import { ENTRY } from '../../src/store/entries';
+import { IDEMPOTENCY } from '../../src/store/idempotency';
 import { SCORE } from '../../src/store/results';
+import { SEASON } from '../../src/store/seasons';
 import type { RowCodec } from '../../src/store/row-codec';
 import { SUBMISSION } from '../../src/store/submissions';
 import { backendName } from '../support/backends';
@@ -50,6 +54,8 @@ describe(`entities, migrations and the fixed SQL agree (${backendName})`, () => 
     ['entries', ENTRY, EntryEntity, ['boardPk']],
     ['scores', SCORE, ScoreEntity, []],
     ['submissions', SUBMISSION, SubmissionEntity, []],
+    ['idempotency_records', IDEMPOTENCY, IdempotencyRecordEntity, []],
+    ['seasons', SEASON, SeasonEntity, []],
   ] as [string, RowCodec<unknown>, (typeof entities)[number], string[]][])(
     'GIVEN the %s column list THEN each field is the entity column of that name, and none is missing',
     async (table, codec, entity, leftOut) => {

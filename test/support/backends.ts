@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
+import { describe } from 'vitest';
 
 /**
  * The suite runs on the embedded defaults (SQLite, in-memory limits) and, with TEST_MYSQL_URL and
@@ -9,6 +10,12 @@ import { createConnection } from 'mysql2/promise';
 export const mysqlServerUrl = process.env.TEST_MYSQL_URL || undefined;
 export const redisServerUrl = process.env.TEST_REDIS_URL || undefined;
 export const backendName = `${mysqlServerUrl ? 'mariadb' : 'sqlite'}+${redisServerUrl ? 'redis' : 'memory'}`;
+
+/** Registered only where the backend it needs runs (no skipped tests in other runs). */
+export const describeWhen = (present: boolean) =>
+  present
+    ? describe
+    : (((_name: string, _fn: () => void) => undefined) as unknown as typeof describe);
 
 export const uniqueName = (prefix: string) =>
   `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;

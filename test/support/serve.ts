@@ -107,9 +107,14 @@ export interface CliRun {
 
 /**
  * One `tally` command as an operator runs it, on `databaseUrl`, with none of this process's Tally
- * settings leaking in.
+ * settings leaking in but `env` (a REDIS_URL, say).
  */
-export function runTally(databaseUrl: string, args: string[], timeoutMs = 30_000): Promise<CliRun> {
+export function runTally(
+  databaseUrl: string,
+  args: string[],
+  timeoutMs = 30_000,
+  env: Record<string, string> = {},
+): Promise<CliRun> {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
   );
@@ -119,7 +124,7 @@ export function runTally(databaseUrl: string, args: string[], timeoutMs = 30_000
       ['bin/tally.mjs', ...args],
       {
         cwd: ROOT,
-        env: { ...base, DATABASE_URL: databaseUrl, PUBLIC_URL },
+        env: { ...base, DATABASE_URL: databaseUrl, PUBLIC_URL, ...env },
         timeout: timeoutMs,
         encoding: 'utf8',
       },

@@ -3,29 +3,70 @@ import { notFound } from '../../domain/errors';
 import { parsePlayerId } from '../../domain/player-id';
 import type { Context } from '../../pipeline/context';
 import { entryOf, standingsPageOf } from '../../pipeline/standings';
-import { principalOf } from '../middleware/authenticate';
-import { envelope, pageCursor, pageLimit } from '../../http/params';
+import { ReadCache, type Stamp } from '../../pipeline/read-caches';
+import { principalOf, readStampOf } from '../middleware/authenticate';
+import { envelope, pageQuery } from '../../http/params';
 import { serializeEntry } from '../serialize/entry';
 import { boardIdOf, loadBoard } from './load-board';
 
-/** GET /boards/{board}/entries (spec 4.4): best first, keyset pages, ranks right on every page. */
+/**
+ * First pages, the most read, kept serialised while the database has not moved
+ * (src/pipeline/read-caches.ts): the body bytes only; headers (request id, rate limits) are set
+ * per request as always. One cache per context, shared with src/api/fast-path.ts.
+ */
+const firstPageCaches = new WeakMap<Context, ReadCache<Buffer>>();
+
+function firstPagesOf(ctx: Context): ReadCache<Buffer> {
+  let found = firstPageCaches.get(ctx);
+  if (!found) {
+    found = new ReadCache<Buffer>({ maxEntries: 256, maxAgeMs: 1000 });
+    firstPageCaches.set(ctx, found);
+  }
+  return found;
+}
+
+// An owner id never holds a NUL; the board id, free-form, comes last.
+const firstPageKey = (ownerId: string, boardId: string, limit: number) =>
+  `${limit}\0${ownerId}\0${boardId}`;
+
+/** The serialised first page if it is cached and still valid at `stamp`; nothing is read. */
+export function cachedFirstPage(ctx: Context) {
+  const firstPages = firstPagesOf(ctx);
+  return (ownerId: string, boardId: string, limit: number, stamp: Stamp) =>
+    firstPages.get(firstPageKey(ownerId, boardId, limit), stamp);
+}
+
+/**
+ * GET /boards/{board}/entries (spec 4.4): best first, keyset pages, ranks right on every page.
+ * A first page is answered from the cache when it can be, with the bytes res.json sends; errors
+ * are never kept.
+ */
 export function listEntries(ctx: Context) {
+  const firstPages = firstPagesOf(ctx);
   return async (req: Request, res: Response) => {
-    const request = { limit: pageLimit(req), cursor: pageCursor(req) };
+    const request = pageQuery(req);
     const { ownerId } = principalOf(res.locals);
-    const { board, entries, nextCursor } = await standingsPageOf(
-      ctx,
-      ownerId,
-      boardIdOf(req),
-      request,
+    const boardId = boardIdOf(req);
+    const stamp = request.cursor === undefined ? readStampOf(res.locals) : null;
+    const key = stamp && firstPageKey(ownerId, boardId, request.limit);
+    const cached = stamp && firstPages.get(key!, stamp);
+    if (cached) return sendJson(res, cached);
+    const { board, entries, nextCursor } = await standingsPageOf(ctx, ownerId, boardId, request);
+    const body = envelope(
+      entries.map((entry) => serializeEntry(entry, board)),
+      nextCursor,
     );
-    res.json(
-      envelope(
-        entries.map((entry) => serializeEntry(entry, board)),
-        nextCursor,
-      ),
-    );
+    if (!stamp) return res.json(body);
+    const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+    firstPages.set(key!, stamp, bytes);
+    sendJson(res, bytes);
   };
+}
+
+/** What res.json sends for a body that serialises to `bytes` (no JSON settings on the app). */
+function sendJson(res: Response, bytes: Buffer): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.send(bytes);
 }
 
 /** GET /boards/{board}/entries/{player_id} (spec 4.5): the live rank against the whole board. */

@@ -67,7 +67,11 @@ function operations(ctx: Context): Operation[] {
 }
 
 export function v1Routes(ctx: Context): Router {
-  const router = Router({ strict: false });
+  return addV1Routes(Router({ strict: false }), ctx);
+}
+
+/** The operations added to `router` itself (createApp: one router less on every request). */
+export function addV1Routes(router: Router, ctx: Context): Router {
   for (const op of operations(ctx)) {
     const handlers = Array.isArray(op.handler) ? op.handler : [op.handler];
     router[op.method](op.path, requireScope(op.scope, op.method !== 'get'), ...handlers);
