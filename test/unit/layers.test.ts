@@ -41,6 +41,8 @@ describe('layer rules', () => {
     ['commands/planted.ts', "import '../src/store/entries';", 'commands → store'],
     ['src/demo/planted.ts', "import '../api/app';", 'demo → api'],
     ['src/render/planted.ts', "import '../pipeline/context';", 'render → pipeline'],
+    ['src/client/planted.ts', "import '../domain/ids';", 'client → domain'],
+    ['src/client/planted.ts', "import '../config';", 'client → config'],
     ['src/render/planted.ts', "import '../../entities/board';", 'render → entities'],
   ])('GIVEN %s importing against the layers (%s) THEN lint fails', async (file, source) => {
     expect(await boundaryErrors(file, source)).not.toEqual([]);

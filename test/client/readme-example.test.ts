@@ -1,0 +1,112 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, TALLY_ENV, within } from '../support/serve';
+
+/**
+ * The README's client example, exactly as written there, against `npm start` exactly as the
+ * README runs it (on a fresh SQLite file and a free port), with the built `tally/client`.
+ */
+describe('the README client example', () => {
+  let dataDir: string;
+  let server: ReturnType<typeof spawn>;
+  let output = '';
+  let url = '';
+  let key = '';
+  const env = () => {
+    const base = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
+    );
+    return { ...base, DATABASE_URL: `sqlite:${join(dataDir, 'tally.sqlite')}`, PORT: '0' };
+  };
+  const run = (file: string, args: string[], extra: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        file,
+        args,
+        { cwd: ROOT, env: { ...env(), ...extra }, timeout: 60_000, encoding: 'utf8' },
+        (error, stdout, stderr) =>
+          resolve({
+            code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+            stdout,
+            stderr,
+          }),
+      );
+    });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'tally-readme-'));
+    // What `npm ci` did (prepare): the client built from this checkout's source.
+    const built = await run('npm', ['run', 'build:client']);
+    expect(built.code, built.stderr).toBe(0);
+    server = spawn('npm', ['start'], { cwd: ROOT, env: env(), stdio: 'pipe' });
+    await within(
+      60_000,
+      'npm start to print its URL and keys',
+      new Promise<void>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString('utf8');
+          const serving = /serving the API at (http:\/\/\S+)\/v1/.exec(output);
+          const readWrite = /read-write\s+\S+\s+(sk_live_\S+)/.exec(output);
+          if (serving && readWrite) {
+            url = serving[1]!;
+            key = readWrite[1]!;
+            resolve();
+          }
+        };
+        server.stdout!.on('data', onData);
+        server.stderr!.on('data', onData);
+        server.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${output}`)));
+      }),
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await within(15_000, 'npm start to stop', exited);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('GIVEN npm start THEN the example posts a match, waits for its outcome and prints the standings', async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const block =
+      /<!-- client-example:start -->\s*```js\n([\s\S]*?)```\s*<!-- client-example:end -->/.exec(
+        readme,
+      );
+    expect(block, 'the README has the example between its markers').not.toBeNull();
+    // Where the README says to save it: inside the checkout, so `tally/client` resolves.
+    await mkdir(join(ROOT, 'scratch'), { recursive: true });
+    const file = join(ROOT, 'scratch', `readme-example-${process.pid}.mjs`);
+    await writeFile(file, block![1]!);
+    try {
+      const ran = await run(process.execPath, [file], {
+        TALLY_URL: url,
+        TALLY_KEY: key,
+      });
+      expect(ran.code, ran.stderr).toBe(0);
+      const lines = ran.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^Chess Ladder: 201 sub_\d+ approved$/);
+      expect(lines[1]).toMatch(/^outcome: approved, match #\d+$/);
+      const standings = lines.slice(2);
+      expect(standings.length).toBeGreaterThan(2);
+      for (const line of standings) expect(line).toMatch(/^\d+\. .+ \d+ \(\d+-\d+\)$/);
+      expect(standings.find((l) => / Ada /.test(l))).toMatch(/\(1-0\)$/);
+      expect(standings.find((l) => / Grace /.test(l))).toMatch(/\(0-1\)$/);
+
+      // A refused call is printed as its code, not a stack trace.
+      const refused = await run(process.execPath, [file], {
+        TALLY_URL: url,
+        TALLY_KEY: 'sk_live_revoked',
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toMatch(/^refused: authentication_failed: .+/);
+    } finally {
+      await rm(file, { force: true });
+    }
+  });
+});
