@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIMessage } from 'discord-api-types/v10';
 import { loadConfig } from '../src/config';
@@ -12,15 +11,14 @@ import {
   type FakeGuild,
   type FakeMember,
 } from '../test/support/fake-discord';
-import { ROOT } from './backends';
 import type { BackendName, BenchConfig } from './config';
 import type { LoadGenerator } from './load/client';
-import { freePort, spawnPinned, waitForHttp, withCpu, type Pinned } from './processes';
+import { withCpu, type Pinned } from './processes';
 import { pinnedCores } from './measure';
 import { noiseOf, type TargetCheck } from './report';
 import { tallyScenarios } from './scenarios/index';
 import { playerId } from './seed';
-import type { RunningBackend } from './targets';
+import { startTally, type RunningBackend } from './targets';
 
 /**
  * Issue 16, target 4: chat under load. A `tally serve` of its own per backend, its bot connected
@@ -431,38 +429,12 @@ export async function measureChatLoad(
 }
 
 /** `tally serve` as targets.ts starts it, with the bot connected to the fake Discord. */
-async function startChatTally(
-  running: RunningBackend,
-  config: BenchConfig,
-  apiUrl: string,
-): Promise<{ server: Pinned; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: running.backend.databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    RATE_LIMIT_READ_PER_MIN: '10000000',
-    RATE_LIMIT_WRITE_PER_MIN: '10000000',
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-    ...running.backend.serverEnv,
+function startChatTally(running: RunningBackend, config: BenchConfig, apiUrl: string) {
+  return startTally(running.backend, config, [], {
     DISCORD_TOKEN: TOKEN,
     DISCORD_APPLICATION_ID: APP,
     DISCORD_API_URL: apiUrl,
-  };
-  delete env.DISCORD_SHARDS;
-  delete env.DISCORD_SHARD_COUNT;
-  const server = spawnPinned(
-    config.serverCpu,
-    process.execPath,
-    [join(ROOT, 'bin/tally.mjs'), 'serve'],
-    { cwd: ROOT, env },
-  );
-  await waitForHttp(server, `${url}/openapi.yaml`);
-  return { server, url };
+  });
 }
 
 /** The reviewed ELO board of the bench's server (moderator channel MOD_CHANNEL), made once. */

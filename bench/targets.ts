@@ -59,11 +59,15 @@ export interface RunningBackend {
   rssAfterStartMb: number | null;
 }
 
-/** `tally serve` on one backend, with the limiter raised out of the way (it still runs). */
+/**
+ * `tally serve` on one backend, with the limiter raised out of the way (it still runs). Without
+ * `bot`, the offline chat adapter; with it, the bot on those settings (one shard).
+ */
 export async function startTally(
   backend: Backend,
   config: BenchConfig,
   nodeArgs: string[] = [],
+  bot?: { DISCORD_TOKEN: string; DISCORD_APPLICATION_ID: string; DISCORD_API_URL: string },
 ): Promise<{ server: Pinned; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -80,8 +84,12 @@ export async function startTally(
     // One access-log line per request at info level would measure stderr, not Tally.
     LOG_LEVEL: 'warn',
     ...backend.serverEnv,
+    ...bot,
   };
-  delete env.DISCORD_TOKEN; // the offline chat adapter: no bot traffic during the benchmark
+  // No bot traffic during the benchmark unless asked for (bench/chat-load.ts).
+  if (!bot) delete env.DISCORD_TOKEN;
+  delete env.DISCORD_SHARDS;
+  delete env.DISCORD_SHARD_COUNT;
   const server = spawnPinned(
     config.serverCpu,
     process.execPath,
