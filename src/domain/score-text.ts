@@ -32,7 +32,10 @@ export function formatTime(ms: number): string {
   return `${sign}${Math.floor(minutes / 60)}:${pad(minutes % 60)}:${seconds}`;
 }
 
-/** A score as typed for a board of this type; a 422 naming `score` when it is not one. */
+/**
+ * A score as typed for a board of this type (chat, the Adjust form, the CLI's corrections); a 422
+ * naming `score` when it is not one, or is a time below zero.
+ */
 export function parseScoreText(type: BoardType, text: string): number {
   if (type === 'Time') {
     const ms = parseTime(text);
@@ -40,6 +43,14 @@ export function parseScoreText(type: BoardType, text: string): number {
       throw new TallyError(
         'invalid_request',
         `score: "${text}" is not a time; use m:ss.mmm or h:mm:ss.mmm`,
+      );
+    }
+    // A time is how long something took: below zero it would top every lowest-wins board. People
+    // type times here; the API keeps the spec's whole integer range (spec 4.9).
+    if (ms < 0) {
+      throw new TallyError(
+        'invalid_request',
+        `score: "${text}" is below zero, and a time cannot be; give how long it took, such as 1:30.250`,
       );
     }
     return ms;

@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseParticipants } from '../../commands/participants';
 import { parsePageButton, pageButtonId } from '../../commands/standings';
+import { backendName } from '../support/backends';
+import {
+  channel,
+  guild,
+  lines,
+  member,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
 
 const GUILD = '223456789012345678';
 
@@ -64,5 +73,54 @@ describe('command input', () => {
     for (const junk of ['lb::abc', 'lb:7:a b', 'review:approve:sub_1', 'lb:x:abc']) {
       expect(parsePageButton(junk)).toBeNull();
     }
+  });
+});
+
+/** What is typed, as far as a Time board in chat: a time below zero is refused, not stored. */
+describe(`times typed in chat (${backendName})`, () => {
+  const general = channel('general');
+  const runner = member('runner');
+  const server = guild({ channels: [general], members: [runner] });
+  let world: DiscordWorld;
+
+  beforeAll(async () => {
+    world = await startDiscordWorld({ guilds: [server] });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  it('GIVEN /score submit -1:00 on a Time board THEN an ephemeral refusal says why and what to type, and nothing is stored', async () => {
+    const { tally } = world;
+    const ownerId = await tally.owner(`guild:${server.id}`);
+    const key = await tally.key({ ownerId });
+    const sprint = await tally.board({ ownerId, type: 'Time', name: 'Sprint', windowHours: 0 });
+    const submit = (score: string) =>
+      world.run({
+        channelId: general.id,
+        user: runner,
+        permissions: '0',
+        command: ['score', 'submit'],
+        options: { board: sprint.id, score },
+      });
+    for (const score of ['-1:00', '-0:00.001']) {
+      const refused = await submit(score);
+      expect(refused.ephemeral, score).toBe(true);
+      expect(refused.message.content).toBe(
+        `That did not work: score: "${score}" is below zero, and a time cannot be; give how long it took, such as 1:30.250`,
+      );
+    }
+    const entries = await tally.request('GET', `/v1/boards/${sprint.id}/entries`, { key });
+    expect(entries.body).toMatchObject({ data: [] });
+    // A time of zero or more is a time, and tops the board by being lowest.
+    expect((await submit('0:59.500')).message.content).toMatch(/applied/);
+    const standings = await world.run({
+      channelId: general.id,
+      user: runner,
+      permissions: '0',
+      command: ['leaderboard'],
+      options: { board: sprint.id },
+    });
+    expect(lines(standings.message)).toEqual(['**1.** runner — 0:59.500']);
   });
 });

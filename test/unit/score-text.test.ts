@@ -17,10 +17,22 @@ describe('score text', () => {
     ['0:59', 59_000],
     ['1:02:03.004', 3_723_004],
     [' 12:00.000 ', 720_000],
-    ['-0:01.500', -1_500],
     ['-0:00.000', 0],
   ])('GIVEN a Time board and %j THEN it is %i ms', (text, ms) => {
     expect(parseScoreText('Time', text)).toBe(ms);
+  });
+
+  // A negative time would top every lowest-wins board; the API's range is the spec's, not this.
+  it.each([
+    ['-1:00', -60_000],
+    ['-0:01.500', -1_500],
+    ['-0:00.001', -1],
+    [' -1:02:03.004 ', -3_723_004],
+  ])('GIVEN a Time board and %j THEN it is refused as below zero', (text, ms) => {
+    expect(parseTime(text)).toBe(ms); // a time the pages show (formatTime) still reads back
+    expect(() => parseScoreText('Time', text)).toThrow(
+      `score: "${text}" is below zero, and a time cannot be; give how long it took, such as 1:30.250`,
+    );
   });
 
   it.each(['90', '1:60', '1:3', '1:30.2500', 'abc', '--1:00', '+1:00', '1:00:60', ''])(
