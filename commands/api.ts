@@ -9,7 +9,7 @@ import type { KeyType } from '../src/domain/keys';
 import type { AccessLevel } from '../src/domain/scopes';
 import type { Context } from '../src/pipeline/context';
 import { listKeys, mintKey, revokeKey, type KeySummary } from '../src/pipeline/keys';
-import { mayMintKeys, requireOwner, setOwnerAccess } from '../src/pipeline/owners';
+import { findOwner, mayMintKeys, requireOwner, setOwnerAccess } from '../src/pipeline/owners';
 import { everywhere } from './contexts';
 import { LIST_PAGE, listMessage } from './list-message';
 import { ensureOwner, ownerOf, reply, requireManageServer, type Command } from './shared';
@@ -92,7 +92,7 @@ export const api = {
   async execute(interaction, ctx) {
     requireManageServer(interaction, 'Managing API keys and access');
     const ownerId = ownerOf(interaction);
-    const owner = await ctx.repos.owners.get(ownerId);
+    const owner = await findOwner(ctx, ownerId);
     const sub = interaction.options.getSubcommand(true);
     if (interaction.options.getSubcommandGroup() === null) {
       const action = interaction.options.getString('action') ?? 'check';

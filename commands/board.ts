@@ -7,7 +7,8 @@ import {
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { BOARD_TYPES } from '../src/domain/vocabulary';
-import { ownedBoard } from '../src/pipeline/board-reads';
+import { boardSettings, boardsAfter, ownedBoard } from '../src/pipeline/board-reads';
+import { resumeReviewPosts } from '../src/pipeline/review-queue';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
@@ -217,20 +218,15 @@ export const board = {
         ...(await placement(interaction)),
       });
       // A manager changed the board: stopped review messages get another try at once.
-      const resumed = await ctx.repos.reviewMessages.resume(edited.pk, ctx.now());
+      const resumed = await resumeReviewPosts(ctx, edited);
       await reply(interaction, {
         content: `Updated **${shown(edited.displayName)}**.${resumed ? ' Review messages were stopped; Tally tries to post the waiting ones again now.' : ''}`,
         embeds: [boardInfo(ctx, edited)],
       });
     } else if (sub === 'info') {
       const found = await ownedBoard(ctx, ownerOf(interaction), o.getString('board', true));
-      const block = await ctx.repos.reviewMessages.blockOf(found.pk);
-      const decay = await ctx.repos.decay.rule(found.pk);
-      const live = await ctx.repos.liveStandings.get(found.pk);
-      const season = await ctx.repos.seasons.latest(found.pk);
-      const rankRoles = await ctx.repos.rankRoles.roles(found.pk);
       await reply(interaction, {
-        embeds: [boardInfo(ctx, found, { block, decay, live, season, rankRoles })],
+        embeds: [boardInfo(ctx, found, await boardSettings(ctx, found))],
       });
     } else if (sub === 'standings') {
       requireManageServer(interaction, '/board standings');
@@ -315,15 +311,14 @@ function parsePoints(text: string): [number, number, number] {
 
 /** One page of /board list: the owner's boards, oldest first, after board pk `afterPk`. */
 export async function boardList(ctx: Context, ownerId: string, afterPk: number) {
-  const rows = await ctx.repos.boards.page(ownerId, afterPk, LIST_PAGE + 1);
-  const boards = rows.slice(0, LIST_PAGE);
+  const { items: boards, next } = await boardsAfter(ctx, ownerId, afterPk, LIST_PAGE);
   return listMessage(
     { kind: 'boards', scope: 0 },
     {
       title: 'Boards',
       lines: boards.map((b) => `${code(b.id)} **${shown(b.displayName)}** · ${b.type}`),
       empty: 'No boards yet; someone with Manage Server creates one with `/board create`.',
-      next: rows.length > LIST_PAGE ? (boards.at(-1)?.pk ?? null) : null,
+      next,
       first: afterPk === 0,
     },
   );

@@ -1,3 +1,4 @@
+import { ownedBoardByPk } from '../src/pipeline/board-reads';
 import { ownerOf, refuse, type ComponentHandler } from './shared';
 import { PAGE_PREFIX, parsePageButton, standings } from './standings';
 
@@ -6,8 +7,8 @@ export const leaderboardPage = {
   prefix: PAGE_PREFIX,
   async execute(interaction, ctx) {
     const parsed = parsePageButton(interaction.customId);
-    const board = parsed && (await ctx.repos.boards.byPk(parsed.boardPk));
-    if (!parsed || !board || board.ownerId !== ownerOf(interaction)) {
+    const board = parsed && (await ownedBoardByPk(ctx, ownerOf(interaction), parsed.boardPk));
+    if (!parsed || !board) {
       return refuse(interaction, 'That board is not available here any more.');
     }
     await interaction.update({

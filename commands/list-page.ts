@@ -1,3 +1,5 @@
+import { ownedBoardByPk } from '../src/pipeline/board-reads';
+import { findOwner } from '../src/pipeline/owners';
 import { keyList } from './api';
 import { boardList } from './board';
 import { LIST_PREFIX, parseListButton } from './list-message';
@@ -20,11 +22,11 @@ export const listPage = {
       page = await boardList(ctx, ownerId, parsed.position);
     } else if (parsed.kind === 'keys') {
       requireManageServer(interaction, 'Managing API keys and access');
-      const owner = await ctx.repos.owners.get(ownerId);
+      const owner = await findOwner(ctx, ownerId);
       page = await keyList(ctx, owner ? ownerId : null, parsed.position);
     } else {
-      const board = await ctx.repos.boards.byPk(parsed.scope);
-      if (!board || board.ownerId !== ownerId) {
+      const board = await ownedBoardByPk(ctx, ownerId, parsed.scope);
+      if (!board) {
         return refuse(interaction, 'That board is not available here any more.');
       }
       page =

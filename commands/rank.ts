@@ -5,6 +5,7 @@ import { isMatchBoard } from '../src/domain/board-rules';
 import { chatPlayerId } from '../src/domain/ids';
 import type { Context } from '../src/pipeline/context';
 import { matchesPage, type MatchWithRoster } from '../src/pipeline/match-reads';
+import { lastChangeWithoutResult } from '../src/pipeline/profile';
 import { entryOf } from '../src/pipeline/standings';
 import { everywhere } from './contexts';
 import { formatScore } from '../src/domain/score-text';
@@ -45,7 +46,7 @@ export const rank = {
     const recent = isMatchBoard(board) ? await recentMatches(ctx, board, playerId) : [];
     // Changes no result made (decay, a season's reset) are named with their cause, so a player
     // sees why they moved.
-    const change = await ctx.repos.history.lastWithoutResult(board.pk, playerId);
+    const change = await lastChangeWithoutResult(ctx, board, playerId);
     const moved =
       change?.delta != null
         ? `\nLast change without a result: ${change.delta > 0 ? '+' : '−'}${Math.abs(change.delta)} (${change.cause}) ${time(change.at, TimestampStyles.RelativeTime)}`

@@ -19,7 +19,7 @@ import { TallyError } from '../src/domain/errors';
 import { chatOwnerId } from '../src/domain/ids';
 import { ownedBoard } from '../src/pipeline/board-reads';
 import type { Context } from '../src/pipeline/context';
-import { addOwner } from '../src/pipeline/owners';
+import { ensureOwner as ensureOwnerRow } from '../src/pipeline/owners';
 
 export type { Command, ComponentHandler } from '../src/bot/command';
 export { refuse } from '../src/bot/replies';
@@ -30,19 +30,9 @@ type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction;
 export const ownerOf = (interaction: AnyInteraction) =>
   chatOwnerId(interaction.guildId, interaction.user.id);
 
-/**
- * The owner row, created on first use: a server that invites the bot (or a user who installs
- * it) is an owner from its first command, under the API_ACCESS policy like `tally owner add`.
- */
-export async function ensureOwner(ctx: Context, interaction: AnyInteraction): Promise<string> {
-  const id = ownerOf(interaction);
-  if (await ctx.repos.owners.get(id)) return id;
-  const name = interaction.guild?.name ?? interaction.user.username;
-  await addOwner(ctx, id, name).catch(async (err: unknown) => {
-    if (!(await ctx.repos.owners.get(id))) throw err; // created meanwhile by another command
-  });
-  return id;
-}
+/** The interaction's owner row, created on first use (pipeline/owners.ts ensureOwner). */
+export const ensureOwner = (ctx: Context, interaction: AnyInteraction): Promise<string> =>
+  ensureOwnerRow(ctx, ownerOf(interaction), interaction.guild?.name ?? interaction.user.username);
 
 export function boardOf(ctx: Context, interaction: ChatInputCommandInteraction): Promise<Board> {
   return ownedBoard(ctx, ownerOf(interaction), interaction.options.getString('board', true));

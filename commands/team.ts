@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { Board } from '../entities/board';
 import { code, shown } from '../src/bot/text';
 import { formatTeamId } from '../src/domain/ids';
-import { ownedBoard } from '../src/pipeline/board-reads';
+import { ownedBoard, teamsAfter } from '../src/pipeline/board-reads';
 import { createTeam } from '../src/pipeline/boards';
 import type { Context } from '../src/pipeline/context';
 import { LIST_PAGE, listMessage } from './list-message';
@@ -61,15 +61,14 @@ export const team = {
 
 /** One page of /team list: a board's teams, oldest first, after team pk `afterPk`. */
 export async function teamList(ctx: Context, board: Board, afterPk: number) {
-  const rows = await ctx.repos.teams.page(board.pk, afterPk, LIST_PAGE + 1);
-  const teams = rows.slice(0, LIST_PAGE);
+  const { items: teams, next } = await teamsAfter(ctx, board, afterPk, LIST_PAGE);
   return listMessage(
     { kind: 'teams', scope: board.pk },
     {
       title: `Teams of ${shown(board.displayName)}`,
       lines: teams.map((t) => `${code(formatTeamId(t.pk))} ${shown(t.name)}`),
       empty: 'No teams yet; someone with Manage Server creates one with `/team create`.',
-      next: rows.length > LIST_PAGE ? (teams.at(-1)?.pk ?? null) : null,
+      next,
       first: afterPk === 0,
     },
   );

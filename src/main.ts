@@ -142,7 +142,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
     ctx.render = renderer; // the bot's /profile charts too
     const app = createApp({
       ctx,
-      authenticator: new KeyAuthenticator(ctx.repos.keys),
+      authenticator: new KeyAuthenticator(ctx),
       buckets,
       redis,
       beside: [boardPages(ctx, { renderer, redis, redisPrefix })], // DESIGN.md 3 and 6: public pages outside /v1

@@ -1,6 +1,7 @@
 import { KEY_FORM, hashSecret } from '../domain/keys';
 import type { Scope } from '../domain/scopes';
 import type { Context } from '../pipeline/context';
+import { usableKeyByHash } from '../pipeline/keys';
 import { ReadCache, type Stamp } from '../pipeline/read-caches';
 
 /** Who is calling: the key and the owner it is bound to (spec 5.3). */
@@ -31,7 +32,7 @@ export interface Authenticator {
 export class KeyAuthenticator implements Authenticator {
   private readonly principals = new ReadCache<Principal>({ maxEntries: 4096, maxAgeMs: 1000 });
 
-  constructor(private readonly keys: Context['repos']['keys']) {}
+  constructor(private readonly ctx: Context) {}
 
   known(secret: string, stamp: Stamp): Principal | undefined {
     return KEY_FORM.test(secret) ? this.principals.get(hashSecret(secret), stamp) : undefined;
@@ -42,7 +43,7 @@ export class KeyAuthenticator implements Authenticator {
     const hash = hashSecret(secret);
     const cached = stamp && this.principals.get(hash, stamp);
     if (cached) return cached;
-    const found = await this.keys.findUsableByHash(hash);
+    const found = await usableKeyByHash(this.ctx, hash);
     if (!found) return null;
     const principal: Principal = Object.freeze({
       keyId: found.id,

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { log, logs } from '../log';
 import type { Context } from '../pipeline/context';
+import { pingDatabase, queueStats } from '../pipeline/health';
 
 /**
  * Health and metrics outside /v1 (issue: operability). One registry per app, so several Tally
@@ -36,7 +37,7 @@ export class Metrics {
       labelNames: ['bucket'],
       registers: [this.registry],
     });
-    const queue = async () => ctx.repos.submissions.queueStats();
+    const queue = () => queueStats(ctx);
     new Gauge({
       name: 'tally_queue_depth',
       help: 'Submissions waiting for the worker',
@@ -131,7 +132,7 @@ export function operabilityRoutes(ctx: Context, metrics: Metrics, redis?: Redis)
   router.get('/healthz', async (_req, res) => {
     const checks: Record<string, 'ok' | 'down' | 'unused'> = { database: 'ok', redis: 'unused' };
     try {
-      await ctx.repos.db.run((m) => m.query('SELECT 1'));
+      await pingDatabase(ctx);
     } catch {
       checks.database = 'down';
     }

@@ -10,7 +10,7 @@ import { DECLINE_REASON_MAX } from '../domain/evidence';
 import { formatTime, parseCount, parseScoreText } from '../domain/score-text';
 import type { Correction } from '../pipeline/review';
 import { adjustModalId, declineModalId } from './custom-id';
-import type { ReviewView } from './review-view';
+import type { ReviewView } from '../pipeline/review-view';
 
 const input = (
   customId: string,

@@ -8,7 +8,8 @@ import type { Context } from '../pipeline/context';
 import { confirmMessage } from './confirm-message';
 import { parseConfirmButton } from './custom-id';
 import { refuse } from './replies';
-import { loadReviewView } from './review-view';
+import { confirmPosts, reviewPosts } from '../pipeline/outbox';
+import { loadReviewView, ownedSubmission } from '../pipeline/review-view';
 
 const LEASE_MS = 30_000;
 
@@ -22,9 +23,9 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
   const parsed = parseConfirmButton(interaction.customId);
   if (!parsed) return refuse(interaction, 'This button is not one of Tally’s.');
   const ownerId = chatOwnerId(interaction.guildId, interaction.user.id);
-  const submission = await ctx.repos.submissions.byId(parsed.submissionId);
+  const submission = (await ownedSubmission(ctx, ownerId, parsed.submissionId))?.submission;
   const parties = submission && partiesOf(submission);
-  if (!submission || !parties || submission.ownerId !== ownerId) {
+  if (!submission || !parties) {
     return refuse(
       interaction,
       `${parsed.handle} is not a match report of this server; nothing was changed.`,
@@ -39,7 +40,7 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
   if (refusal) return refuse(interaction, `${refusal} Nothing was changed.`);
 
   await interaction.deferUpdate();
-  const { reviewMessages, confirmations } = ctx.repos;
+  const reviewMessages = reviewPosts(ctx);
   const now = ctx.now();
   // Keeps the confirm poster off this message while the press redraws it.
   const leased = await reviewMessages.lease(submission.id, now, new Date(now.getTime() + LEASE_MS));
@@ -66,7 +67,8 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
       if (leased) {
         const moved = view.submission.status === 'pending_review';
         const waiting = view.submission.confirmState === 'awaiting';
-        if (!waiting) return await confirmations.shown(submission.id, moved ? 'moved' : 'closed');
+        if (!waiting)
+          return await confirmPosts(ctx).shown(submission.id, moved ? 'moved' : 'closed');
       }
     }
   } catch (err) {

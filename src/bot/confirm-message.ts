@@ -12,7 +12,7 @@ import type { MatchParticipant } from '../../entities/match-participant';
 import { partiesOf } from '../pipeline/confirm';
 import { confirmButtonId, type ConfirmAction } from './custom-id';
 import { clip, LIMITS, shown } from './text';
-import type { ReviewView } from './review-view';
+import type { ReviewView } from '../pipeline/review-view';
 
 /** The opponents' message of a waiting report, for a post (plus nonce) or an edit. */
 export interface ConfirmMessageBody {

@@ -5,7 +5,7 @@ import type { Context } from '../pipeline/context';
 import { PollLoop } from '../pipeline/poll-loop';
 import { confirmMessage } from './confirm-message';
 import { permanentRefusal } from './replies';
-import { loadReviewView, type ReviewView } from './review-view';
+import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 import { reviewExpiry } from '../domain/board-rules';
 import { retryDelayMs, type ReviewPosterOptions } from './review-poster';
 

@@ -3,7 +3,7 @@ import { formatScore } from '../domain/score-text';
 import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { log } from '../log';
 import { permanentRefusal } from './replies';
-import type { ReviewView } from './review-view';
+import type { ReviewView } from '../pipeline/review-view';
 import { clip, LIMITS, shown } from './text';
 
 /**

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import { claimSlot } from '../pipeline/slots';
 
 /** Discord: `max_concurrency` identifies per bucket per 5 s; a little more for clock and send time. */
 export const IDENTIFY_WINDOW_MS = 5_500;
@@ -26,7 +27,7 @@ export class DatabaseIdentifyThrottler {
       signal.throwIfAborted();
       const now = this.ctx.now();
       const until = new Date(now.getTime() + IDENTIFY_WINDOW_MS);
-      const heldUntil = await this.ctx.repos.schedules.claimSlot(IDENTIFY_KIND, bucket, now, until);
+      const heldUntil = await claimSlot(this.ctx, IDENTIFY_KIND, bucket, now, until);
       if (!heldUntil) return;
       const waitMs = Math.max(0, heldUntil.getTime() - now.getTime());
       log.debug('gateway identify waits for its bucket', { shardId, bucket, waitMs });

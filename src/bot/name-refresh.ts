@@ -2,6 +2,7 @@ import { GuildMember, type Interaction } from 'discord.js';
 import { chatOwnerId, chatPlayerId } from '../domain/ids';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import { renamePlayer } from '../pipeline/players';
 
 /** Remembered names, per workspace and user; cleared wholesale past this size. */
 const REMEMBER_AT_MOST = 10_000;
@@ -25,7 +26,7 @@ export class NameRefresher {
     if (this.seen.get(key) === name) return;
     if (this.seen.size >= REMEMBER_AT_MOST) this.seen.clear();
     this.seen.set(key, name);
-    this.ctx.repos.entries.renamePlayer(ownerId, chatPlayerId(interaction.user.id), name).then(
+    renamePlayer(this.ctx, ownerId, chatPlayerId(interaction.user.id), name).then(
       (renamed) => {
         if (renamed > 0)
           log.info('player renamed', { ownerId, user: interaction.user.id, renamed });

@@ -12,16 +12,17 @@ import { TallyError } from '../domain/errors';
 import { declineReason } from '../domain/evidence';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import type { ReviewPosts } from '../pipeline/outbox';
 import { adjust, review } from '../pipeline/review';
 import { adjustModal, correctionOf, declineModal } from './adjust-modal';
 import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
 import { refuse } from './replies';
 import { reviewMessage } from './review-message';
-import { loadReviewView } from './review-view';
+import { loadReviewView, ownedSubmission } from '../pipeline/review-view';
 
 export interface ReviewButtonDeps {
   ctx: Context;
-  store: Context['repos']['reviewMessages'];
+  store: ReviewPosts;
 }
 
 type Press = ButtonInteraction | ModalSubmitInteraction;
@@ -121,12 +122,12 @@ async function moderated(
   submissionId: number,
 ): Promise<{ submission: Submission; board: Board; ownerId: string } | null> {
   const ownerId = chatOwnerId(interaction.guildId, interaction.user.id);
-  const submission = await ctx.repos.submissions.byId(submissionId);
-  const board = submission && (await ctx.repos.boards.byPk(submission.boardPk));
-  if (!submission || !board || submission.ownerId !== ownerId) {
+  const found = await ownedSubmission(ctx, ownerId, submissionId);
+  if (!found) {
     await refuse(interaction, `${handle} is not a submission of this server.`);
     return null;
   }
+  const { submission, board } = found;
   if (!mayModerate(interaction, board)) {
     await refuse(
       interaction,

@@ -15,7 +15,7 @@ import type { Score } from '../../entities/score';
 import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { reviewButtonId } from './custom-id';
 import { clip, LIMITS, shown } from './text';
-import type { ReviewView } from './review-view';
+import type { ReviewView } from '../pipeline/review-view';
 
 /** A review message's body, for a post (plus nonce) or an edit. */
 export interface ReviewMessageBody {

@@ -15,7 +15,7 @@ import { tellSubmitter } from './decision-notice';
 import { reviewMessage } from './review-message';
 import { permanentRefusal } from './replies';
 import { clip, code, LIMITS, shown } from './text';
-import { loadReviewView, type ReviewView } from './review-view';
+import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 
 export interface ReviewPosterOptions {
   /** How often to look for reviews to post or close (default 2 s). */

@@ -10,7 +10,10 @@ import { createBoard, type BoardInput } from '../pipeline/boards';
 import type { Context } from '../pipeline/context';
 import { enqueueWrite } from '../pipeline/enqueue';
 import { mintKey, listKeys, revokeKey, type KeySummary } from '../pipeline/keys';
-import { addOwner, setOwnerAccess } from '../pipeline/owners';
+import { boardsAfter } from '../pipeline/board-reads';
+import { matchesPage } from '../pipeline/match-reads';
+import { addOwner, anyOwner, findOwner, setOwnerAccess } from '../pipeline/owners';
+import { submissionByHandle } from '../pipeline/submission-view';
 import { processSubmission } from '../pipeline/process';
 import { review, type Decision } from '../pipeline/review';
 
@@ -268,20 +271,20 @@ async function writeHistory(ctx: Context, board: Board, planned: Planned[], from
 /** Waits out a running server's worker that took the row instead of this process. */
 async function untilProcessed(ctx: Context, id: number): Promise<void> {
   for (let tries = 0; tries < 100; tries++) {
-    if ((await ctx.repos.submissions.byId(id))?.status !== 'queued') return;
+    const { status } = await submissionByHandle(ctx, DEMO_OWNER, formatHandle(id));
+    if (status !== 'queued') return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`demo: ${formatHandle(id)} is still queued`);
 }
 
 async function pendingHandles(ctx: Context, board: Board): Promise<string[]> {
-  const matches = await ctx.repos.matches.page(board.pk, { status: 'pending' }, 50);
+  const { matches } = await matchesPage(ctx, board, { status: 'pending', limit: 50 });
   return matches.flatMap((m) => (m.submissionId === null ? [] : [formatHandle(m.submissionId)]));
 }
 
 async function ensureOwner(ctx: Context): Promise<Owner> {
-  const owner =
-    (await ctx.repos.owners.get(DEMO_OWNER)) ?? (await addOwner(ctx, DEMO_OWNER, DEMO_NAME));
+  const owner = (await findOwner(ctx, DEMO_OWNER)) ?? (await addOwner(ctx, DEMO_OWNER, DEMO_NAME));
   // Under API_ACCESS=approval (or after a withdrawal) the operator asking for demo keys grants them.
   if (owner.apiAccess === 'open') return owner;
   return (await setOwnerAccess(ctx, DEMO_OWNER, 'open')).owner;
@@ -317,9 +320,9 @@ export async function seedDemo(
   ctx: Context,
   options: { onlyIfEmpty?: boolean } = {},
 ): Promise<Demo | null> {
-  if (options.onlyIfEmpty && (await ctx.repos.owners.any())) return null;
+  if (options.onlyIfEmpty && (await anyOwner(ctx))) return null;
   const owner = await ensureOwner(ctx);
-  const existing = await ctx.repos.boards.page(DEMO_OWNER, 0, 200);
+  const existing = (await boardsAfter(ctx, DEMO_OWNER, 0, 200)).items;
   const from = new Date(ctx.now().getTime() - HISTORY_DAYS * DAY_MS);
   const boards: Board[] = [];
   for (const [i, plan] of PLANS.entries()) {

@@ -61,7 +61,20 @@ export function splitPage<T>(
   limit: number,
   cursorOf: (last: T) => string,
 ): { items: T[]; nextCursor: string | null } {
-  if (rows.length <= limit) return { items: rows, nextCursor: null };
+  const { items, next } = keysetPage(rows, limit, cursorOf);
+  return { items, nextCursor: next };
+}
+
+/**
+ * The same rule for any position type (a pk, a season number, an offset): the page's rows and
+ * where the next page starts, or null when the extra row was not there.
+ */
+export function keysetPage<T, K>(
+  rows: readonly T[],
+  limit: number,
+  positionOf: (last: T) => K,
+): { items: T[]; next: K | null } {
+  if (rows.length <= limit) return { items: [...rows], next: null };
   const items = rows.slice(0, limit);
-  return { items, nextCursor: cursorOf(items[items.length - 1]!) };
+  return { items, next: positionOf(items[items.length - 1]!) };
 }

@@ -1,5 +1,11 @@
 import type { Board } from '../../entities/board';
-import { cursorInt, decodeCursor, encodeCursor, splitPage } from '../domain/cursor';
+import type { LiveStandings } from '../../entities/live-standings';
+import type { ReviewBlock } from '../../entities/review-block';
+import type { Team } from '../../entities/team';
+import type { DecayRule } from '../domain/decay';
+import type { RankRole } from '../domain/rank-roles';
+import type { Season } from '../domain/season';
+import { cursorInt, decodeCursor, encodeCursor, keysetPage, splitPage } from '../domain/cursor';
 import { notFound } from '../domain/errors';
 import type { Context } from './context';
 
@@ -22,4 +28,66 @@ export async function boardsPage(
     encodeCursor({ pk: last.pk }),
   );
   return { boards: items, nextCursor };
+}
+
+/** A board by pk if it is this owner's (a page button names a pk, never whose it is), or null. */
+export async function ownedBoardByPk(
+  ctx: Context,
+  ownerId: string,
+  boardPk: number,
+): Promise<Board | null> {
+  const board = await ctx.repos.boards.byPk(boardPk);
+  return board?.ownerId === ownerId ? board : null;
+}
+
+/** A page of rows and the position the next page starts at (null on the last page). */
+export interface KeysetPage<T> {
+  items: T[];
+  next: number | null;
+}
+
+/** An owner's boards after board pk `afterPk`, oldest first: /board list's pages. */
+export async function boardsAfter(
+  ctx: Context,
+  ownerId: string,
+  afterPk: number,
+  limit: number,
+): Promise<KeysetPage<Board>> {
+  const rows = await ctx.repos.boards.page(ownerId, afterPk, limit + 1);
+  return keysetPage(rows, limit, (last) => last.pk);
+}
+
+/** A board's teams after team pk `afterPk`, oldest first: /team list's pages. */
+export async function teamsAfter(
+  ctx: Context,
+  board: Pick<Board, 'pk'>,
+  afterPk: number,
+  limit: number,
+): Promise<KeysetPage<Team>> {
+  const rows = await ctx.repos.teams.page(board.pk, afterPk, limit + 1);
+  return keysetPage(rows, limit, (last) => last.pk);
+}
+
+/** What /board info shows beside the board's own columns. */
+export interface BoardSettings {
+  block: ReviewBlock | null;
+  decay: DecayRule | null;
+  live: LiveStandings | null;
+  season: Season | null;
+  rankRoles: RankRole[];
+}
+
+export async function boardSettings(
+  ctx: Context,
+  board: Pick<Board, 'pk'>,
+): Promise<BoardSettings> {
+  const { reviewMessages, decay, liveStandings, seasons, rankRoles } = ctx.repos;
+  const [block, rule, live, season, roles] = await Promise.all([
+    reviewMessages.blockOf(board.pk),
+    decay.rule(board.pk),
+    liveStandings.get(board.pk),
+    seasons.latest(board.pk),
+    rankRoles.roles(board.pk),
+  ]);
+  return { block, decay: rule, live, season, rankRoles: roles };
 }

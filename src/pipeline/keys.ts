@@ -127,3 +127,13 @@ export async function revokeKey(
   });
   return summarise((await ctx.repos.keys.get(pk)) ?? key);
 }
+
+/**
+ * The key with this SHA-256 if it authenticates now: not revoked, and its owner's access not
+ * withdrawn for a live key (spec 5.3, 5.7); one indexed lookup, whatever the answer.
+ */
+export const usableKeyByHash = (
+  ctx: Context,
+  hash: string,
+): Promise<Pick<ApiKey, 'id' | 'ownerId' | 'type' | 'scopes'> | null> =>
+  ctx.repos.keys.findUsableByHash(hash);

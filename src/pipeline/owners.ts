@@ -60,3 +60,22 @@ export function mayMintKeys(ctx: Context, owner: Pick<Owner, 'apiAccess'>): bool
   if (owner.apiAccess === 'withdrawn') return false;
   return owner.apiAccess === 'open' || ctx.config.apiAccess === 'open';
 }
+
+/** The owner, or null where there is none yet. */
+export const findOwner = (ctx: Context, id: string): Promise<Owner | null> =>
+  ctx.repos.owners.get(id);
+
+/**
+ * The owner row, created on first use: a server that invites the bot (or a user who installs
+ * it) is an owner from its first command, under the API_ACCESS policy like `tally owner add`.
+ */
+export async function ensureOwner(ctx: Context, id: string, name: string): Promise<string> {
+  if (await ctx.repos.owners.get(id)) return id;
+  await addOwner(ctx, id, name).catch(async (err: unknown) => {
+    if (!(await ctx.repos.owners.get(id))) throw err; // created meanwhile by another command
+  });
+  return id;
+}
+
+/** Whether any owner exists: an empty database is one the demo may seed. */
+export const anyOwner = (ctx: Context): Promise<boolean> => ctx.repos.owners.any();

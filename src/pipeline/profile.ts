@@ -1,4 +1,5 @@
 import type { Board } from '../../entities/board';
+import type { EntryHistory } from '../../entities/entry-history';
 import { isMatchBoard } from '../domain/board-rules';
 import { notFound } from '../domain/errors';
 import { resultFor, scorelineFor, streaks, winRate, recordOf } from '../domain/record';
@@ -172,3 +173,13 @@ export const VALUE_LABELS: Record<Board['type'], string> = {
   Time: 'time',
   Rating: 'rating',
 };
+
+/**
+ * The player's latest change that no result made (decay, a season's reset), so /rank can say
+ * why a value moved; null if every change came from a result.
+ */
+export const lastChangeWithoutResult = (
+  ctx: Context,
+  board: Pick<Board, 'pk'>,
+  playerId: string,
+): Promise<EntryHistory | null> => ctx.repos.history.lastWithoutResult(board.pk, playerId);

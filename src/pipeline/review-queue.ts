@@ -165,3 +165,10 @@ export function reviewMessageUrl(ownerId: string, channelId: string, messageId: 
   const place = ownerKind(ownerId) === 'guild' ? ownerId.slice('guild:'.length) : '@me';
   return `https://discord.com/channels/${place}/${channelId}/${messageId}`;
 }
+
+/**
+ * A manager changed the board: review posts Discord refused for good get another try at once.
+ * Whether any were stopped.
+ */
+export const resumeReviewPosts = (ctx: Context, board: Pick<Board, 'pk'>): Promise<boolean> =>
+  ctx.repos.reviewMessages.resume(board.pk, ctx.now());

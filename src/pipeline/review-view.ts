@@ -4,7 +4,7 @@ import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
 import type { Submission } from '../../entities/submission';
 import { formatHandle } from '../domain/ids';
-import type { Context } from '../pipeline/context';
+import type { Context } from './context';
 
 /** Everything a review message shows, read fresh from the database each time it is drawn. */
 export interface ReviewView {
@@ -48,4 +48,19 @@ export async function loadReviewView(
     return { handle, board, submission, record: { kind: 'score', score }, corrected };
   }
   return null;
+}
+
+/**
+ * A submission of this owner with its board, for a moderator's press to be checked against; null
+ * for a missing one and for another owner's alike.
+ */
+export async function ownedSubmission(
+  ctx: Context,
+  ownerId: string,
+  submissionId: number,
+): Promise<{ submission: Submission; board: Board } | null> {
+  const submission = await ctx.repos.submissions.byId(submissionId);
+  if (!submission || submission.ownerId !== ownerId) return null;
+  const board = await ctx.repos.boards.byPk(submission.boardPk);
+  return board ? { submission, board } : null;
 }

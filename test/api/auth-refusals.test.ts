@@ -30,7 +30,7 @@ describe(`key verification does the same work for every refused key (${backendNa
     const unknown = `sk_live_${'Q'.repeat(live.secret.length - 8)}`;
 
     const lookup = vi.spyOn(t.ctx.repos.keys, 'findUsableByHash');
-    const authenticator = new KeyAuthenticator(t.ctx.repos.keys);
+    const authenticator = new KeyAuthenticator(t.ctx);
     for (const secret of [unknown, wrong, revoked.secret]) {
       lookup.mockClear();
       expect(await authenticator.authenticate(secret)).toBeNull();

@@ -52,7 +52,7 @@ export async function serveUncached(
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = createApp({
     ctx,
-    authenticator: new KeyAuthenticator(ctx.repos.keys),
+    authenticator: new KeyAuthenticator(ctx),
     buckets: new MemoryTokenBuckets(),
     cacheReads: false,
   });

@@ -44,7 +44,7 @@ export async function fetchPage(url: string, headers: Record<string, string> = {
 export async function servePages(ctx: Context, options: BoardPagesOptions): Promise<PagesApp> {
   const app = createApp({
     ctx,
-    authenticator: new KeyAuthenticator(ctx.repos.keys),
+    authenticator: new KeyAuthenticator(ctx),
     buckets: new MemoryTokenBuckets(),
     beside: [boardPages(ctx, options)],
   });
