@@ -1,4 +1,5 @@
 import type { Board } from '../../entities/board';
+import { plainTitle } from '../domain/plain-text';
 import { formatTime } from '../domain/score-text';
 import { STYLE } from './style';
 
@@ -108,12 +109,14 @@ function previewTags(preview: Preview): Html {
     tags.push(['property', 'og:image:alt', preview.imageAlt ?? preview.title]);
   }
   tags.push(['name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary']);
+  // Unfurlers show these as plain text: no name's bidi control may reorder the rest.
   const meta = tags.map(
-    ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`,
+    ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(plainTitle(value))}">`,
   );
   return [...meta, `<link rel="canonical" href="${escapeHtml(preview.url)}">`].join('\n');
 }
 
+/** A page; `title` and the preview's texts are plain text (a tab and an unfurl show them). */
 export function documentHtml(title: string, body: Html, preview?: Preview): Html {
   return `<!doctype html>
 <html lang="en">
@@ -122,7 +125,7 @@ export function documentHtml(title: string, body: Html, preview?: Preview): Html
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#5865f2">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(plainTitle(title))}</title>
 ${preview ? `${previewTags(preview)}\n` : ''}<style>${STYLE}</style>
 </head>
 <body>

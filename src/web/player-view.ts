@@ -2,6 +2,7 @@ import type { Board } from '../../entities/board';
 import type { HeadToHead, Participant, Profile } from '../pipeline/profile';
 import { chartSvg } from '../render/chart-svg';
 import type { ChartData } from '../render/types';
+import { plainTitle } from '../domain/plain-text';
 import { seasonTitle, type Season } from '../domain/season';
 import { log } from '../log';
 import { playerLink } from './boards';
@@ -48,9 +49,11 @@ export function profileStats(profile: Profile): Html {
 export function chartFigure(board: Board, data: ChartData, season: Season | null): Html {
   let wide: string;
   let narrow: string;
+  // The SVG's <title> is plain text (a tooltip, what a screen reader says): no bidi controls.
+  const titled = { ...data, title: plainTitle(data.title) };
   try {
-    wide = chartSvg(data, { width: 720, height: 300, theme: 'auto', showTitle: false });
-    narrow = chartSvg(data, { width: 360, height: 240, theme: 'auto', showTitle: false });
+    wide = chartSvg(titled, { width: 720, height: 300, theme: 'auto', showTitle: false });
+    narrow = chartSvg(titled, { width: 360, height: 240, theme: 'auto', showTitle: false });
   } catch (err) {
     log.warn('chart failed', { err });
     return '';
