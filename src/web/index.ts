@@ -9,6 +9,7 @@ import { indexPage } from './index-page';
 import { Links } from './links';
 import { DEFAULT_PAGE_LIMITS, pageLimits, type LimiterStore, type PageLimits } from './page-limits';
 import { playerPage } from './player-page';
+import { pageHeaders } from './respond';
 
 export type { PageRenderer };
 
@@ -38,6 +39,7 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
     renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
   };
   const router = Router();
+  router.use('/boards', pageHeaders);
   router.use('/boards', pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options));
   router.get('/boards/:ownerId', indexPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId', boardPage(ctx, deps));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * How the public pages answer: HTML or PNG with a weak ETag (a 304 when the visitor's copy is
@@ -8,9 +8,29 @@ import type { Request, Response } from 'express';
 
 /**
  * No script runs on these pages; the policy makes that hold even if escaping ever slipped. Forms
- * (the head-to-head picker) may only send to this site.
+ * (the head-to-head picker) may only send to this site. No other site may frame a page
+ * (frame-ancestors, which default-src does not cover): standings under someone else's buttons
+ * are a clickjacking page.
  */
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'";
+const FRAMING = "frame-ancestors 'none'";
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; ${FRAMING}`;
+
+/**
+ * What every answer under /boards carries, pictures, text faults and refusals included (the HTML
+ * answers then set their fuller CSP, which keeps frame-ancestors):
+ * - no framing, by CSP and by X-Frame-Options for browsers that predate frame-ancestors;
+ * - no Referer from these pages: they load nothing and link only to themselves, and their
+ *   address names a player and whom they were compared with (?vs=), which is no other site's
+ *   business. Tally reads no Referer, so nothing here needs one.
+ */
+export const pageHeaders: RequestHandler = (_req, res, next) => {
+  res.set({
+    'Content-Security-Policy': `default-src 'none'; ${FRAMING}`,
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  });
+  next();
+};
 
 /** How long a visitor or a proxy may reuse a page without asking (seconds). */
 export const MAX_AGE = {
