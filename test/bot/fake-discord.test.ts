@@ -335,6 +335,57 @@ describe('the fake Discord lets a test shut the bot out', () => {
   });
 });
 
+describe('the fake Discord answers a post sent again as Discord does', () => {
+  const idOf = (answer: Answer) => (answer.body as unknown as { id: string }).id;
+  const inGeneral = () => [...fake!.messages.values()].filter((m) => m.channel_id === general.id);
+
+  it('GIVEN a nonce with enforce_nonce THEN a second post with it returns the first message and creates none', async () => {
+    await start();
+    const first = await post({ content: 'top', nonce: 'ls-1', enforce_nonce: true });
+    const again = await post({ content: 'top, later', nonce: 'ls-1', enforce_nonce: true });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(idOf(again)).toBe(idOf(first));
+    expect((again.body as { content?: string }).content).toBe('top');
+    // The author's nonce, whatever the channel.
+    const elsewhere = { id: snowflake(), name: 'elsewhere' };
+    arena.channels.push(elsewhere);
+    try {
+      const moved = await post({ content: 'x', nonce: 'ls-1', enforce_nonce: true }, elsewhere.id);
+      expect(idOf(moved)).toBe(idOf(first));
+    } finally {
+      arena.channels.pop();
+    }
+    expect(inGeneral()).toHaveLength(1);
+  });
+
+  it('GIVEN the same nonce without enforce_nonce, another nonce, or the first message deleted THEN a new message each time', async () => {
+    await start();
+    const first = await post({ content: 'a', nonce: 'n-1', enforce_nonce: true });
+    const unenforced = await post({ content: 'b', nonce: 'n-1' });
+    const other = await post({ content: 'c', nonce: 'n-2', enforce_nonce: true });
+    expect(new Set([idOf(first), idOf(unenforced), idOf(other)]).size).toBe(3);
+    fake!.deleteMessage(idOf(first));
+    const after = await post({ content: 'd', nonce: 'n-1', enforce_nonce: true });
+    expect(idOf(after)).not.toBe(idOf(first));
+    expect(inGeneral()).toHaveLength(3);
+  });
+
+  it('GIVEN a held post THEN nothing is created until it is released, then it is answered as usual', async () => {
+    await start();
+    const hold = fake!.holdNext((r) => r.method === 'POST' && r.path.endsWith('/messages'));
+    const answer = post({ content: 'slow' });
+    await hold.arrived;
+    expect(inGeneral()).toHaveLength(0);
+    expect(fake!.requests).toHaveLength(0);
+    const quick = await post({ content: 'quick' }); // only the first match is held
+    expect(quick.status).toBe(200);
+    hold.release();
+    expect((await answer).status).toBe(200);
+    expect(inGeneral().map((m) => m.content)).toEqual(['quick', 'slow']);
+  });
+});
+
 describe('a forged client sends what it likes', () => {
   /** A gateway client of our own: identifies and keeps every dispatch it is sent. */
   async function gatewayClient() {

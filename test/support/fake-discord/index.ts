@@ -10,7 +10,7 @@ import { Gateway, type Identified } from './gateway';
 import { DISCORD_TIMING } from './interaction-rules';
 import { Members, type ButtonPress, type ModalSubmit, type Sent } from './members';
 import { RateLimits, ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
-import { Recorder } from './recording';
+import { Recorder, type Hold } from './recording';
 import { Rest } from './rest';
 import { RoleChanges } from './role-changes';
 import { DiscordState, type InteractionTimes, type Registered } from './state';
@@ -28,6 +28,8 @@ export { snowflake } from './payloads';
 export { shardOf, type Identified, type ShardPair } from './gateway';
 export { LIMITS } from './limits';
 export { ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
+export { NONCE_WINDOW_MS } from './nonces';
+export type { Hold } from './recording';
 export type { Denial } from './access';
 export type { FakeFile } from './attachments';
 export type { InteractionTimes } from './state';
@@ -216,6 +218,14 @@ export class FakeDiscord {
     this.recorder.failNext(match, reply, times);
   }
 
+  /**
+   * The next request matching `match` is held as it comes in, and answered only on `release`
+   * (`arrived` resolves when it has come in): Discord or the network being slow.
+   */
+  holdNext(match: RequestMatch): Hold {
+    return this.recorder.holdNext(match);
+  }
+
   /** Resolves with the first recorded request (past or future) that satisfies `predicate`. */
   waitForRequest(
     predicate: (req: RecordedRequest) => boolean,
@@ -369,6 +379,7 @@ export class FakeDiscord {
 
   /** Stops the fake; fails, after stopping, if a violation was recorded and not taken. */
   async close(): Promise<void> {
+    this.recorder.releaseAll();
     this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());

@@ -5,6 +5,20 @@ interface Injected extends Reply {
   times: number;
 }
 
+/** A request held back (a slow Discord): `arrived` once it has come in, answered on `release`. */
+export interface Hold {
+  arrived: Promise<void>;
+  release(): void;
+}
+
+interface Holding {
+  match: RequestMatch;
+  taken: boolean;
+  arrive: () => void;
+  released: Promise<void>;
+  release: () => void;
+}
+
 /**
  * The fake's memory of the wire, and the hooks tests steer it with: every REST request as it was
  * answered, waits for a request or condition to come true, and replies injected in place of the
@@ -13,7 +27,36 @@ interface Injected extends Reply {
 export class Recorder {
   readonly requests: RecordedRequest[] = [];
   private readonly injected: Injected[] = [];
+  private readonly holds: Holding[] = [];
   private readonly waiters = new Set<() => void>();
+
+  /**
+   * The next request matching `match` is held as it comes in: nothing is done with it (no
+   * message created, no rate limit counted) until `release`, then it is answered as usual. A
+   * slow edge or a busy Discord, as a client sees it: the request is out, no answer yet.
+   */
+  holdNext(match: RequestMatch): Hold {
+    let arrive = () => {};
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.holds.push({ match, taken: false, arrive, released, release });
+    return { arrived, release };
+  }
+
+  /** Waits while this request is held (the first untaken hold it matches takes it). */
+  async held(method: string, path: string): Promise<void> {
+    const hold = this.holds.find((h) => !h.taken && h.match({ method, path }));
+    if (!hold) return;
+    hold.taken = true;
+    hold.arrive();
+    await hold.released;
+  }
+
+  /** Lets every held request go (the fake is closing). */
+  releaseAll(): void {
+    for (const hold of this.holds) hold.release();
+  }
 
   /** The next `times` requests matching `match` get this reply instead of the normal one. */
   failNext(match: RequestMatch, reply: Reply, times = 1): void {

@@ -6,6 +6,7 @@ import type { Conformance } from './conformance';
 import { InteractionEndpoints, type Callback } from './interaction-endpoints';
 import type { MessageRequest } from './messages';
 import { readBody, type SentFile } from './multipart';
+import { Nonces } from './nonces';
 import { registeredCommand } from './payloads';
 import { Posts, type Write } from './posts';
 import type { RateLimits } from './rate-limits';
@@ -31,13 +32,14 @@ type Route = [
  * it when over (rate-limits.ts), a body Discord would refuse is refused (conformance.ts), unknown
  * ids get Discord's `Unknown …` errors, channels a test shut refuse the bot (access.ts), roles
  * follow Discord's hierarchy (roles.ts, role-changes.ts), and an injected fault
- * (Recorder.failNext) wins over all of them. A body may be JSON or, where Discord takes files,
+ * (Recorder.failNext) wins over all of them; a held request (Recorder.holdNext) waits first. A body may be JSON or, where Discord takes files,
  * multipart/form-data (multipart.ts). Every request is recorded with its status and files.
  */
 export class Rest {
   private readonly interactions: InteractionEndpoints;
   private readonly reads: Reads;
   private readonly posts: Posts;
+  private readonly nonces = new Nonces();
 
   constructor(
     private readonly state: DiscordState,
@@ -72,6 +74,7 @@ export class Rest {
     const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) : pathname;
     const read = await readBody(raw, req.headers['content-type']);
     const { body, files } = read;
+    await this.recorder.held(method, path);
     const checked = this.conformance.request(method, path, url.searchParams, read, raw.length);
     const injected = this.recorder.injectedReply(method, path);
     const unauthorised = injected ? undefined : this.authorise(req, path);
@@ -190,7 +193,19 @@ export class Rest {
       this.state.access.refusal(channelId, 'post', this.state.recipientOf(channelId)) ??
       (this.state.knowsChannel(channelId) ? undefined : UNKNOWN_CHANNEL);
     if (refusal) return refusal;
-    return this.posts.create(channelId, write);
+    const { nonce, enforce_nonce: enforce } = write.body as MessageRequest & {
+      enforce_nonce?: boolean;
+    };
+    const author = this.state.botUser.id;
+    const checked = enforce === true && nonce !== undefined && nonce !== null ? nonce : undefined;
+    const earlier =
+      checked === undefined ? undefined : this.nonces.earlier(author, checked, this.state.messages);
+    if (earlier) return json(200, earlier); // the same message again, nothing new created
+    const created = this.posts.create(channelId, write);
+    if (checked !== undefined && created.status === 200) {
+      this.nonces.created(author, checked, (created.body as { id: string }).id);
+    }
+    return created;
   }
 
   private editMessage(channelId: string, messageId: string, write: Write): Reply {
