@@ -1,22 +1,20 @@
 import type { Request } from 'express';
 import type { Board } from '../../entities/board';
-import { notFound, TallyError } from '../domain/errors';
-import { isBoardId, OWNER_ID } from '../domain/ids';
+import { TallyError } from '../domain/errors';
 import { seasonTitle } from '../domain/season';
 import { queryValue } from '../http/params';
 import type { Context } from '../pipeline/context';
+import { findOwner } from '../pipeline/owners';
+import { boardAtAddress } from '../pipeline/public-reads';
+import { boardSeasons } from '../pipeline/season-reads';
 import { bdi, boardName, escapeHtml, link, type Html } from './html';
 import type { Links } from './links';
 
 /** The pieces every page of a board shares: the board itself, its seasons, the way back. */
 
 /** A board by the owner and id of its public address; the same 404 for malformed and missing. */
-export async function publicBoard(ctx: Context, ownerId: string, id: string): Promise<Board> {
-  const board =
-    OWNER_ID.test(ownerId) && isBoardId(id) ? await ctx.repos.boards.byId(ownerId, id) : null;
-  if (!board) throw notFound('No such board');
-  return board;
-}
+export const publicBoard = (ctx: Context, ownerId: string, id: string): Promise<Board> =>
+  boardAtAddress(ctx, ownerId, id);
 
 /** ?season= and ?from=: whole numbers, or a bad link (422, as the API's bad numbers). */
 export function wholeQuery(req: Request, name: string): number | undefined {
@@ -36,16 +34,15 @@ export interface SeasonLink {
 
 /** The seasons menu: the running standings, then the newest ended seasons (none: no menu). */
 export async function seasonLinks(ctx: Context, board: Board, links: Links): Promise<SeasonLink[]> {
-  const ended = await ctx.repos.seasons.ended(board.pk, Number.MAX_SAFE_INTEGER, 12);
+  const { running, ended } = await boardSeasons(ctx, board, { limit: 12 });
   if (ended.length === 0) return [];
-  const open = await ctx.repos.seasons.open(board.pk);
   return [
     {
-      label: open ? `${seasonTitle(open)} (running)` : 'Current',
+      label: running ? `${seasonTitle(running)} (running)` : 'Current',
       href: links.board(board),
       number: null,
     },
-    ...ended.map((s) => ({
+    ...ended.map(({ season: s }) => ({
       label: seasonTitle(s),
       href: links.board(board, { season: s.number }),
       number: s.number,
@@ -70,7 +67,7 @@ export async function crumbs(
   links: Links,
   withBoard: boolean,
 ): Promise<Html> {
-  const owner = await ctx.repos.owners.get(board.ownerId);
+  const owner = await findOwner(ctx, board.ownerId);
   const parts = [link(links.owner(board.ownerId), bdi(owner?.name || 'All boards'))];
   if (withBoard) parts.push(link(links.board(board), bdi(boardName(board))));
   return `<nav aria-label="Breadcrumbs" class="crumbs">${parts.join('')}</nav>`;

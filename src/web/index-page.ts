@@ -1,11 +1,8 @@
 import type { RequestHandler } from 'express';
-import type { Board } from '../../entities/board';
-import { notFound } from '../domain/errors';
-import { OWNER_ID } from '../domain/ids';
 import { seasonTitle } from '../domain/season';
 import { pageCursor } from '../http/params';
-import { boardsPage } from '../pipeline/board-reads';
 import type { Context } from '../pipeline/context';
+import { ownerIndex, type BoardSummary } from '../pipeline/public-reads';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
 import { bdi, boardName, documentHtml, escapeHtml, grouped, link, type Html } from './html';
@@ -22,10 +19,10 @@ export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
     about(res, 'Server');
     const cursor = pageCursor(req);
     const ownerId = String(req.params.ownerId);
-    const owner = OWNER_ID.test(ownerId) ? await ctx.repos.owners.get(ownerId) : null;
-    if (!owner) throw notFound('No such server');
-    const { boards, nextCursor } = await boardsPage(ctx, ownerId, { cursor, limit: PAGE });
-    const items = await Promise.all(boards.map((b) => boardItem(ctx, b, deps)));
+    const index = await ownerIndex(ctx, ownerId, { cursor, limit: PAGE });
+    const { owner, nextCursor } = index;
+    const boards = index.boards.map((s) => s.board);
+    const items = index.boards.map((s) => boardItem(s, deps));
     const title = owner.name || owner.id;
     const nav = [
       cursor === undefined ? '' : link(deps.links.owner(ownerId), 'First page'),
@@ -59,11 +56,7 @@ ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
   };
 }
 
-async function boardItem(ctx: Context, board: Board, deps: PageDeps): Promise<Html> {
-  const [players, season] = await Promise.all([
-    board.type === 'Rating' ? null : ctx.repos.entries.size(board.pk),
-    ctx.repos.seasons.open(board.pk),
-  ]);
+function boardItem({ board, players, season }: BoardSummary, deps: PageDeps): Html {
   const facts = [
     board.freeForAll ? `${board.type} · free-for-all` : board.type,
     players === null ? null : `${grouped(players)} player${players === 1 ? '' : 's'}`,

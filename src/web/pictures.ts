@@ -2,6 +2,8 @@ import type { Board } from '../../entities/board';
 import { seasonTitle, type Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
 import { profileChart, type Profile } from '../pipeline/profile';
+import { boardSummary } from '../pipeline/public-reads';
+import { seasonStandingsPage } from '../pipeline/season-reads';
 import { standingsPage } from '../pipeline/standings';
 import type { CardData, ChartData } from '../render/types';
 import { boardName, grouped, isMatchBoard, valueText } from './html';
@@ -51,7 +53,8 @@ export async function boardTop(ctx: Context, board: Board): Promise<StandingRow[
 
 /** The top of an ended season's final standings. */
 export async function seasonTop(ctx: Context, season: Season): Promise<StandingRow[]> {
-  return (await ctx.repos.seasons.standings(season.pk, 0, CARD_ROWS)).map(rowOfArchive);
+  const archive = await seasonStandingsPage(ctx, season, { from: 0, limit: CARD_ROWS });
+  return archive.rows.map(rowOfArchive);
 }
 
 /**
@@ -64,11 +67,9 @@ export async function boardCard(
   top?: StandingRow[],
 ): Promise<Picture<CardData>> {
   const rows = top ?? (await boardTop(ctx, board));
-  const [open, players] = await Promise.all([
-    ctx.repos.seasons.open(board.pk),
-    ctx.repos.entries.size(board.pk),
-  ]);
-  const subtitle = open ? `${board.type} · ${seasonTitle(open)}` : board.type;
+  const { season, players: counted } = await boardSummary(ctx, board);
+  const players = counted ?? 0; // a card is of standings: never a Rating board's
+  const subtitle = season ? `${board.type} · ${seasonTitle(season)}` : board.type;
   return cardOf(board, rows, subtitle, `${grouped(players)} player${players === 1 ? '' : 's'}`);
 }
 

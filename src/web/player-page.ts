@@ -6,6 +6,7 @@ import { queryValue } from '../http/params';
 import type { Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
 import { headToHead, playerProfile, type HeadToHead, type Profile } from '../pipeline/profile';
+import { runningSeason } from '../pipeline/season-reads';
 import { crumbs, publicBoard } from './boards';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
@@ -33,7 +34,7 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
     const h2h = vs === undefined ? null : await headToHead(ctx, board, playerId, vs);
     const frame = {
       top: await crumbs(ctx, board, deps.links, true),
-      season: await ctx.repos.seasons.open(board.pk),
+      season: await runningSeason(ctx, board),
     };
     sendPage(req, res, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
   };

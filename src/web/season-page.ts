@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { TallyError } from '../domain/errors';
 import { seasonTitle, type Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
+import { seasonStandingsPage } from '../pipeline/season-reads';
 import { seasonOf } from '../pipeline/seasons';
 import { seasonsNav } from './boards';
 import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
@@ -24,8 +25,8 @@ export async function seasonHtml(
 ): Promise<Html | null> {
   const season = await endedSeason(ctx, view, number, res);
   if (!season) return null;
-  const rows = await ctx.repos.seasons.standings(season.pk, page.from, page.limit + 1);
-  return archiveHtml(ctx, view, season, rows.map(rowOfArchive), page);
+  const archive = await seasonStandingsPage(ctx, season, page);
+  return archiveHtml(ctx, view, archive.season, archive.rows.map(rowOfArchive), archive.more, page);
 }
 
 /** The season, or a 404 page that says why there is none (still running, or never was). */
@@ -45,13 +46,12 @@ async function archiveHtml(
   ctx: Context,
   view: BoardView,
   season: Season,
-  rows: StandingRow[],
+  shown: StandingRow[],
+  more: boolean,
   page: { limit: number; from: number },
 ): Promise<Html> {
   const { board, deps } = view;
-  const shown = rows.slice(0, page.limit);
   const first = page.from === 0;
-  const more = rows.length > page.limit;
   const top = first ? await topOf(shown, more, () => seasonTop(ctx, season)) : null;
   const card = await seasonCard(ctx, board, season, top ?? undefined);
   const day = (at: Date) => at.toISOString().slice(0, 10);

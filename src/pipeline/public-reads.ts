@@ -1,0 +1,67 @@
+import type { Board } from '../../entities/board';
+import type { Owner } from '../../entities/owner';
+import { notFound } from '../domain/errors';
+import { isBoardId, OWNER_ID } from '../domain/ids';
+import type { Season } from '../domain/season';
+import { boardsPage } from './board-reads';
+import type { Context } from './context';
+import { findOwner } from './owners';
+import { runningSeason } from './season-reads';
+
+/**
+ * The reads of the public pages (src/web), which need no key: a board by its public address,
+ * an owner's boards with what each index line says, a board's summary for its card.
+ */
+
+/**
+ * A board by the owner and id of its public address (spec 2.2 url); the same 404 for a
+ * malformed address and a missing board, so an address says nothing of what exists.
+ */
+export async function boardAtAddress(
+  ctx: Context,
+  ownerId: string,
+  boardId: string,
+): Promise<Board> {
+  const board =
+    OWNER_ID.test(ownerId) && isBoardId(boardId)
+      ? await ctx.repos.boards.byId(ownerId, boardId)
+      : null;
+  if (!board) throw notFound('No such board');
+  return board;
+}
+
+/** What a board's line on its owner's index and its card say beside its name. */
+export interface BoardSummary {
+  board: Board;
+  /** Players with an entry; null on Rating boards, which keep no standings. */
+  players: number | null;
+  /** The running season, if any. */
+  season: Season | null;
+}
+
+export async function boardSummary(ctx: Context, board: Board): Promise<BoardSummary> {
+  const [players, season] = await Promise.all([
+    board.type === 'Rating' ? null : ctx.repos.entries.size(board.pk),
+    runningSeason(ctx, board),
+  ]);
+  return { board, players, season };
+}
+
+export interface OwnerIndex {
+  owner: Owner;
+  /** Oldest first, as GET /v1/boards lists them (spec 4.2). */
+  boards: BoardSummary[];
+  nextCursor: string | null;
+}
+
+/** A server's (or a personal workspace's) boards, a keyset page of them; a 404 for no owner. */
+export async function ownerIndex(
+  ctx: Context,
+  ownerId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<OwnerIndex> {
+  const owner = OWNER_ID.test(ownerId) ? await findOwner(ctx, ownerId) : null;
+  if (!owner) throw notFound('No such server');
+  const { boards, nextCursor } = await boardsPage(ctx, ownerId, page);
+  return { owner, boards: await Promise.all(boards.map((b) => boardSummary(ctx, b))), nextCursor };
+}
