@@ -12,7 +12,7 @@ import { resumeReviewPosts } from '../src/pipeline/review-queue';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
-import { describeDecay } from '../src/domain/decay';
+import { DECAY_DEFAULTS, describeDecay } from '../src/domain/decay';
 import type { Context } from '../src/pipeline/context';
 import { code, shown } from '../src/bot/text';
 import { boardInfo } from './board-info';
@@ -156,14 +156,16 @@ export const board = {
           .addIntegerOption((o) =>
             o
               .setName('after_days')
-              .setDescription('Days without a result before decay starts (default 14)')
+              .setDescription(
+                `Days without a result before decay starts (default ${DECAY_DEFAULTS.afterDays})`,
+              )
               .setMinValue(1)
               .setMaxValue(365),
           )
           .addIntegerOption((o) =>
             o
               .setName('every_hours')
-              .setDescription('Hours between steps (default 24)')
+              .setDescription(`Hours between steps (default ${DECAY_DEFAULTS.everyHours})`)
               .setMinValue(1)
               .setMaxValue(720),
           )
@@ -256,8 +258,8 @@ export const board = {
           : {
               amount,
               percent: o.getBoolean('percent') ?? false,
-              afterDays: o.getInteger('after_days') ?? 14,
-              everyHours: o.getInteger('every_hours') ?? 24,
+              ...optionalInt(interaction, 'after_days', 'afterDays'),
+              ...optionalInt(interaction, 'every_hours', 'everyHours'),
               ...(o.getInteger('floor') !== null ? { floor: o.getInteger('floor', true) } : {}),
               roleFloor: o.getBoolean('role_floor') ?? false,
             },

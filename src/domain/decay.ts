@@ -10,6 +10,9 @@ const DAY_MS = 86_400_000;
  * Inactivity counts from the player's last applied result or from `since` (when decay was set),
  * whichever is later: turning decay on never punishes the past.
  */
+/** What an unset option of /board decay or `tally board decay` means: two weeks, then daily. */
+export const DECAY_DEFAULTS = { afterDays: 14, everyHours: 24 } as const;
+
 export interface DecayRule {
   boardPk: number;
   amount: number;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { decayCause, decayed, inactiveAt, type DecayRule } from '../domain/decay';
+import { DECAY_DEFAULTS, decayCause, decayed, inactiveAt, type DecayRule } from '../domain/decay';
 import { TallyError, wholeInRange } from '../domain/errors';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
@@ -11,8 +11,9 @@ export interface DecayInput {
   /** Rating points, or percent when `percent`. */
   amount: number;
   percent?: boolean;
-  afterDays: number;
-  everyHours: number;
+  /** Days without a result before decay starts; DECAY_DEFAULTS unless given. */
+  afterDays?: number;
+  everyHours?: number;
   /** The lowest rating decay leaves; the board's start rating unless given. */
   floor?: number;
   /** Never below the threshold of the rating rank role a player's rating has reached. */
@@ -52,8 +53,13 @@ export async function setDecay(
     boardPk: board.pk,
     amount: wholeInRange(percent ? 'percent' : 'amount', input.amount, 1, percent ? 50 : 1000),
     percent,
-    afterDays: wholeInRange('after_days', input.afterDays, 1, 365),
-    everyHours: wholeInRange('every_hours', input.everyHours, 1, 24 * 30),
+    afterDays: wholeInRange('after_days', input.afterDays ?? DECAY_DEFAULTS.afterDays, 1, 365),
+    everyHours: wholeInRange(
+      'every_hours',
+      input.everyHours ?? DECAY_DEFAULTS.everyHours,
+      1,
+      24 * 30,
+    ),
     floor: wholeInRange('floor', input.floor ?? board.startRating ?? 0, 0, 1_000_000),
     roleFloor: input.roleFloor ?? false,
     since: current?.since ?? ctx.now(),

@@ -8,3 +8,7 @@ export const queueStats = (ctx: Context): Promise<{ depth: number; oldest: Date 
 export async function pingDatabase(ctx: Context): Promise<void> {
   await ctx.repos.db.run((m) => m.query('SELECT 1'));
 }
+
+/** The migrations this process applied when it opened the database (`tally migrate`). */
+export const appliedMigrations = (ctx: Context): readonly string[] =>
+  ctx.repos.db.appliedMigrations;

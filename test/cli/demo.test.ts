@@ -185,16 +185,16 @@ describe(`tally demo and serve --demo (${backendName})`, () => {
       // Issue 15: the guide prints every pending handle (the same three), and how to list them.
       for (const handle of demo.pending) expect(shown).toContain(handle);
       expect(shown).toContain(`npx tally review list ${DEMO_OWNER}`);
-      const queue = await new Promise<{ handle: string }[]>((resolve, reject) => {
+      const queue = await new Promise<{ data: { handle: string }[] }>((resolve, reject) => {
         const args = ['bin/tally.mjs', 'review', 'list', DEMO_OWNER, '--json'];
         const options = { cwd: ROOT, env: childEnv(databaseUrl), timeout: TIMEOUT_MS };
         execFile(process.execPath, args, options, (error, stdout, stderr) => {
           if (error)
             return reject(new Error(`tally review list failed: ${error.message}\n${stderr}`));
-          resolve(JSON.parse(stdout) as { handle: string }[]);
+          resolve(JSON.parse(stdout) as { data: { handle: string }[] });
         });
       });
-      expect(queue.map((q) => q.handle).sort()).toEqual([...demo.pending].sort());
+      expect(queue.data.map((q) => q.handle).sort()).toEqual([...demo.pending].sort());
     },
     TIMEOUT_MS,
   );

@@ -158,9 +158,11 @@ describe(`tally review list (${backendName})`, () => {
     const run = await tally(['review', 'list', ...args, '--json']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trimEnd().split('\n'), 'one line of output').toHaveLength(1);
-    const parsed: unknown = JSON.parse(run.stdout);
-    expect(Array.isArray(parsed)).toBe(true);
-    return parsed as PendingJson[];
+    // The envelope every CLI list prints (`key list --json` too): { "data": [...] }.
+    const parsed = JSON.parse(run.stdout) as { data: PendingJson[] };
+    expect(Object.keys(parsed)).toEqual(['data']);
+    expect(Array.isArray(parsed.data)).toBe(true);
+    return parsed.data;
   }
 
   it(

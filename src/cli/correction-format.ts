@@ -1,4 +1,4 @@
-import { correctionSummary, type CorrectionOutcome } from './pipeline/corrections';
+import { correctionSummary, type CorrectionOutcome } from '../pipeline/corrections';
 
 /**
  * `tally review correct|remove` (issue 15 item 2): what the correction did, as lines for a

@@ -1,4 +1,4 @@
-import type { PendingReview } from './pipeline/review-queue';
+import type { PendingReview } from '../pipeline/review-queue';
 
 /**
  * `tally review list` (issue 15): the review queue as a table for people and as JSON for
