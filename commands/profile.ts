@@ -17,13 +17,13 @@ import type { Context } from '../src/pipeline/context';
 import {
   playerProfile,
   profileChart,
-  VALUE_LABELS,
   type PlayedMatch,
   type Profile,
 } from '../src/pipeline/profile';
 import { log } from '../src/log';
 import { everywhere } from './contexts';
 import { boardOf, boardOption, type Command } from './shared';
+import { RESULT_NOUNS, signedDelta, valueName } from '../src/domain/display';
 
 const CHART = 'chart.png';
 /** A picture that takes longer is left out (a text sparkline instead): the member is waiting. */
@@ -92,7 +92,7 @@ async function chartPicture(
 
 export function profileEmbed(found: Profile, withChart: boolean): APIEmbed {
   const { board } = found;
-  const unit = VALUE_LABELS[board.type];
+  const unit = valueName(board.type);
   const value = (v: number | null) => formatScore(board.type, v);
   const lines = [
     found.rank === null
@@ -106,7 +106,7 @@ export function profileEmbed(found: Profile, withChart: boolean): APIEmbed {
   }
   if (found.streaks?.current) {
     const { result, length } = found.streaks.current;
-    const run = { W: 'win', D: 'draw', L: 'loss' }[result];
+    const run = RESULT_NOUNS[result][0];
     lines.push(`On a ${length}-${run} streak · longest winning streak ${found.streaks.longestWin}`);
   }
   if (found.submissions !== null) lines.push(`${found.submissions} scores submitted`);
@@ -127,7 +127,7 @@ export function profileEmbed(found: Profile, withChart: boolean): APIEmbed {
 export function playedLine(m: PlayedMatch): string {
   const against = m.opponents.map((o) => shown(o.name)).join(', ');
   const score = m.score ? ` ${m.score}` : '';
-  const delta = m.delta === null ? '' : ` (${m.delta >= 0 ? '+' : '−'}${Math.abs(m.delta)})`;
+  const delta = m.delta === null ? '' : ` (${signedDelta(m.delta)})`;
   const moderated = m.status === 'approved' ? '' : ` · ${m.status}`;
   return `**${m.result}**${score} vs ${against}${delta} · ${time(m.at, TimestampStyles.RelativeTime)}${moderated}`;
 }

@@ -10,6 +10,7 @@ import { entryOf } from '../src/pipeline/standings';
 import { everywhere } from './contexts';
 import { formatScore } from '../src/domain/score-text';
 import { boardOf, reply, type Command } from './shared';
+import { rankedValue, sideVerb, signedDelta, valueName } from '../src/domain/display';
 
 const RECENT = 5;
 
@@ -38,8 +39,8 @@ export const rank = {
       );
       return;
     }
-    const value = formatScore(board.type, board.type === 'ELO' ? entry.elo : entry.score);
-    const unit = board.type === 'ELO' ? 'rating' : board.type === 'League' ? 'points' : 'score';
+    const value = formatScore(board.type, rankedValue(board, entry));
+    const unit = valueName(board.type);
     const record = isMatchBoard(board)
       ? ` · ${entry.wins ?? 0} won, ${entry.draws ?? 0} drawn, ${entry.losses ?? 0} lost`
       : ` · ${entry.submissions ?? 0} submissions`;
@@ -49,7 +50,7 @@ export const rank = {
     const change = await lastChangeWithoutResult(ctx, board, playerId);
     const moved =
       change?.delta != null
-        ? `\nLast change without a result: ${change.delta > 0 ? '+' : '−'}${Math.abs(change.delta)} (${change.cause}) ${time(change.at, TimestampStyles.RelativeTime)}`
+        ? `\nLast change without a result: ${signedDelta(change.delta)} (${change.cause}) ${time(change.at, TimestampStyles.RelativeTime)}`
         : '';
     await reply(interaction, {
       embeds: [
@@ -81,11 +82,10 @@ function describe(match: MatchWithRoster, playerId: string): string {
   const mine = match.roster.find((slot) => slot.playerId === playerId);
   const others = match.roster.filter((slot) => slot.side !== mine?.side);
   const against = others.map((slot) => shown(slot.playerName)).join(', ');
-  const outcome =
-    match.winner === 'draw' ? 'drew' : match.winner === `team${mine?.side ?? 0}` ? 'won' : 'lost';
+  const outcome = mine ? sideVerb(match, mine.side) : 'played';
   const delta =
     mine?.eloDelta !== null && mine?.eloDelta !== undefined
-      ? ` (${mine.eloDelta >= 0 ? '+' : '−'}${Math.abs(mine.eloDelta)})`
+      ? ` (${signedDelta(mine.eloDelta)})`
       : '';
   const score =
     match.team1Score !== null && match.team2Score !== null

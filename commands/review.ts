@@ -88,7 +88,7 @@ function queueEmbed(queue: ReviewQueue, ownerId: string, boardId: string | undef
   };
 }
 
-/** `sub_12` · Ladder · Ali vs Bo — team1 won · by @x · submitted 3 hours ago · expires in 2 days · message */
+/** `sub_12` · Ladder · Ali beat Bo · by @x · submitted 3 hours ago · expires in 2 days · message */
 function itemLine(item: PendingReview): string {
   const parts = [
     code(item.handle),

@@ -19,19 +19,10 @@ import {
   type Command,
   boardOption,
 } from './shared';
+import { valueName } from '../src/domain/display';
 
 const roleOption = (o: import('discord.js').SlashCommandRoleOption) =>
   o.setName('role').setDescription('The server role').setRequired(true);
-
-/** What a board's value is called in a rule: `rating 1200+`, `points 30+`, `score 5000+`. */
-const valueName = (board: Board) =>
-  board.type === 'ELO'
-    ? 'rating'
-    : board.type === 'League'
-      ? 'points'
-      : board.type === 'Time'
-        ? 'time'
-        : 'score';
 
 /**
  * /roles add|remove|settings|refresh (Manage Server) and /roles list (anyone): rank roles, which
@@ -178,7 +169,8 @@ export async function rolesEmbed(ctx: Context, board: Board) {
         ? 'None yet; someone with Manage Server adds one with `/roles add` or `/roles top`.'
         : [
             ...list.map(
-              (role) => `${describeRankRole(role, valueName(board), board.sort)}${problemOf(role)}`,
+              (role) =>
+                `${describeRankRole(role, valueName(board.type), board.sort)}${problemOf(role)}`,
             ),
             '',
             `${settings.minGames > 0 ? `From ${settings.minGames} results` : 'From the first result'}; ${settings.stack ? 'every earned role held' : 'one role at a time, the best earned'}.`,

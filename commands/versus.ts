@@ -6,6 +6,7 @@ import { headToHead } from '../src/pipeline/profile';
 import { everywhere } from './contexts';
 import { notFoundAsNull, playedLine } from './profile';
 import { boardOf, boardOption, refuse, type Command } from './shared';
+import { signedDelta, valueName } from '../src/domain/display';
 
 /**
  * /versus: two players' record against each other on a match board (slack-gamebot2's
@@ -50,9 +51,7 @@ export const versus = {
       return;
     }
     const net =
-      h2h.net === null
-        ? ''
-        : ` · ${h2h.net >= 0 ? '+' : '−'}${Math.abs(h2h.net)} rating in these games`;
+      h2h.net === null ? '' : ` · ${signedDelta(h2h.net)} ${valueName(board.type)} in these games`;
     const played = h2h.wins + h2h.draws + h2h.losses;
     await interaction.reply({
       embeds: [

@@ -13,6 +13,7 @@ import { partiesOf } from '../pipeline/confirm';
 import { confirmButtonId, type ConfirmAction } from './custom-id';
 import { clip, LIMITS, shown } from './text';
 import type { ReviewView } from '../pipeline/review-view';
+import { sideVerb, signedDelta } from '../domain/display';
 
 /** The opponents' message of a waiting report, for a post (plus nonce) or an edit. */
 export interface ConfirmMessageBody {
@@ -24,7 +25,6 @@ export interface ConfirmMessageBody {
 }
 
 const COLOR = { waiting: 0x5865f2, moderators: 0xfee75c, approved: 0x57f287, rejected: 0xed4245 };
-const RESULT = { team1: ['won', 'lost'], team2: ['lost', 'won'], draw: ['drew', 'drew'] } as const;
 
 /**
  * What the players read in the channel the match was reported in: while it waits, the
@@ -120,7 +120,7 @@ function resultLines(view: ReviewView): string[] {
   const { match, roster } = view.record;
   const applied = view.submission.status === 'approved';
   const side = (n: 1 | 2) => {
-    const result = match.winner === null ? '' : ` (${RESULT[match.winner][n - 1]})`;
+    const result = match.winner === null ? '' : ` (${sideVerb(match, n)})`;
     const names = roster
       .filter((slot) => slot.side === n)
       .map((slot) => `${shown(slot.playerName)}${rating(slot, applied)}`);
@@ -136,8 +136,7 @@ function resultLines(view: ReviewView): string[] {
 function rating(slot: MatchParticipant, applied: boolean): string {
   if (slot.eloBefore === null) return '';
   if (!applied || slot.eloDelta === null) return ` — ${slot.eloBefore}`;
-  const sign = slot.eloDelta >= 0 ? '+' : '−';
-  return ` — ${slot.eloBefore + slot.eloDelta} (${sign}${Math.abs(slot.eloDelta)})`;
+  return ` — ${slot.eloBefore + slot.eloDelta} (${signedDelta(slot.eloDelta)})`;
 }
 
 function buttons(handle: string): APIActionRowComponent<APIButtonComponent> {

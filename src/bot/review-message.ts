@@ -16,6 +16,7 @@ import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { reviewButtonId } from './custom-id';
 import { clip, LIMITS, shown } from './text';
 import type { ReviewView } from '../pipeline/review-view';
+import { sideVerb, signedDelta } from '../domain/display';
 
 /** A review message's body, for a post (plus nonce) or an edit. */
 export interface ReviewMessageBody {
@@ -26,7 +27,6 @@ export interface ReviewMessageBody {
 
 const COLOR = { pending: 0x5865f2, approved: 0x57f287, rejected: 0xed4245 } as const;
 const FIELD_MAX = LIMITS.fieldValue;
-const RESULT = { team1: ['won', 'lost'], team2: ['lost', 'won'], draw: ['draw', 'draw'] } as const;
 
 /**
  * The moderator's view of a submission (DESIGN.md 1): board, rosters with ratings or the score,
@@ -98,7 +98,7 @@ function buttons(handle: string): APIActionRowComponent<APIButtonComponent> {
 
 function matchFields(match: Match, roster: MatchParticipant[], applied: boolean): APIEmbedField[] {
   const side = (n: 1 | 2): APIEmbedField => {
-    const result = match.winner === null ? '' : ` · ${RESULT[match.winner][n - 1]}`;
+    const result = match.winner === null ? '' : ` · ${sideVerb(match, n)}`;
     const lines = roster
       .filter((slot) => slot.side === n)
       .map((slot) => `${shown(slot.playerName)}${rating(slot, applied)}`);
@@ -123,8 +123,7 @@ function matchFields(match: Match, roster: MatchParticipant[], applied: boolean)
 function rating(slot: MatchParticipant, applied: boolean): string {
   if (slot.eloBefore === null) return '';
   if (!applied || slot.eloDelta === null) return ` — ${slot.eloBefore}`;
-  const sign = slot.eloDelta >= 0 ? '+' : '−';
-  return ` — ${slot.eloBefore} → ${slot.eloBefore + slot.eloDelta} (${sign}${Math.abs(slot.eloDelta)})`;
+  return ` — ${slot.eloBefore} → ${slot.eloBefore + slot.eloDelta} (${signedDelta(slot.eloDelta)})`;
 }
 
 function scoreFields(score: Score, type: BoardType): APIEmbedField[] {

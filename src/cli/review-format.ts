@@ -1,3 +1,4 @@
+import { utcMinute } from '../domain/display';
 import type { PendingReview } from '../pipeline/review-queue';
 
 /**
@@ -79,4 +80,3 @@ export function age(ms: number): string {
 }
 
 /** `2026-11-23 14:05 UTC`, as `tally review` names times elsewhere. */
-const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;

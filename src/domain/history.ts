@@ -1,6 +1,5 @@
 import type { Board } from './board';
 import { formatScore } from './score-text';
-import type { EntryState } from './scoring';
 import type { MatchStatus } from './vocabulary';
 
 /**
@@ -32,11 +31,7 @@ export interface HistoryRow {
   cause: string;
 }
 
-/** The value a board ranks by (DESIGN.md 3 "Entry value"). */
-export const rankedValue = (
-  board: Pick<Board, 'type'>,
-  entry: Pick<EntryState, 'elo' | 'score'>,
-) => (board.type === 'ELO' ? entry.elo : entry.score);
+export { rankedValue } from './display';
 
 const MODERATED: Partial<Record<MatchStatus, string>> = {
   adjusted: ' (adjusted by a moderator)',

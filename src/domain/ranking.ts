@@ -1,4 +1,5 @@
 import type { BoardSort, BoardType } from './vocabulary';
+import { rankedValue } from './display';
 import { TallyError } from './errors';
 
 /**
@@ -16,7 +17,7 @@ export function valueOf(
   entry: { score: number | null; elo: number | null },
   boardType: BoardType,
 ): number {
-  const value = boardType === 'ELO' ? entry.elo : entry.score;
+  const value = rankedValue({ type: boardType }, entry);
   if (value === null) {
     throw new TallyError('internal_error', `an entry on a ${boardType} board has no value`);
   }

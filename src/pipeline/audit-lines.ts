@@ -8,6 +8,7 @@ import { withoutBidiControls } from '../domain/names';
 import { ACCESS_LEVELS, type Scope } from '../domain/scopes';
 import { formatScore } from '../domain/score-text';
 import { describeReset, seasonTitle, type Season } from '../domain/season';
+import { outcomeSentence } from '../domain/display';
 
 /**
  * The audit lines (./audit.ts), one line each, in Discord markdown. Who acted is `chat:<id>` (a
@@ -46,20 +47,17 @@ export const auditOnLine = (by: string, channelId: string) =>
 export const auditOffLine = (by: string) =>
   `📋 ${actorOf(by)} turned this server's audit channel off`;
 
-/** What a submission claims: `match #7: A, B beat C, D`, `match #8: A 3–1 B`, `score: Ann 1234`. */
+/**
+ * What a submission claims: `match #7: A, B beat C, D`, `match #8: A 3–1 B` (the winner first,
+ * as every outcome sentence: domain/display.ts), `score: Ann 1234`.
+ */
 export function matchResult(board: Board, match: Match, roster: MatchParticipant[]): string {
   const side = (n: 1 | 2) =>
     roster
       .filter((p) => p.side === n)
       .map((p) => literal(p.playerName))
       .join(', ') || '—';
-  const head = `match #${match.number}: `;
-  if (match.team1Score !== null && match.team2Score !== null) {
-    return `${head}${side(1)} ${match.team1Score}–${match.team2Score} ${side(2)}`;
-  }
-  if (match.winner === 'draw') return `${head}${side(1)} drew with ${side(2)}`;
-  const [won, lost] = match.winner === 'team2' ? [side(2), side(1)] : [side(1), side(2)];
-  return `${head}${won} beat ${lost}`;
+  return `match #${match.number}: ${outcomeSentence(match, side(1), side(2))}`;
 }
 
 export const scoreResult = (board: Board, score: Pick<Score, 'playerName' | 'score'>) =>

@@ -29,6 +29,7 @@ import { correctedMatch, required, type Correction } from './review';
 import { closeDueSeasons } from './seasons';
 import { recordAudit } from './audit';
 import { correctionLine, literal } from './audit-lines';
+import { signedDelta } from '../domain/display';
 
 /**
  * Corrections after approval (issue 15 item 2; README "Corrections"): a moderator changes the
@@ -424,8 +425,7 @@ export function correctionSummary(
     if (c.after === null) return `${who} left the board (no result left this season)`;
     if (c.before === null) return `${who} ${value(c.after)}`;
     const diff = c.after - c.before;
-    const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
-    return `${who} ${value(c.before)} → ${value(c.after)} (${sign}${Math.abs(diff)})`;
+    return `${who} ${value(c.before)} → ${value(c.after)} (${signedDelta(diff)})`;
   });
   return { headline, moves };
 }

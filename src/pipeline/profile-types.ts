@@ -92,8 +92,9 @@ export interface BoardMatch {
   team1: Participant[];
   team2: Participant[];
   winner: 'team1' | 'team2' | 'draw';
-  /** "3–1" (team1 first) or null. */
-  score: string | null;
+  /** The scoreline of a League match; null on other boards. */
+  team1Score: number | null;
+  team2Score: number | null;
   /** team1's rating change on ELO boards (team2's is its negative); null on League boards. */
   delta: number | null;
   status: string;

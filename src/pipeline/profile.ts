@@ -8,6 +8,7 @@ import type { MatchWithRoster } from '../store/matches';
 import type { Context } from './context';
 import type { BoardMatch, HeadToHead, Participant, PlayedMatch, Profile } from './profile-types';
 import { entryOf } from './standings';
+import { rankedValue, valueName } from '../domain/display';
 
 export type * from './profile-types';
 
@@ -54,7 +55,7 @@ export async function playerProfile(
     player: { id: playerId, name: entry?.playerName ?? (await nameOf(ctx, board, playerId)) },
     rank: entry?.rank ?? null,
     of,
-    value: entry ? (board.type === 'ELO' ? entry.elo : entry.score) : null,
+    value: entry ? rankedValue(board, entry) : null,
     peak,
     record,
     winRate: record ? winRate(record) : null,
@@ -114,7 +115,8 @@ export async function boardRecent(
       team1: side(1),
       team2: side(2),
       winner,
-      score: scorelineFor(m, 1),
+      team1Score: m.team1Score,
+      team2Score: m.team2Score,
       delta: first?.eloDelta ?? null,
       status: m.status,
     };
@@ -156,23 +158,13 @@ export function profileChart(profile: Profile): ChartData {
   const { board, player } = profile;
   return {
     title: `${player.name || player.id} · ${board.displayName}`,
-    valueLabel: VALUE_LABELS[board.type],
+    valueLabel: valueName(board.type),
     points: profile.history
       .filter((h) => h.value !== null)
       .map((h) => ({ at: h.at.getTime(), value: h.value! })),
     format: board.type === 'Time' ? 'time' : 'integer',
   };
 }
-
-/** What a board's value is called, for people. */
-export const VALUE_LABELS: Record<Board['type'], string> = {
-  ELO: 'rating',
-  League: 'points',
-  Classic: 'score',
-  Highscore: 'score',
-  Time: 'time',
-  Rating: 'rating',
-};
 
 /**
  * The player's latest change that no result made (decay, a season's reset), so /rank can say

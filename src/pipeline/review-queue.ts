@@ -2,6 +2,7 @@ import type { Board } from '../../entities/board';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Submission } from '../../entities/submission';
 import { formatHandle, ownerKind } from '../domain/ids';
+import { outcomeSentence } from '../domain/display';
 import { formatScore } from '../domain/score-text';
 import type { Winner } from '../domain/vocabulary';
 import type { PendingRecords } from '../store/submissions';
@@ -144,20 +145,15 @@ function recordOf(row: Submission, board: Board, records: PendingRecords): Pendi
   };
 }
 
-/** The record in one plain line: `Ali, Bo vs Cy, Di — 3–1, team1 won`, `Maya Chen 1:02.500`. */
+/**
+ * The record in one plain line, as every outcome sentence reads (domain/display.ts): `Ali, Bo
+ * beat Cy, Di`, `Cy 3–1 Ali` (the winner first), `Maya Chen 1:02.500`.
+ */
 export function summaryOf(record: PendingRecord): string {
   if (record.kind === 'score') return `${record.player} ${record.score}`;
-  const scoreline =
-    record.team1Score !== null && record.team2Score !== null
-      ? `${record.team1Score}–${record.team2Score}, `
-      : '';
-  const outcome =
-    record.winner === null
-      ? 'no result'
-      : record.winner === 'draw'
-        ? 'draw'
-        : `${record.winner} won`;
-  return `${record.team1.join(', ')} vs ${record.team2.join(', ')} — ${scoreline}${outcome}`;
+  const [team1, team2] = [record.team1.join(', '), record.team2.join(', ')];
+  const decided = record.winner !== null || record.team1Score !== null;
+  return decided ? outcomeSentence(record, team1, team2) : `${team1} vs ${team2}, no result`;
 }
 
 /** Where the bot posted a review: the server's channel, or the owner's DM with the bot (`@me`). */

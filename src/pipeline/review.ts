@@ -11,6 +11,7 @@ import { recordAudit } from './audit';
 import { matchResult, reviewLine, scoreResult, type ReviewAuditOutcome } from './audit-lines';
 import { actsFor, type Actor, type Context } from './context';
 import { closeDueSeasons } from './seasons';
+import { utcMinute } from '../domain/display';
 
 export type Decision = 'approve' | 'decline';
 
@@ -120,7 +121,6 @@ const overdue = (submission: Submission, now: Date) =>
   submission.expiresAt !== null && submission.expiresAt.getTime() <= now.getTime();
 
 /** `2026-11-23 14:05 UTC`: how a refusal names the moment a window ran out, chat and CLI alike. */
-const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * DESIGN.md 3 `adjusted`: a moderator corrects the result (winner, scoreline or score) and

@@ -2,6 +2,7 @@ import type { Board } from '../../entities/board';
 import { plainTitle } from '../domain/plain-text';
 import { formatTime } from '../domain/score-text';
 import { STYLE } from './style';
+import { valueHeading } from '../domain/display';
 
 /**
  * The markup every public page shares: escaping, the document with its head (OpenGraph tags
@@ -39,19 +40,8 @@ export function valueText(board: Pick<Board, 'type'>, value: number | null): str
   return grouped(value);
 }
 
-/** What a board's value is called, in a column heading and after a number. */
-export function valueName(board: Pick<Board, 'type'>): string {
-  switch (board.type) {
-    case 'ELO':
-      return 'Elo';
-    case 'League':
-      return 'Points';
-    case 'Time':
-      return 'Time';
-    default:
-      return 'Score';
-  }
-}
+/** What a board's value is called, in a column heading and as a label (domain/display.ts). */
+export const valueName = (board: Pick<Board, 'type'>): string => valueHeading(board.type);
 
 export { isMatchBoard } from '../domain/board-rules';
 

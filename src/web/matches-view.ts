@@ -3,13 +3,20 @@ import type { BoardMatch, Participant, PlayedMatch } from '../pipeline/profile-t
 import { playerLink } from './boards';
 import { escapeHtml, timeTag, type Html } from './html';
 import type { Links } from './links';
+import type { Result } from '../domain/record';
+import {
+  capitalized,
+  outcomeParts,
+  RESULT_VERBS,
+  ratingSwing,
+  signedDelta,
+  valueName,
+} from '../domain/display';
 
 /** Matches as lists that reflow on a phone: each row wraps, none scrolls sideways. */
 
 const names = (links: Links, board: Board, people: Participant[]) =>
   people.map((p) => playerLink(links, board, p)).join(', ');
-
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
 /** How a match was recorded, when it is worth saying (spec 2.5 statuses). */
 function statusNote(status: string): string {
@@ -22,19 +29,15 @@ function whenLine(number: number, at: Date, extra: string, status: string): Html
   return `<span class="when">Match #${number} · ${timeTag(at)}${escapeHtml(extra)}${escapeHtml(statusNote(status))}</span>`;
 }
 
-/** "3–1" read from the other side: "1–3". */
-const flipped = (score: string) => score.split('–').reverse().join('–');
-
 /** The board page's "Recent matches": the winner first and in bold, the loser after. */
 export function recentMatches(board: Board, matches: BoardMatch[], links: Links): Html {
   if (matches.length === 0) return '';
   const items = matches.map((m) => {
-    const swap = m.winner === 'team2';
-    const [first, second] = swap ? [m.team2, m.team1] : [m.team1, m.team2];
-    const score = m.score === null ? null : swap ? flipped(m.score) : m.score;
-    const middle = score ?? (m.winner === 'draw' ? 'drew with' : 'beat');
-    const won = m.winner === 'draw' ? '' : ' won';
-    const delta = m.delta === null ? '' : ` · ±${Math.abs(m.delta)} Elo`;
+    const parts = outcomeParts(m);
+    const [first, second] = parts.first === 2 ? [m.team2, m.team1] : [m.team1, m.team2];
+    const middle = parts.middle;
+    const won = parts.decided ? ' won' : '';
+    const delta = m.delta === null ? '' : ` · ${ratingSwing(m.delta)} ${valueName(board.type)}`;
     return `<li><span class="side${won}">${names(links, board, first)}</span>
 <span class="score">${escapeHtml(middle)}</span>
 <span class="side right">${names(links, board, second)}</span>
@@ -43,7 +46,7 @@ ${whenLine(m.number, m.at, delta, m.status)}</li>`;
   return `<h2>Recent matches</h2>\n<ol class="matches versus">\n${items.join('\n')}\n</ol>`;
 }
 
-const RESULT_WORDS = { W: 'Won', D: 'Drew', L: 'Lost' } as const;
+const resultWord = (result: Result) => capitalized(RESULT_VERBS[result]);
 
 /** A player's matches from their side: result, opponents (links), score, rating change. */
 export function playedMatches(board: Board, matches: PlayedMatch[], links: Links): Html {
@@ -51,13 +54,11 @@ export function playedMatches(board: Board, matches: PlayedMatch[], links: Links
   const items = matches.map((m) => {
     const mates = m.teammates.length > 0 ? ` with ${names(links, board, m.teammates)}` : '';
     const score = `<span class="score">${escapeHtml(m.score ?? '')}</span>`;
-    const delta = `<span class="delta">${m.delta === null ? '' : signed(m.delta)}</span>`;
-    return `<li><span class="result result-${m.result}"><abbr title="${RESULT_WORDS[m.result]}">${m.result}</abbr></span>
+    const delta = `<span class="delta">${m.delta === null ? '' : signedDelta(m.delta)}</span>`;
+    return `<li><span class="result result-${m.result}"><abbr title="${resultWord(m.result)}">${m.result}</abbr></span>
 <span class="side">vs ${names(links, board, m.opponents)}${mates}</span>
 ${score}${delta}
 ${whenLine(m.number, m.at, '', m.status)}</li>`;
   });
   return `<ol class="matches played">\n${items.join('\n')}\n</ol>`;
 }
-
-export { signed };

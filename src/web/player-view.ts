@@ -8,11 +8,10 @@ import { log } from '../log';
 import { playerLink } from './boards';
 import { bdi, boardName, escapeHtml, grouped, link, valueName, valueText, type Html } from './html';
 import type { Links } from './links';
-import { playedMatches, signed } from './matches-view';
+import { playedMatches } from './matches-view';
+import { RESULT_NOUNS, signedDelta, valueName as nameOfValue } from '../domain/display';
 
 /** The pieces of a player's page: the numbers, the chart, head to head. */
-
-const STREAK_WORDS = { W: ['win', 'wins'], D: ['draw', 'draws'], L: ['loss', 'losses'] } as const;
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 
@@ -32,7 +31,7 @@ export function profileStats(profile: Profile): Html {
   }
   if (profile.streaks) {
     const now = profile.streaks.current;
-    const words = now && STREAK_WORDS[now.result];
+    const words = now && RESULT_NOUNS[now.result];
     stats.push(['Streak', now && words ? `${now.length} ${words[now.length === 1 ? 0 : 1]}` : '—']);
     stats.push(['Longest win streak', grouped(profile.streaks.longestWin)]);
   }
@@ -119,7 +118,7 @@ export function headToHeadSection(profile: Profile, h2h: HeadToHead | null, link
   const choose = picker(profile, h2h?.b.id, links);
   if (!h2h) return choose ? `<h2>Head to head</h2>\n${choose}` : '';
   const board = profile.board;
-  const net = h2h.net === null ? '' : ` · net ${signed(h2h.net)} Elo`;
+  const net = h2h.net === null ? '' : ` · net ${signedDelta(h2h.net)} ${nameOfValue(board.type)}`;
   const back = link(links.player(board, profile.player.id), 'Close head to head');
   return `<h2>Head to head: ${bdi(h2h.a.name || h2h.a.id)} vs ${playerLink(links, board, h2h.b)}</h2>
 <p class="record-line">${recordWords(h2h, bdi)}</p>

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { utcDay } from '../domain/display';
 import { TallyError } from '../domain/errors';
 import { seasonTitle, type Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
@@ -54,7 +55,6 @@ async function archiveHtml(
   const first = page.from === 0;
   const top = first ? await topOf(shown, more, () => seasonTop(ctx, season)) : null;
   const card = await seasonCard(ctx, board, season, top ?? undefined);
-  const day = (at: Date) => at.toISOString().slice(0, 10);
   const at = (from: number) =>
     deps.links.board(board, {
       season: season.number,
@@ -67,7 +67,7 @@ async function archiveHtml(
     `${boardName(board)} — ${seasonTitle(season)}`,
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
-<p class="meta">${bdi(seasonTitle(season))} · final standings · ${day(season.startedAt)} – ${day(season.endedAt!)}</p>
+<p class="meta">${bdi(seasonTitle(season))} · final standings · ${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)}</p>
 ${seasonsNav(view.seasons, season.number)}
 ${standingsHtml(view, shown, top, empty)}
 ${nav}`,

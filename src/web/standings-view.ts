@@ -2,6 +2,7 @@ import type { Board } from '../../entities/board';
 import type { SeasonStanding } from '../domain/season';
 import type { RankedEntry } from '../pipeline/standings';
 import { playerLink } from './boards';
+import { rankedValue } from '../domain/display';
 import { grouped, isMatchBoard, valueName, valueText, type Html } from './html';
 import type { Links } from './links';
 
@@ -19,7 +20,7 @@ export interface StandingRow {
 export const rowOfEntry = (board: Pick<Board, 'type'>, e: RankedEntry): StandingRow => ({
   rank: e.rank,
   player: { id: e.playerId, name: e.playerName },
-  value: board.type === 'ELO' ? e.elo : e.score,
+  value: rankedValue(board, e),
   wins: e.wins,
   draws: e.draws,
   losses: e.losses,

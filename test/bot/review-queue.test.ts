@@ -127,7 +127,7 @@ describe(`/review list (${backendName})`, () => {
     expect(message.embeds).toHaveLength(1);
     expect(message.embeds[0]?.title).toBe('Waiting for review: 2');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^\`${first.handle}\` · Queue Ladder · Ali vs Bobby`));
+    expect(lines[0]).toMatch(new RegExp(`^\`${first.handle}\` · Queue Ladder · Ali beat Bobby`));
     expect(lines[1]).toMatch(new RegExp(`^\`${second.handle}\` · `));
     expect(message.embeds[0]?.description).not.toContain(hidden.handle);
     // Who submitted, how long ago and when it expires, as Discord timestamps; the message link.

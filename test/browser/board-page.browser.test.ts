@@ -172,7 +172,7 @@ describe('the public board page in headless Chromium', () => {
     expect(view.meta).toMatch(
       /^Season 1 “Winter” · final standings · \d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d$/,
     );
-    expect(view.headers).toEqual(['Rank', 'Player', 'Elo', 'W', 'D', 'L']);
+    expect(view.headers).toEqual(['Rank', 'Player', 'Rating', 'W', 'D', 'L']);
     expect(view.rows).toEqual([
       ['1', 'Ann', '1032', '3', '0', '1'],
       ['1', 'Cy', '1032', '2', '0', '0'],

@@ -178,7 +178,7 @@ describe(`tally review list (${backendName})`, () => {
         board: ladder.id,
         board_name: 'Ladder',
         kind: 'match',
-        summary: 'Ali, Bo vs Cy, Di — team1 won',
+        summary: 'Ali, Bo beat Cy, Di',
         submitted_by: 'api',
         message_url: `https://discord.com/channels/${guildId}/${channelId}/${messageId}`,
       });
@@ -195,7 +195,7 @@ describe(`tally review list (${backendName})`, () => {
         expires_at: null,
         message_url: null,
       });
-      expect(third).toMatchObject({ summary: 'Ali, Cy vs Bo, Di — draw', message_url: null });
+      expect(third).toMatchObject({ summary: 'Ali, Cy drew with Bo, Di', message_url: null });
     },
     TEST_TIMEOUT_MS,
   );
@@ -224,7 +224,7 @@ describe(`tally review list (${backendName})`, () => {
       expect(header).toMatch(/^HANDLE\s+BOARD\s+KIND\s+WHAT\s+BY\s+AGE\s+EXPIRES\s+MESSAGE$/);
       expect(rows).toHaveLength(3);
       expect(rows.map((r) => r.split(/\s+/)[0])).toEqual(pending);
-      expect(rows[0]).toContain('Ali, Bo vs Cy, Di — team1 won');
+      expect(rows[0]).toContain('Ali, Bo beat Cy, Di');
       expect(rows[0]).toMatch(/\b5h 0\dm\b/);
       expect(rows[0]).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
       expect(rows[0]).toContain(

@@ -86,9 +86,11 @@ describe(`player profiles (${backendName})`, () => {
       ['D', '2–2', null],
     ]);
     const recent = await boardRecent(p!.ctx, league, 10);
-    expect(recent.map((m) => [m.number, m.winner, m.score, m.team1[0]?.name])).toEqual([
-      [2, 'team2', '1–3', 'Bo'],
-      [1, 'draw', '2–2', 'Ann'],
+    expect(
+      recent.map((m) => [m.number, m.winner, m.team1Score, m.team2Score, m.team1[0]?.name]),
+    ).toEqual([
+      [2, 'team2', 1, 3, 'Bo'],
+      [1, 'draw', 2, 2, 'Ann'],
     ]);
   });
 

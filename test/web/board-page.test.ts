@@ -199,7 +199,7 @@ describe(`the public board page (${backendName})`, () => {
     ]);
     const eloPage = await visit(pathOf(elo));
     expectHtml(eloPage, 200);
-    expect(eloPage.text).toContain('>Elo</th>');
+    expect(eloPage.text).toContain('>Rating</th>');
     expect(text(eloPage.text)).toContain('ELO board · free-for-all · updated live');
     expect(rows(eloPage.text)).toEqual([
       ['1', 'p', '1016', '1', '0', '0'],

@@ -75,7 +75,7 @@ describe(`the board page's podium, ranks and recent matches (${backendName})`, (
     ]);
     const res = await pages.get(boardPath(elo));
     expect(items(section(res.text, 'ol', 'matches'))).toEqual([
-      'Bo beat Ann Match #1 · 5 Nov 2026 · ±16 Elo',
+      'Bo beat Ann Match #1 · 5 Nov 2026 · ±16 rating',
     ]);
   });
 

@@ -53,7 +53,7 @@ describe(`a player's public page (${backendName})`, () => {
     expect(text(section(res.text, 'p', 'meta'))).toBe('#1 of 4 on Ladder');
     // W W D L W: 3–1–1, on a one-win streak, two wins in a row at best; 1000 +16 +15 −1 −19 +15.
     expect(stats(res.text)).toEqual({
-      Elo: '1026',
+      Rating: '1026',
       Peak: '1031',
       'Wins–draws–losses': '3–1–1',
       'Win rate': '60%',
@@ -100,7 +100,7 @@ describe(`a player's public page (${backendName})`, () => {
     expect(title(res.text)).toBe('Ann vs Bo — Ladder');
     expect(text(res.text)).toContain('Head to head: Ann vs Bo');
     expect(text(section(res.text, 'p', 'record-line'))).toBe('Ann leads Bo 1–0 (1 draw)');
-    expect(text(res.text)).toContain('1–1–0 (wins–draws–losses) · net +15 Elo');
+    expect(text(res.text)).toContain('1–1–0 (wins–draws–losses) · net +15 rating');
     const h2h = /Head to head:[\s\S]*?<ol class="matches[^"]*">([\s\S]*?)<\/ol>/.exec(
       res.text,
     )?.[1];

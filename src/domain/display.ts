@@ -1,0 +1,100 @@
+import { resultFor, type Result } from './record';
+import type { BoardType, Winner } from './vocabulary';
+
+/**
+ * The rules a member can see, written once: what a board ranks by and what that value is
+ * called, a change of it, a match's outcome, and times in UTC. Chat, the public pages, the
+ * pictures, the audit lines and the CLI all render from these (test/unit/display.test.ts).
+ */
+
+/** DESIGN.md 3: an ELO board ranks by elo; every other type by score (League: its points). */
+export function rankedValue(
+  board: { type: BoardType },
+  entry: { elo: number | null; score: number | null },
+): number | null {
+  return board.type === 'ELO' ? entry.elo : entry.score;
+}
+
+const VALUE_NAMES: Record<BoardType, string> = {
+  ELO: 'rating',
+  League: 'points',
+  Classic: 'score',
+  Highscore: 'score',
+  Time: 'time',
+  Rating: 'rating',
+};
+
+/** What a board's value is called after a number or in a sentence: `rating 1 200`, `points`. */
+export const valueName = (type: BoardType): string => VALUE_NAMES[type];
+
+/** The same as a column heading or a label: `Rating`, `Points`, `Score`, `Time`. */
+export const valueHeading = (type: BoardType): string => capitalized(VALUE_NAMES[type]);
+
+/** A word as a label or at the start of a sentence: `Rating`, `Won`. */
+export const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * A change of a value, with its sign: `+16`, `−16` (a minus sign, U+2212, as typeset), and no
+ * change as `±0`: never `+0`, `-0` or `−0`.
+ */
+export function signedDelta(delta: number): string {
+  if (delta === 0) return '±0';
+  return delta > 0 ? `+${delta}` : `−${-delta}`;
+}
+
+/** The rating a match moved, seen from neither side (a board's list of matches): `±16`. */
+export const ratingSwing = (delta: number): string => `±${Math.abs(delta)}`;
+
+/** One side's result as a verb: `won`, `drew`, `lost`. */
+export const RESULT_VERBS: Record<Result, string> = { W: 'won', D: 'drew', L: 'lost' };
+
+/** A run of results as a noun, one and many: `a 3-win streak`, `2 draws`. */
+export const RESULT_NOUNS: Record<Result, readonly [string, string]> = {
+  W: ['win', 'wins'],
+  D: ['draw', 'draws'],
+  L: ['loss', 'losses'],
+};
+
+type Decided = { winner: Winner | null; team1Score: number | null; team2Score: number | null };
+
+/** What a side did in a match, as a verb (a League match's winner comes from its scoreline). */
+export const sideVerb = (match: Decided, side: 1 | 2): string =>
+  RESULT_VERBS[resultFor(match, side)];
+
+/**
+ * A match's outcome as a sentence, the winner first: `A beat B`, `A drew with B`, and with a
+ * scoreline `A 3–1 B`, read from the side named first. `parts` gives the pieces for markup that
+ * styles each side (the public pages); `outcomeSentence` joins them.
+ */
+export function outcomeParts(match: Decided): {
+  first: 1 | 2;
+  middle: string;
+  second: 1 | 2;
+  decided: boolean;
+} {
+  const team2Won = resultFor(match, 2) === 'W';
+  const [first, second]: [1 | 2, 1 | 2] = team2Won ? [2, 1] : [1, 2];
+  const decided = resultFor(match, 1) !== 'D';
+  const scored = match.team1Score !== null && match.team2Score !== null;
+  const middle = scored
+    ? team2Won
+      ? `${match.team2Score}–${match.team1Score}`
+      : `${match.team1Score}–${match.team2Score}`
+    : decided
+      ? 'beat'
+      : 'drew with';
+  return { first, middle, second, decided };
+}
+
+export function outcomeSentence(match: Decided, team1: string, team2: string): string {
+  const { first, middle } = outcomeParts(match);
+  const [a, b] = first === 1 ? [team1, team2] : [team2, team1];
+  return `${a} ${middle} ${b}`;
+}
+
+/** A time to the minute, in UTC, as a refusal or the CLI names it: `2026-11-26 18:00 UTC`. */
+export const utcMinute = (at: Date): string =>
+  `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A day in UTC: `2026-11-26` (a season's first and last day). */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
