@@ -1,5 +1,4 @@
-import type { BoardSort, BoardType } from './vocabulary';
-import type { OnSilence, ReviewMode } from './confirmation';
+import type { BoardSort, BoardType, OnSilence, ReviewMode } from './vocabulary';
 
 /** A board and its rules (spec 2.2), as the domain reads it; entities/board.ts stores it. */
 export interface Board {

@@ -1,3 +1,4 @@
+import type { OnSilence, ReviewMode } from './vocabulary';
 import type { MatchWrite, ScoreWrite } from './write-request';
 
 /**
@@ -6,12 +7,8 @@ import type { MatchWrite, ScoreWrite } from './write-request';
  * here are pure; src/pipeline/confirm.ts runs them with the board locked.
  */
 
-/** Who checks members' reports: the moderators (spec 2.2's review), or the opponents first. */
-export type ReviewMode = 'moderators' | 'opponents';
+export type { OnSilence, ReviewMode } from './vocabulary';
 export const REVIEW_MODES: readonly ReviewMode[] = ['moderators', 'opponents'];
-
-/** What silence until the end of the confirmation window does. */
-export type OnSilence = 'confirm' | 'escalate';
 export const ON_SILENCE: readonly OnSilence[] = ['confirm', 'escalate'];
 
 /**

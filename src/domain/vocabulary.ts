@@ -15,6 +15,12 @@ export const MATCH_STATUSES: readonly MatchStatus[] = RESULT_STATUSES;
 
 export type Winner = 'team1' | 'team2' | 'draw';
 
+/** Who checks members' reports: the moderators (spec 2.2's review), or the opponents first. */
+export type ReviewMode = 'moderators' | 'opponents';
+
+/** What silence until the end of the confirmation window does. */
+export type OnSilence = 'confirm' | 'escalate';
+
 /** A submission row's own state (DESIGN.md 3, handle status); the handle reads the live row. */
 export type SubmissionStatus =
   'queued' | 'processing' | 'pending_review' | 'approved' | 'rejected' | 'failed';

@@ -4,7 +4,7 @@ import { TallyError, wholeInRange } from '../domain/errors';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 import { boardOfSubject, boardSubject } from '../domain/ids';
-import type { Job } from './scheduler';
+import type { Job } from './job';
 import { closeDueSeasons, SeasonWaits } from './seasons';
 
 export interface DecayInput {

@@ -1,31 +1,10 @@
-import type { EntityManager } from 'typeorm';
 import type { ScheduledJob } from '../../entities/schedule';
 import { log } from '../log';
 import { PollLoop } from './poll-loop';
 import type { Context } from './context';
-import { decayJob } from './decay';
-import { seasonEndJob, SeasonWaits } from './seasons';
-import { expireOverdue } from './review';
-import { settleSilentReports } from './confirm';
+import { StepWaits, type Job } from './job';
 
-/**
- * One kind of time-driven work (validation-window expiry, season ends, decay, standings
- * refreshes). A step is one occurrence, run for the time it was due, not for the time it ran:
- * after downtime each missed step is taken in order, each once.
- */
-export interface Job {
-  kind: string;
-  /**
-   * The step due at `dueAt` for `subject`. An `atomic` job does its work with `tx`, the
-   * transaction that takes the step, so the work and the step commit together or not at all
-   * (exactly once). Otherwise the step is taken first and the work runs after the commit: at
-   * most once, for sweeps that are safe to skip because the next step does the same.
-   */
-  step(ctx: Context, tx: EntityManager | null, subject: string, dueAt: Date): Promise<void>;
-  /** When the job is due next after a step due at `dueAt`, run at `now`; null ends it. */
-  next(ctx: Context, subject: string, dueAt: Date, now: Date): Promise<Date | null>;
-  atomic: boolean;
-}
+export { StepWaits, type Job } from './job';
 
 export interface SchedulerOptions {
   /** How often to look for due steps (default 1 s). */
@@ -79,7 +58,7 @@ export class Scheduler {
         }
       } catch (err) {
         // An atomic step rolled back with its move: the same step is tried again next pass.
-        if (err instanceof SeasonWaits) continue; // the worker records what came before the end
+        if (err instanceof StepWaits) continue; // e.g. the worker records what came before an end
         log.warn('scheduled step failed; retrying', { job: row.kind, subject: row.subject, err });
       }
     }
@@ -97,30 +76,4 @@ export class Scheduler {
     if (took && !job.atomic) await job.step(this.ctx, null, row.subject, row.dueAt);
     return took;
   }
-}
-
-/** How often overdue submissions are looked for (DESIGN.md 3: the validation window). */
-export const EXPIRY_EVERY_MS = 30_000;
-
-/**
- * Validation-window expiry as a scheduled sweep: each submission expires once whoever sweeps
- * (review.ts decides it with the board locked), so a missed sweep is simply the next one; after
- * downtime one sweep catches up on every overdue submission.
- */
-export const expiryJob: Job = {
-  kind: 'expiry',
-  atomic: false,
-  async step(ctx) {
-    await expireOverdue(ctx);
-    // Reports whose opponents stayed silent: confirmed or sent to the moderators (confirm.ts).
-    await settleSilentReports(ctx);
-  },
-  next: async (_ctx, _subject, _dueAt, now) => new Date(now.getTime() + EXPIRY_EVERY_MS),
-};
-
-/** Every job this version runs, and the plans every process makes sure exist at start. */
-export const JOBS: readonly Job[] = [expiryJob, decayJob, seasonEndJob];
-
-export async function planStandingJobs(ctx: Context): Promise<void> {
-  await ctx.repos.schedules.ensure(expiryJob.kind, 'all', ctx.now());
 }

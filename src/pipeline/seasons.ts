@@ -16,7 +16,7 @@ import { recordAudit } from './audit';
 import { seasonEndedLine, seasonEndingLine, seasonStartedLine } from './audit-lines';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
-import type { Job } from './scheduler';
+import { StepWaits, type Job } from './job';
 
 export const SEASON_END_KIND = 'season-end';
 /** Announcements of a season: `season:<pk>:start`, `:soon` (a day before the end) and `:end`. */
@@ -302,7 +302,7 @@ async function resetStandings(
 }
 
 /** A season that cannot close yet: the scheduler tries the same step again next pass. */
-export class SeasonWaits extends Error {
+export class SeasonWaits extends StepWaits {
   constructor(readonly boardPk: number) {
     super(`board ${boardPk}: a season end waits for submissions queued before it`);
     this.name = 'SeasonWaits';

@@ -1,7 +1,8 @@
 import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntryHistoryEntity } from '../../entities/entry-history';
-import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
+import { JOBS } from '../../src/pipeline/jobs';
+import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import {
   channel,

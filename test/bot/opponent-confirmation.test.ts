@@ -4,7 +4,8 @@ import type { Board } from '../../entities/board';
 import type { BoardInput } from '../../src/pipeline/boards';
 import { settleSilentReports } from '../../src/pipeline/confirm';
 import { review } from '../../src/pipeline/review';
-import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
+import { JOBS } from '../../src/pipeline/jobs';
+import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import {
   buttonsOf,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveStandingsJob } from '../../commands/live-standings';
 import { seasonAnnounceJob } from '../../commands/season-announce';
 import { placeLiveStandings } from '../../src/pipeline/live-standings';
-import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
+import { JOBS } from '../../src/pipeline/jobs';
+import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import {
   channel,

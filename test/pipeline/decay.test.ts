@@ -5,7 +5,8 @@ import { setDecay } from '../../src/pipeline/decay';
 import { describeDecay } from '../../src/domain/decay';
 import { putRankRole } from '../../src/pipeline/rank-roles';
 import { standingsPage } from '../../src/pipeline/standings';
-import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
+import { JOBS } from '../../src/pipeline/jobs';
+import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import { customPlayer, startPipeline, type TestPipeline } from '../support/pipeline';
 

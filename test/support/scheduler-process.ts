@@ -8,7 +8,8 @@
  */
 import { loadConfig } from '../../src/config';
 import type { Context } from '../../src/pipeline/context';
-import { JOBS, Scheduler } from '../../src/pipeline/scheduler';
+import { JOBS } from '../../src/pipeline/jobs';
+import { Scheduler } from '../../src/pipeline/scheduler';
 import { LocalSignals } from '../../src/pipeline/signals';
 import { openDatabase } from '../../src/store/data-source';
 import { Database } from '../../src/store/database';
