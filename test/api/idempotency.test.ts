@@ -5,7 +5,8 @@ import { SubmissionEntity } from '../../entities/submission';
 import type { IdempotencyStart } from '../../src/store/idempotency';
 import { backendName } from '../support/backends';
 import { assertProblem } from '../support/contract';
-import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
+import { nextSnowflake, startTestTally, type TestResponse, type TestTally } from '../support/tally';
+import { eventually } from '../support/wait';
 
 describe(`idempotency of writes (spec 4.11, ${backendName})`, () => {
   let tally: TestTally;
@@ -148,6 +149,139 @@ describe(`idempotency of writes (spec 4.11, ${backendName})`, () => {
   });
 });
 
+describe(`idempotency on an auto-applying board: a duplicate is in flight until the final answer is stored (spec 4.11.2, 4.11.4, issue 25, ${backendName})`, () => {
+  let tally: TestTally;
+  let owner: string;
+  let key: string;
+  let board: Board;
+  let n = 0;
+  const freshKey = () => `auto-idem-${process.pid}-${++n}`;
+
+  beforeAll(async () => {
+    // A long wait: even on a loaded machine the worker applies within it, so the request that
+    // executes answers 201 (a 202 would only mean the wait ran out, not what is tested here).
+    tally = await startTestTally({ RATE_LIMIT_WRITE_PER_MIN: '100000', SYNC_WAIT_MS: '20000' });
+    owner = await tally.owner();
+    key = await tally.key({ ownerId: owner });
+    board = await tally.board({ ownerId: owner, type: 'Highscore', windowHours: 0 });
+  });
+  afterAll(() => tally.stop());
+
+  const post = (idempotencyKey: string, body: string) =>
+    tally.request('POST', `/v1/boards/${board.id}/scores`, {
+      key,
+      headers: { 'idempotency-key': idempotencyKey },
+      body,
+    });
+  const score = () => `{"player":{"chat_id":"${nextSnowflake()}"},"score":${++n}}`;
+  const submissions = () => tally.ctx.repos.db.dataSource.manager.count(SubmissionEntity);
+  const replayed = (r: TestResponse) => r.headers.get('idempotent-replayed');
+
+  /** Each answer to one key: the one that executed, 409s while it runs, then its exact replays. */
+  function expectOneExecution(results: TestResponse[], round: string) {
+    const fresh = results.filter((r) => replayed(r) === 'false');
+    expect(
+      fresh.map((r) => r.status),
+      `${round}: executed once, as 201`,
+    ).toEqual([201]);
+    const original = fresh[0]!;
+    for (const r of results) {
+      if (r === original) continue;
+      if (r.status === 409) {
+        assertProblem(r, 409, 'idempotency_conflict');
+        expect(r.headers.get('retry-after'), `${round}: in flight`).toBe('1');
+        continue;
+      }
+      // Never the provisional 202 of a write that was answered 201: the stored final answer.
+      expect(
+        { status: r.status, replayed: replayed(r), text: r.text },
+        `${round}: a replay is the final answer byte for byte`,
+      ).toEqual({ status: original.status, replayed: 'true', text: original.text });
+      expect(r.headers.get('content-type')).toBe(original.headers.get('content-type'));
+    }
+  }
+
+  it('GIVEN 5 concurrent identical writes, round after round THEN one 201; every other answer is 409 Retry-After 1 or its replay byte for byte', async () => {
+    // Bounded by rounds and by time; each round staggers its five requests by a few ms so some
+    // arrive while the first one's record is committed but its 201 not stored yet (the window of
+    // issue 25), whatever the machine's speed.
+    const deadline = performance.now() + 5000;
+    let rounds = 0;
+    while (rounds < 40 && (rounds < 5 || performance.now() < deadline)) {
+      const k = freshKey();
+      const body = score();
+      const before = await submissions();
+      const results = await Promise.all(
+        [0, 0, 2, 5, 10].map(async (ms, i) => {
+          await new Promise((r) => setTimeout(r, ms + i));
+          return post(k, body);
+        }),
+      );
+      expectOneExecution(results, `round ${rounds}`);
+      expect(await submissions(), 'queued once').toBe(before + 1);
+      rounds++;
+    }
+  }, 30_000);
+
+  it('GIVEN a duplicate after the worker applied the write but before its 201 is stored THEN 409 Retry-After 1; once answered, the replay is that 201 byte for byte', async () => {
+    // The request's wake-up is held back until the test lets it go: the write is queued, its
+    // record committed and the worker has applied it, but the request has not answered yet.
+    const signals = tally.ctx.signals;
+    const waitOutcome = signals.waitOutcome;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    signals.waitOutcome = (...args) => {
+      const wake = waitOutcome.apply(signals, args);
+      return held.then(() => wake);
+    };
+    try {
+      const k = freshKey();
+      const body = score();
+      const first = post(k, body);
+      const record = await eventually(
+        async () => (await tally.ctx.repos.idempotency.find(owner, k)) ?? undefined,
+        'the record committed with the submission',
+        { timeoutMs: 10_000 },
+      );
+      await eventually(
+        async () => {
+          const row = await tally.ctx.repos.submissions.byId(record.submissionId!);
+          return row?.status === 'approved' ? row : undefined;
+        },
+        'the worker applied the write',
+        { timeoutMs: 10_000 },
+      );
+
+      const during = await post(k, body);
+      assertProblem(during, 409, 'idempotency_conflict');
+      expect(during.headers.get('retry-after')).toBe('1');
+
+      release();
+      const original = await first;
+      expect(original.status, original.text).toBe(201);
+      expect(replayed(original)).toBe('false');
+      const after = await post(k, body);
+      expectOneExecution([original, during, after], 'held');
+      expect(after.status).toBe(201);
+    } finally {
+      signals.waitOutcome = waitOutcome;
+      release();
+    }
+  });
+
+  it('GIVEN a write answered 201 THEN each later replay is the same 201 byte for byte, nothing queued again', async () => {
+    const k = freshKey();
+    const body = score();
+    const original = await post(k, body);
+    expect(original.status, original.text).toBe(201);
+    const before = await submissions();
+    const replays = [await post(k, body), await post(k, body)];
+    expectOneExecution([original, ...replays], 'after completion');
+    for (const r of replays) expect(replayed(r)).toBe('true');
+    expect(await submissions()).toBe(before);
+  });
+});
+
 describe(`idempotency records (${backendName})`, () => {
   let tally: TestTally;
   beforeAll(async () => {
@@ -162,14 +296,24 @@ describe(`idempotency records (${backendName})`, () => {
     fingerprint,
     now: T0,
   });
-  /** Records the key as a request does, in its own transaction, with a made-up submission. */
-  const record = (key: string, start: IdempotencyStart, fingerprint = 'fp', submissionId = 1) => {
+  /**
+   * Records the key as a request does, in its own transaction, with a made-up submission: done,
+   * or in flight until `inFlightUntil` (a request waiting for the worker).
+   */
+  const record = (
+    key: string,
+    start: IdempotencyStart,
+    fingerprint = 'fp',
+    submissionId = 1,
+    inFlightUntil: Date | null = null,
+  ) => {
     if (start.kind !== 'execute') throw new Error(`expected execute, got ${start.kind}`);
     return tally.ctx.repos.db.transaction((tx) =>
       tally.ctx.repos.idempotency.record(tx, claim(key, fingerprint), start, {
         status: 202,
         body: `{"n":${submissionId}}`,
         submissionId,
+        inFlightUntil,
       }),
     );
   };
@@ -235,25 +379,101 @@ describe(`idempotency records (${backendName})`, () => {
     expect(taken).toMatchObject({ state: 'done', responseStatus: 202 });
   });
 
-  it('GIVEN several requests replacing their responses at once THEN one statement stores each its own', async () => {
+  it('GIVEN several requests storing their final answers at once THEN one statement stores each its own', async () => {
     const repo = tally.ctx.repos.idempotency;
+    const until = new Date(T0.getTime() + 30_000);
     const pks: number[] = [];
     for (let i = 0; i < 5; i++) {
       const key = `replace-${i}`;
-      pks.push((await record(key, await repo.start('guild:1', key, 'fp', T0), 'fp', i))!);
+      pks.push((await record(key, await repo.start('guild:1', key, 'fp', T0), 'fp', i, until))!);
     }
     const statements = vi.spyOn(tally.ctx.repos.db, 'run');
     try {
-      await Promise.all(pks.map((pk, i) => repo.replaceResponse(pk, 201, `{"final":${i}}`)));
+      const stored = await Promise.all(pks.map((pk, i) => repo.finish(pk, 201, `{"final":${i}}`)));
+      expect(stored).toEqual(pks.map((_, i) => ({ status: 201, body: `{"final":${i}}` })));
       expect(statements).toHaveBeenCalledTimes(1);
     } finally {
       statements.mockRestore();
     }
     for (let i = 0; i < 5; i++) {
       expect((await recordsOf(`replace-${i}`))[0]).toMatchObject({
+        state: 'done',
         responseStatus: 201,
         responseBody: `{"final":${i}}`,
       });
     }
+  });
+
+  it('GIVEN a record whose answer is not final yet THEN the same body is in flight (409 Retry-After), another a conflict; once finished, the final answer replays', async () => {
+    const repo = tally.ctx.repos.idempotency;
+    const until = new Date(T0.getTime() + 30_000);
+    const pk = (await record(
+      'final-1',
+      await repo.start('guild:1', 'final-1', 'fp', T0),
+      'fp',
+      7,
+      until,
+    ))!;
+    expect(await repo.start('guild:1', 'final-1', 'fp', T0)).toEqual({ kind: 'in_flight' });
+    expect(await repo.start('guild:1', 'final-1', 'fp-b', T0)).toEqual({ kind: 'conflict' });
+    expect(await repo.finish(pk, 201, '{"final":7}')).toEqual({ status: 201, body: '{"final":7}' });
+    expect(await repo.start('guild:1', 'final-1', 'fp', T0)).toEqual({
+      kind: 'replay',
+      status: 201,
+      body: '{"final":7}',
+    });
+  });
+
+  it('GIVEN a request that died after committing its in-flight record THEN once the lease runs out its 202 is final for every retry, and a late final answer no longer replaces it', async () => {
+    const repo = tally.ctx.repos.idempotency;
+    const until = new Date(T0.getTime() + 30_000);
+    const pk = (await record(
+      'crash-1',
+      await repo.start('guild:1', 'crash-1', 'fp', T0),
+      'fp',
+      8,
+      until,
+    ))!;
+    expect((await repo.start('guild:1', 'crash-1', 'fp', T0)).kind).toBe('in_flight');
+
+    const later = new Date(until.getTime() + 1);
+    const retries = await Promise.all(
+      [1, 2, 3].map(() => repo.start('guild:1', 'crash-1', 'fp', later)),
+    );
+    for (const r of retries) expect(r).toEqual({ kind: 'replay', status: 202, body: '{"n":8}' });
+    expect((await recordsOf('crash-1'))[0]).toMatchObject({ state: 'done', submissionId: 8 });
+    expect((await recordsOf('crash-1'))[0]!.lockedUntil).toEqual(T0); // the lease is over
+    // Nothing runs again: a replay is not an execution.
+    expect((await repo.start('guild:1', 'crash-1', 'fp-b', later)).kind).toBe('conflict');
+
+    // The request was only slow: what it would store now loses to the 202 already replayed.
+    expect(await repo.finish(pk, 201, '{"late":8}')).toEqual({ status: 202, body: '{"n":8}' });
+    expect(await repo.start('guild:1', 'crash-1', 'fp', later)).toEqual({
+      kind: 'replay',
+      status: 202,
+      body: '{"n":8}',
+    });
+  });
+
+  it('GIVEN a group of final answers where one record’s lease ran out first THEN each request learns what its record keeps', async () => {
+    const repo = tally.ctx.repos.idempotency;
+    const until = new Date(T0.getTime() + 30_000);
+    const pks: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const key = `mixed-${i}`;
+      pks.push(
+        (await record(key, await repo.start('guild:1', key, 'fp', T0), 'fp', 20 + i, until))!,
+      );
+    }
+    // A retry after the lease made the second one's 202 final.
+    expect((await repo.start('guild:1', 'mixed-1', 'fp', new Date(until.getTime() + 1))).kind).toBe(
+      'replay',
+    );
+    const stored = await Promise.all(pks.map((pk, i) => repo.finish(pk, 201, `{"final":${i}}`)));
+    expect(stored).toEqual([
+      { status: 201, body: '{"final":0}' },
+      { status: 202, body: '{"n":21}' },
+      { status: 201, body: '{"final":2}' },
+    ]);
   });
 });

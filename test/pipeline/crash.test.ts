@@ -9,6 +9,7 @@ import { ScoreEntity } from '../../entities/score';
 import { SubmissionEntity } from '../../entities/submission';
 import { createBoard } from '../../src/pipeline/boards';
 import type { CrashPoint } from '../../src/pipeline/crash-points';
+import { IDEMPOTENCY_LEASE_MS } from '../../src/pipeline/idempotency';
 import { mintKey } from '../../src/pipeline/keys';
 import { backendName } from '../support/backends';
 import { newOwner } from '../support/pipeline';
@@ -26,6 +27,8 @@ import { pollUntil } from '../support/wait';
 const START_TIMEOUT_MS = 20_000;
 const SETTLE_TIMEOUT_MS = 15_000;
 const TEST_TIMEOUT_MS = 60_000;
+/** `tally serve`'s SYNC_WAIT_MS here (the default: spawnServe leaves it unset). */
+const DEFAULT_SYNC_WAIT_MS = 3000;
 
 interface Setup {
   databaseUrl: string;
@@ -108,6 +111,29 @@ describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
     return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
   }
 
+  /**
+   * The retry of a write whose request died after its commit, as a client following the spec
+   * sends it: while the dead request's answer is provisional (its lease, at most the sync wait
+   * and IDEMPOTENCY_LEASE_MS) it is in flight, a 409 with Retry-After: 1 (spec 4.11.4); then
+   * the stored answer. It never blocks for longer than that lease.
+   */
+  async function retryAfterCrash(
+    served: Served,
+    s: Setup,
+    path: string,
+    init: { idempotencyKey: string; body: string },
+  ): Promise<Reply> {
+    const deadline = Date.now() + DEFAULT_SYNC_WAIT_MS + IDEMPOTENCY_LEASE_MS + 5000;
+    for (;;) {
+      const reply = await request(served, s, 'POST', path, init);
+      if (reply.status !== 409) return reply;
+      expect(reply.body, reply.text).toMatchObject({ code: 'idempotency_conflict' });
+      expect(reply.headers.get('retry-after')).toBe('1');
+      expect(Date.now(), 'the dead request still holds its key').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
   /** The write that the crashing process never answers: the connection just drops. */
   async function writeIntoCrash(served: Served, s: Setup, path: string, key: string, body: string) {
     const answered = await request(served, s, 'POST', path, { idempotencyKey: key, body }).then(
@@ -180,7 +206,8 @@ describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
     return submission!;
   }
 
-  // After the enqueue committed, the record is done: the retry is a replay and nothing more.
+  // After the enqueue committed, the record holds the 202: once the dead request's lease ran out
+  // the retry is its replay and nothing more.
   const committedStages: CrashPoint[] = [
     'enqueue:after-commit',
     'process:after-claim',
@@ -213,7 +240,7 @@ describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
 
         const restarted = await serve(s.databaseUrl);
         const handle = `sub_${left.submissions[0]?.id}`;
-        const retry = await request(restarted, s, 'POST', path, {
+        const retry = await retryAfterCrash(restarted, s, path, {
           idempotencyKey: `crash-${stage}`,
           body: SCORE,
         });
@@ -294,7 +321,7 @@ describe(`a SIGKILL at each stage of a write (${backendName})`, () => {
 
         const restarted = await serve(s.databaseUrl);
         const handle = `sub_${left.submissions[0]?.id}`;
-        const retry = await request(restarted, s, 'POST', path, {
+        const retry = await retryAfterCrash(restarted, s, path, {
           idempotencyKey: `crash-${stage}`,
           body: MATCH,
         });
