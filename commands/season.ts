@@ -10,11 +10,11 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { Board } from '../entities/board';
+import { archivedLine } from '../src/bot/season-lines';
 import { clip, code, LIMITS, shown } from '../src/bot/text';
 import { boardUrl } from '../src/domain/board-url';
 import { chatPlayerId } from '../src/domain/ids';
-import { describeReset, seasonTitle, type Season, type SeasonStanding } from '../src/domain/season';
-import { formatScore } from '../src/domain/score-text';
+import { describeReset, seasonTitle, type Season } from '../src/domain/season';
 import type { Context } from '../src/pipeline/context';
 import { endSeason, seasonOf, startSeason, type SeasonInput } from '../src/pipeline/seasons';
 import { everywhere } from './contexts';
@@ -189,18 +189,6 @@ function startedText(board: Board, s: Season): string {
     s.channelId ? `Announced in <#${s.channelId}>.` : 'Not announced (give `channel` to announce).',
   ];
   return parts.join(' ');
-}
-
-const MEDALS = ['🥇', '🥈', '🥉'];
-
-/** `🥇 Ann — 1,031 (2-0-0)`: one archived row as chat shows it. */
-export function archivedLine(board: Board, row: SeasonStanding): string {
-  const place = row.rank <= 3 ? MEDALS[row.rank - 1] : `**${row.rank}.**`;
-  const record =
-    board.type === 'ELO' || board.type === 'League'
-      ? ` (${row.wins ?? 0}-${row.draws ?? 0}-${row.losses ?? 0})`
-      : '';
-  return `${place} ${shown(row.playerName)} — ${formatScore(board.type, row.value)}${record}`;
 }
 
 const dateOf = (at: Date) => time(at, TimestampStyles.ShortDate);

@@ -8,12 +8,9 @@ import {
 import type { Board } from '../entities/board';
 import { boardUrl } from '../src/domain/board-url';
 import type { Context } from '../src/pipeline/context';
-import { standingsPage, type RankedEntry } from '../src/pipeline/standings';
-import { formatScore } from '../src/domain/score-text';
-import { clip, LIMITS, shown } from '../src/bot/text';
+import { standingsPage } from '../src/pipeline/standings';
+import { PAGE_SIZE, standingsEmbed } from '../src/bot/standings-message';
 import { pageButton } from './shared';
-
-export const PAGE_SIZE = 10;
 const CUSTOM_ID_MAX = 100;
 export const PAGE_PREFIX = 'lb:';
 
@@ -44,36 +41,13 @@ export async function standings(
   });
   const next = page.nextCursor === null ? null : pageButtonId(board, page.nextCursor);
   const url = boardUrl(ctx.config.publicUrl, board);
-  const lines = page.entries.map((entry) => line(board, entry));
   const buttons: APIButtonComponent[] = [];
   if (cursor !== '') buttons.push(pageButton('First', pageButtonId(board, '')));
   if (next && next.length <= CUSTOM_ID_MAX) buttons.push(pageButton('Next', next));
   else if (next)
     buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, label: 'More', url });
   return {
-    embeds: [
-      {
-        title: clip(`${shown(board.displayName)} — standings`, LIMITS.embedTitle),
-        url,
-        description:
-          lines.length > 0
-            ? clip(lines.join('\n'), LIMITS.embedDescription)
-            : cursor === ''
-              ? 'No entries yet.'
-              : 'No more entries.',
-        footer: { text: `${board.id} · ${board.type}` },
-      },
-    ],
+    embeds: [standingsEmbed(board, page.entries, url, cursor === '')],
     components: buttons.length > 0 ? [{ type: ComponentType.ActionRow, components: buttons }] : [],
   };
-}
-
-function line(board: Board, entry: RankedEntry): string {
-  const name = shown(entry.playerName);
-  const value = formatScore(board.type, board.type === 'ELO' ? entry.elo : entry.score);
-  const record =
-    board.type === 'ELO' || board.type === 'League'
-      ? ` (${entry.wins ?? 0}-${entry.draws ?? 0}-${entry.losses ?? 0})`
-      : '';
-  return `**${entry.rank}.** ${name} — ${value}${record}`;
 }

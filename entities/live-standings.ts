@@ -2,9 +2,10 @@ import { EntitySchema } from 'typeorm';
 import { col } from './columns';
 
 /**
- * A board's live standings message (commands/live-standings.ts): where it lives, which message
+ * A board's live standings message (src/bot/jobs/live-standings.ts): where it lives, which message
  * it is (null until posted, or after it was deleted), and a digest of what it shows, so it is
- * edited only when the standings changed.
+ * edited only when the standings changed. One process at a time posts or edits it, until
+ * `leasedUntil`; `posts` counts the messages posted for it, and names the next post's nonce.
  */
 export interface LiveStandings {
   boardPk: number;
@@ -12,6 +13,8 @@ export interface LiveStandings {
   messageId: string | null;
   digest: string | null;
   updatedAt: Date | null;
+  leasedUntil: Date | null;
+  posts: number;
 }
 
 export const LiveStandingsEntity = new EntitySchema<LiveStandings>({
@@ -23,5 +26,7 @@ export const LiveStandingsEntity = new EntitySchema<LiveStandings>({
     messageId: { ...col.text(20, true), name: 'message_id' },
     digest: col.text(64, true),
     updatedAt: { ...col.time(true), name: 'updated_at' },
+    leasedUntil: { ...col.time(true), name: 'leased_until' },
+    posts: { ...col.int(), default: 0 },
   },
 });

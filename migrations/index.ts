@@ -13,6 +13,7 @@ import { Corrections1733400000000 } from './1733400000000-corrections';
 import { Audit1733500000000 } from './1733500000000-audit';
 import { EvidenceAndReasons1733600000000 } from './1733600000000-evidence-and-reasons';
 import { OpponentConfirmation1733700000000 } from './1733700000000-opponent-confirmation';
+import { DiscordLeases1733850000000 } from './1733850000000-discord-leases';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   Audit1733500000000,
   EvidenceAndReasons1733600000000,
   OpponentConfirmation1733700000000,
+  DiscordLeases1733850000000,
 ];

@@ -204,3 +204,82 @@ export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleC
   }
   return changes;
 }
+
+/** One step's work for the bot: the board's server, its rank roles, and the changes to make. */
+export interface RankRolePlan {
+  board: Board;
+  guildId: string;
+  /** The roles the board has now (a role on record that is not one was removed). */
+  configured: Set<string>;
+  changes: RoleChange[];
+}
+
+/** What the bot is to do for the board's rank roles now, or null for a board gone or not a server's. */
+export async function rankRolePlan(ctx: Context, boardPk: number): Promise<RankRolePlan | null> {
+  const board = await ctx.repos.boards.byPk(boardPk);
+  const guildId = board?.ownerId.startsWith('guild:') ? board.ownerId.slice(6) : null;
+  if (!board || !guildId) return null;
+  const changes = await rankRoleChanges(ctx, board);
+  const configured = new Set((await ctx.repos.rankRoles.roles(boardPk)).map((r) => r.roleId));
+  return { board, guildId, configured, changes };
+}
+
+/** Whether the board's rank roles still need steps: it has roles, or roles on record to take back. */
+export async function rankRolesKept(ctx: Context, boardPk: number): Promise<boolean> {
+  if ((await ctx.repos.rankRoles.roles(boardPk)).length > 0) return true;
+  return (await ctx.repos.rankRoles.grants(boardPk)).some((g) => g.roleId !== '');
+}
+
+/** What the bot did for one member's role (src/bot/jobs/rank-roles.ts). */
+export type RoleOutcome =
+  /** Tally gave it. */
+  | 'given'
+  /** Tally took it back, or its record is forgotten (a role gone). */
+  | 'taken';
+
+export async function recordRoleOutcome(
+  ctx: Context,
+  boardPk: number,
+  playerId: string,
+  roleId: string,
+  outcome: RoleOutcome,
+): Promise<void> {
+  const { rankRoles } = ctx.repos;
+  const grant = { boardPk, playerId, roleId, at: ctx.now() };
+  if (outcome === 'given') await rankRoles.grant(grant);
+  else await rankRoles.revoke(boardPk, playerId, roleId);
+}
+
+/** The member left the server: what Tally recorded for her is forgotten; she is skipped for now. */
+export function recordMemberLeft(ctx: Context, boardPk: number, playerId: string): Promise<void> {
+  return ctx.repos.rankRoles.markLeft(boardPk, playerId, ctx.now());
+}
+
+/** Discord refuses the role for good: shown to managers, left alone until a refresh. */
+export function recordRoleRefused(
+  ctx: Context,
+  boardPk: number,
+  roleId: string,
+  why: string,
+): Promise<void> {
+  return ctx.repos.rankRoles.setProblem(boardPk, roleId, why);
+}
+
+const LEASE_KIND = 'rank-roles-lease';
+
+/**
+ * Takes the board's rank roles until `until`, so that one process at a time gives and takes
+ * them (a member's role is never changed by two at once); false while another holds them.
+ */
+export function leaseRankRoles(
+  ctx: Context,
+  boardPk: number,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
+  return ctx.repos.schedules.lease(LEASE_KIND, boardSubject(boardPk), now, until);
+}
+
+export function releaseRankRoles(ctx: Context, boardPk: number, lease: Date): Promise<void> {
+  return ctx.repos.schedules.release(LEASE_KIND, boardSubject(boardPk), lease);
+}

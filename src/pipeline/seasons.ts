@@ -352,4 +352,32 @@ export async function seasonOf(ctx: Context, board: Board, number: number): Prom
   return season;
 }
 
+/** A season announcement to post (src/bot/jobs/season-announce.ts): which, of which board. */
+export interface SeasonAnnouncement {
+  board: Board;
+  season: Season;
+  moment: SeasonMoment;
+  /** For the end: the season that followed it, if one runs now. */
+  successor: Season | null;
+}
+
+/** The announcement a scheduled step names, or null when its season or board is gone. */
+export async function seasonAnnouncementOf(
+  ctx: Context,
+  subject: string,
+): Promise<SeasonAnnouncement | null> {
+  const which = announcedOf(subject);
+  const season = which && (await ctx.repos.seasons.byPk(which.seasonPk));
+  const board = season && (await ctx.repos.boards.byPk(season.boardPk));
+  if (!which || !season || !board) return null;
+  const next =
+    which.moment === 'end' ? await ctx.repos.seasons.byNumber(board.pk, season.number + 1) : null;
+  return {
+    board,
+    season,
+    moment: which.moment,
+    successor: next && !next.endedAt ? next : null,
+  };
+}
+
 export type { Season, SeasonStanding };

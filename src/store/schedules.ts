@@ -75,4 +75,19 @@ export class ScheduleRepository extends Repository {
     if ((result.affected ?? 0) === 1) return null;
     return (await this.get(kind, subject))?.dueAt ?? now;
   }
+
+  /**
+   * A lease on work that is not a row of its own (a board's rank roles): taken until `until`
+   * when free at `now`, as a slot is (claimSlot); false while another process holds it.
+   */
+  async lease(kind: string, subject: string, now: Date, until: Date): Promise<boolean> {
+    return (await this.claimSlot(kind, subject, now, until)) === null;
+  }
+
+  /** Gives up the lease taken until `until`, if it is still held. */
+  async release(kind: string, subject: string, until: Date): Promise<void> {
+    await this.use(undefined, (m) =>
+      m.update(ScheduledJobEntity, { kind, subject, dueAt: until }, { dueAt: new Date(0) }),
+    );
+  }
 }

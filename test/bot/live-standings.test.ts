@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveStandingsJob } from '../../commands/live-standings';
+import { liveStandingsJob } from '../../src/bot/jobs/live-standings';
 import { placeLiveStandings } from '../../src/pipeline/live-standings';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
@@ -13,6 +13,7 @@ import {
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes';
 import { eventually } from '../support/wait';
 
 /**
@@ -134,5 +135,91 @@ describe(`live standings (${backendName})`, () => {
     now += 10 * 31_000;
     expect(await scheduler.tick()).toBe(0);
     expect(refused()).toHaveLength(1);
+  });
+});
+
+/**
+ * Two shards of one deployment (two processes, one database) each run the scheduler. A post
+ * Discord holds back for longer than the 30-second step (a 429 it waits out, then a slow answer)
+ * must still be sent once: the other process's step comes while it is out and leaves it alone,
+ * and if the first process dies mid-post, the next post carries the same nonce, so Discord
+ * returns the message the dead process created instead of creating another.
+ */
+describe(`live standings from two processes (${backendName})`, () => {
+  const hall = channel('hall');
+  const shared = guild({ channels: [hall], members: [alice, bob] });
+  let two: TwoProcesses;
+  let ownerId: string;
+  beforeAll(async () => {
+    two = await startTwoProcesses({ guilds: [shared] });
+    ownerId = await two.world.tally.owner(`guild:${shared.id}`);
+  });
+  afterAll(async () => {
+    await two?.stop();
+  });
+
+  const schedulers = () => ({
+    first: new Scheduler(two.first.ctx, [liveStandingsJob(two.first.rest)]),
+    second: new Scheduler(two.second.ctx, [liveStandingsJob(two.second.rest)]),
+  });
+  /** A board with a live message placed in a channel of its own, its first step due now. */
+  async function placed(name: string) {
+    const room = channel(name);
+    shared.channels.push(room);
+    const board = await two.world.tally.board({ ownerId, type: 'ELO', name });
+    await placeLiveStandings(two.first.ctx, ownerId, board.id, room.id);
+    const isPost = (r: { method: string; path: string }) =>
+      r.method === 'POST' && r.path === `/channels/${room.id}/messages`;
+    const shown = () =>
+      [...two.world.fake.messages.values()].filter((m) => m.channel_id === room.id);
+    const recorded = async () =>
+      (await two.second.ctx.repos.liveStandings.get(board.pk))?.messageId ?? null;
+    return { board, room, isPost, shown, recorded };
+  }
+
+  it('GIVEN Discord holds the first post back past the next step THEN the other process does not post it too', async () => {
+    const { fake } = two.world;
+    const { isPost, shown, recorded } = await placed('standings');
+    const { first, second } = schedulers();
+    // The first post gets a 429 (1 s here; 35 s in the report) and the retry an answer only
+    // once the other process has taken its step, 30 s later on the shared clock.
+    fake.failNext(isPost, {
+      status: 429,
+      body: { message: 'You are being rate limited.', retry_after: 1, global: false },
+      headers: { 'retry-after': '1', 'x-ratelimit-scope': 'user' },
+    });
+    let posts = 0;
+    const retry = fake.holdNext((r) => isPost(r) && ++posts === 2);
+    const stepping = first.tick();
+    await retry.arrived;
+    two.advance(31_000);
+    expect(await second.tick()).toBe(1); // the step is taken, and left alone
+    retry.release();
+    expect(await stepping).toBe(1);
+
+    // Later steps of both find the message in place.
+    two.advance(31_000);
+    await second.tick();
+    two.advance(31_000);
+    await first.tick();
+    expect(shown()).toHaveLength(1);
+    expect(await recorded()).toBe(shown()[0]!.id);
+    expect(fake.requests.filter((r) => isPost(r) && r.status === 200)).toHaveLength(1);
+  });
+
+  it('GIVEN a process dies with its post sent THEN the next holder posts with the same nonce and Discord returns that message', async () => {
+    const { fake } = two.world;
+    const { isPost, shown, recorded } = await placed('after-a-crash');
+    const { first, second } = schedulers();
+    const lost = fake.holdNext(isPost);
+    const stepping = first.tick(); // its post is out and never answered in its lifetime
+    await lost.arrived;
+    two.advance(10 * 60_000); // long past any lease the dead process held
+    await second.tick();
+    expect(shown()).toHaveLength(1);
+    lost.release(); // Discord gets to the dead process's post after all
+    await stepping;
+    expect(shown()).toHaveLength(1);
+    expect(await recorded()).toBe(shown()[0]!.id);
   });
 });

@@ -1,9 +1,10 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
-import { rankRolesJob } from '../../commands/rank-roles-job';
+import { rankRolesJob } from '../../src/bot/jobs/rank-roles';
 import type { EntryState } from '../../src/domain/scoring';
 import { Scheduler } from '../../src/pipeline/scheduler';
+import { putRankRole } from '../../src/pipeline/rank-roles';
 import { endSeason, startSeason } from '../../src/pipeline/seasons';
 import { backendName } from '../support/backends';
 import {
@@ -17,6 +18,7 @@ import {
   type DiscordWorld,
 } from '../support/discord-world';
 import type { FakeMember } from '../support/fake-discord/types';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes';
 import { eventually } from '../support/wait';
 import { SEEDED } from '../support/pipeline';
 
@@ -304,5 +306,74 @@ describe(`rank roles (${backendName})`, () => {
     await endSeason(world.tally.ctx, ownerId, board.id); // the board starts empty: roles go back
     await settle(people.map((p) => [p, []]));
     expect(world.fake.rateLimited).toBe(0);
+  });
+});
+
+/**
+ * Two shards of one deployment (two processes, one database) each run the scheduler: while one
+ * process's role change is out (Discord slow to answer, past the next 30-second step), the
+ * other's step leaves the board alone, so no member's role is given or taken by both at once.
+ */
+describe(`rank roles from two processes (${backendName})`, () => {
+  const ranked = { id: snowflake(), name: 'Ranked', position: 2 };
+  const ivy = member('ivy');
+  const shared = guild({ roles: [tallyRole, ranked], members: [owner, ivy], ownerId: owner.id });
+  let two: TwoProcesses;
+  beforeAll(async () => {
+    two = await startTwoProcesses({ guilds: [shared] });
+    two.world.fake.setBotRoles(shared.id, [tallyRole.id]);
+  });
+  afterAll(async () => {
+    await two?.stop();
+  });
+
+  it('GIVEN a role change Discord holds back past the next step THEN the other process sends none', async () => {
+    const { tally, fake } = two.world;
+    const ownerId = await tally.owner(`guild:${shared.id}`);
+    const board = await tally.board({ ownerId, type: 'Highscore', name: 'Scores', windowHours: 0 });
+    await tally.ctx.repos.db.transaction((tx) =>
+      tally.ctx.repos.results.saveEntries(
+        tx,
+        board as Board,
+        [
+          {
+            playerId: `chat:${ivy.id}`,
+            playerName: 'ivy',
+            score: 10,
+            elo: null,
+            wins: null,
+            draws: null,
+            losses: null,
+            submissions: 1,
+            lastSub: new Date(),
+          },
+        ],
+        SEEDED,
+      ),
+    );
+    await putRankRole(two.first.ctx, ownerId, board.id, {
+      roleId: ranked.id,
+      kind: 'value',
+      threshold: 1,
+    });
+    const isGive = (r: { method: string; path: string }) =>
+      r.method === 'PUT' && r.path === `/guilds/${shared.id}/members/${ivy.id}/roles/${ranked.id}`;
+    const first = new Scheduler(two.first.ctx, [rankRolesJob(two.first.rest)]);
+    const second = new Scheduler(two.second.ctx, [rankRolesJob(two.second.rest)]);
+
+    const slow = fake.holdNext(isGive);
+    const stepping = first.tick();
+    await slow.arrived;
+    two.advance(31_000);
+    await second.tick();
+    slow.release();
+    await stepping;
+    two.advance(31_000);
+    await second.tick();
+
+    expect(fake.memberRoles(shared.id, ivy.id)).toEqual([ranked.id]);
+    expect(fake.requests.filter(isGive)).toHaveLength(1);
+    const grants = await two.second.ctx.repos.rankRoles.grants(board.pk);
+    expect(grants.map((g) => [g.playerId, g.roleId])).toEqual([[`chat:${ivy.id}`, ranked.id]]);
   });
 });

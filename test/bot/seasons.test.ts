@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveStandingsJob } from '../../commands/live-standings';
-import { seasonAnnounceJob } from '../../commands/season-announce';
+import { liveStandingsJob } from '../../src/bot/jobs/live-standings';
+import { seasonAnnounceJob } from '../../src/bot/jobs/season-announce';
 import { placeLiveStandings } from '../../src/pipeline/live-standings';
 import { JOBS } from '../../src/pipeline/jobs';
 import { Scheduler } from '../../src/pipeline/scheduler';

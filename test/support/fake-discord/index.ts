@@ -379,7 +379,7 @@ export class FakeDiscord {
 
   /** Stops the fake; fails, after stopping, if a violation was recorded and not taken. */
   async close(): Promise<void> {
-    this.recorder.releaseAll();
+    this.recorder.dropHeld();
     this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());

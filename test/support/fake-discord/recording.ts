@@ -15,8 +15,9 @@ interface Holding {
   match: RequestMatch;
   taken: boolean;
   arrive: () => void;
-  released: Promise<void>;
-  release: () => void;
+  /** True to answer the request, false to drop it unanswered (the fake is closing). */
+  released: Promise<boolean>;
+  release: (answer: boolean) => void;
 }
 
 /**
@@ -37,25 +38,28 @@ export class Recorder {
    */
   holdNext(match: RequestMatch): Hold {
     let arrive = () => {};
-    let release = () => {};
+    let release = (_answer: boolean) => {};
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const released = new Promise<boolean>((resolve) => (release = resolve));
     this.holds.push({ match, taken: false, arrive, released, release });
-    return { arrived, release };
+    return { arrived, release: () => release(true) };
   }
 
-  /** Waits while this request is held (the first untaken hold it matches takes it). */
-  async held(method: string, path: string): Promise<void> {
+  /**
+   * Waits while this request is held (the first untaken hold it matches takes it); false if it
+   * must never be answered.
+   */
+  async held(method: string, path: string): Promise<boolean> {
     const hold = this.holds.find((h) => !h.taken && h.match({ method, path }));
-    if (!hold) return;
+    if (!hold) return true;
     hold.taken = true;
     hold.arrive();
-    await hold.released;
+    return hold.released;
   }
 
-  /** Lets every held request go (the fake is closing). */
-  releaseAll(): void {
-    for (const hold of this.holds) hold.release();
+  /** The fake is closing: requests still held are dropped, never answered. */
+  dropHeld(): void {
+    for (const hold of this.holds) hold.release(false);
   }
 
   /** The next `times` requests matching `match` get this reply instead of the normal one. */

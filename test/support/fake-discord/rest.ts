@@ -74,7 +74,7 @@ export class Rest {
     const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) : pathname;
     const read = await readBody(raw, req.headers['content-type']);
     const { body, files } = read;
-    await this.recorder.held(method, path);
+    if (!(await this.recorder.held(method, path))) return; // the fake closed: the socket is gone
     const checked = this.conformance.request(method, path, url.searchParams, read, raw.length);
     const injected = this.recorder.injectedReply(method, path);
     const unauthorised = injected ? undefined : this.authorise(req, path);

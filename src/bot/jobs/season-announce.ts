@@ -7,17 +7,22 @@ import {
   type APIEmbed,
   type REST,
 } from 'discord.js';
-import type { Board } from '../entities/board';
-import { permanentRefusal } from '../src/bot/replies';
-import { clip, LIMITS, shown } from '../src/bot/text';
-import { boardUrl } from '../src/domain/board-url';
-import { describeReset, seasonTitle, type Season } from '../src/domain/season';
-import { log } from '../src/log';
-import type { Context } from '../src/pipeline/context';
-import type { Job } from '../src/pipeline/scheduler';
-import { announcedOf, SEASON_ANNOUNCE_KIND, type SeasonMoment } from '../src/pipeline/seasons';
-import { standingsPage } from '../src/pipeline/standings';
-import { archivedLine } from './season';
+import { boardUrl } from '../../domain/board-url';
+import { describeReset, seasonTitle } from '../../domain/season';
+import { log } from '../../log';
+import type { Context } from '../../pipeline/context';
+import type { Job } from '../../pipeline/scheduler';
+import { seasonStandingsPage } from '../../pipeline/season-reads';
+import {
+  SEASON_ANNOUNCE_KIND,
+  seasonAnnouncementOf,
+  type SeasonAnnouncement,
+} from '../../pipeline/seasons';
+import { standingsPage } from '../../pipeline/standings';
+import { nonceOf } from '../leased-call';
+import { permanentRefusal } from '../replies';
+import { archivedLine } from '../season-lines';
+import { clip, LIMITS, shown } from '../text';
 
 /** An announcement more than a day late (a bot that was away) is not posted: it is news no more. */
 const STALE_MS = 86_400_000;
@@ -25,25 +30,26 @@ const STALE_MS = 86_400_000;
 /**
  * Season announcements in the season's channel: its start, a reminder a day before a scheduled
  * end with the current top 3, and its end with the final top N (and the successor, if it
- * repeats). Each is one scheduled step, so of several processes one posts it, at most once.
+ * repeats). Each is one scheduled step, so of several processes one posts it, at most once; its
+ * nonce (one per announcement) lets Discord drop the same post sent again by @discordjs/rest's
+ * own retries.
  */
 export function seasonAnnounceJob(rest: REST): Job {
   return {
     kind: SEASON_ANNOUNCE_KIND,
     atomic: false,
     async step(ctx, _tx, subject, dueAt) {
-      const which = announcedOf(subject);
-      const season = which && (await ctx.repos.seasons.byPk(which.seasonPk));
-      const board = season && (await ctx.repos.boards.byPk(season.boardPk));
-      if (!which || !season?.channelId || !board) return;
+      const which = await seasonAnnouncementOf(ctx, subject);
+      const channelId = which?.season.channelId;
+      if (!which || !channelId) return;
       if (ctx.now().getTime() - dueAt.getTime() > STALE_MS) {
         log.info('season announcement skipped: more than a day late', { subject });
         return;
       }
-      const embed = await announcement(ctx, board, season, which.moment);
+      const embed = await announcement(ctx, which);
       if (!embed) return;
       try {
-        await rest.post(Routes.channelMessages(season.channelId), {
+        await rest.post(Routes.channelMessages(channelId), {
           body: {
             embeds: [embed],
             components: [
@@ -60,12 +66,14 @@ export function seasonAnnounceJob(rest: REST): Job {
               },
             ],
             allowed_mentions: { parse: [] },
+            nonce: nonceOf('season', subject),
+            enforce_nonce: true,
           },
         });
       } catch (err) {
         const why = permanentRefusal(err);
         if (!why) throw err;
-        log.warn('season announcement refused by Discord', { board: board.id, subject, why });
+        log.warn('season announcement refused by Discord', { board: which.board.id, subject, why });
       }
     },
     next: () => Promise.resolve(null), // each announcement is posted once
@@ -74,9 +82,7 @@ export function seasonAnnounceJob(rest: REST): Job {
 
 async function announcement(
   ctx: Context,
-  board: Board,
-  season: Season,
-  moment: SeasonMoment,
+  { board, season, moment, successor }: SeasonAnnouncement,
 ): Promise<(APIEmbed & { url: string }) | null> {
   const title = shown(seasonTitle(season));
   const name = shown(board.displayName);
@@ -119,8 +125,7 @@ async function announcement(
       ),
     };
   }
-  const rows = await ctx.repos.seasons.standings(season.pk, 0, season.topN);
-  const successor = await ctx.repos.seasons.byNumber(board.pk, season.number + 1);
+  const { rows } = await seasonStandingsPage(ctx, season, { from: 0, limit: season.topN });
   return {
     title: clip(`🏆 ${title} has ended`, LIMITS.embedTitle),
     url: `${url}?season=${season.number}`,
@@ -132,7 +137,7 @@ async function announcement(
           ? rows.map((row) => archivedLine(board, row))
           : ['Nobody had a result.']),
         '',
-        successor && !successor.endedAt
+        successor
           ? `**${shown(seasonTitle(successor))}** has begun${successor.endsAt ? `; it ends ${time(successor.endsAt, TimestampStyles.LongDate)}` : ''}. ${capitalised(describeReset(season, board))}.`
           : `The board starts afresh: ${describeReset(season, board)}.`,
       ].join('\n'),
