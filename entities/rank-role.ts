@@ -30,15 +30,18 @@ export const RankRoleSettingsEntity = new EntitySchema<RankRoleSettings>({
 });
 
 /**
- * A role Tally gave a member for a board (so it only ever takes away what it gave), or, with an
- * empty role id, a member who had left the server when Tally last tried (skipped until they
- * play again). A refresh sets `at` to UNVERIFIED: such a role is given again once.
+ * A rank role a member holds for a board: `given` when Tally gave it (it only ever takes away
+ * what it gave), not when she held it already (someone gave it by hand: it stays hers when she
+ * falls below it; Tally only forgets it). With an empty role id, a member who had left the server
+ * when Tally last tried (skipped until they play again). A refresh sets `at` to UNVERIFIED: such
+ * a role is looked at again once, and given if she no longer holds it.
  */
 export interface RankRoleGrant {
   boardPk: number;
   playerId: string;
   roleId: string;
   at: Date;
+  given: boolean;
 }
 
 /** The `at` of a grant a refresh asks to give again. */
@@ -52,5 +55,6 @@ export const RankRoleGrantEntity = new EntitySchema<RankRoleGrant>({
     playerId: { ...col.text(160), primary: true, name: 'player_id' },
     roleId: { ...col.text(20), primary: true, name: 'role_id' },
     at: col.time(),
+    given: { ...col.bool(), default: true },
   },
 });

@@ -14,6 +14,7 @@ import { Audit1733500000000 } from './1733500000000-audit';
 import { EvidenceAndReasons1733600000000 } from './1733600000000-evidence-and-reasons';
 import { OpponentConfirmation1733700000000 } from './1733700000000-opponent-confirmation';
 import { DiscordLeases1733850000000 } from './1733850000000-discord-leases';
+import { RankRoleHolders1733860000000 } from './1733860000000-rank-role-holders';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   EvidenceAndReasons1733600000000,
   OpponentConfirmation1733700000000,
   DiscordLeases1733850000000,
+  RankRoleHolders1733860000000,
 ];

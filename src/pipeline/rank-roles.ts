@@ -145,20 +145,25 @@ export async function refreshRankRoles(
   return board;
 }
 
-/** One member's role changes: what to give and what to take back. */
+/** One member's role changes: what to give, what to take back, and what to forget. */
 export interface RoleChange {
   playerId: string;
   userId: string;
+  /** Roles she earns and does not hold, as far as Tally knows: looked up, then given. */
   give: string[];
+  /** Roles Tally gave her that she no longer earns. */
   take: string[];
+  /** Roles she held before Tally would have given them, no longer earned: hers to keep. */
+  forget: string[];
 }
 
 /**
  * What Discord must be told so members hold exactly the rank roles their standings earn: for
- * every Discord member with an entry or a role from Tally, the roles to give and to take back.
+ * every Discord member with an entry or a rank role on record, the roles to give and to take
+ * back. Only roles Tally gave are taken back; one she held already is forgotten instead.
  * Custom players and teams have no member; members who left are skipped until they play again;
- * roles Discord refused are left alone until a refresh. After a refresh, every role given is
- * given again, once (the new grant is verified).
+ * roles Discord refused are left alone until a refresh. After a refresh, every role on record is
+ * looked at again, once (the new record is verified).
  */
 export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleChange[]> {
   const { rankRoles, results, db } = ctx.repos;
@@ -181,12 +186,11 @@ export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleC
       lastSub: e.lastSub,
     });
   });
-  const held = new Map<string, Map<string, Date>>();
+  const held = new Map<string, Map<string, { at: Date; given: boolean }>>();
   const left = new Map<string, Date>();
-  for (const grant of await rankRoles.grants(board.pk)) {
-    if (grant.roleId === '') left.set(grant.playerId, grant.at);
-    else
-      held.set(grant.playerId, (held.get(grant.playerId) ?? new Map()).set(grant.roleId, grant.at));
+  for (const { playerId, roleId, at, given } of await rankRoles.grants(board.pk)) {
+    if (roleId === '') left.set(playerId, at);
+    else held.set(playerId, (held.get(playerId) ?? new Map()).set(roleId, { at, given }));
   }
   const stale = (at: Date | undefined) => at === undefined || at.getTime() === UNVERIFIED.getTime();
   const changes: RoleChange[] = [];
@@ -196,11 +200,15 @@ export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleC
     const standing = standings.get(playerId) ?? null;
     const gone = left.get(playerId);
     if (gone && !(standing?.lastSub && standing.lastSub > gone)) continue;
-    const has = held.get(playerId) ?? new Map<string, Date>();
+    const has = held.get(playerId) ?? new Map<string, { at: Date; given: boolean }>();
     const wanted = new Set(rolesFor(standing, new Set(has.keys()), usable, settings, board.sort));
-    const give = [...wanted].filter((id) => stale(has.get(id)));
-    const take = [...has.keys()].filter((id) => !wanted.has(id) && !refused.has(id));
-    if (give.length > 0 || take.length > 0) changes.push({ playerId, userId, give, take });
+    const give = [...wanted].filter((id) => stale(has.get(id)?.at));
+    const dropped = [...has].filter(([id]) => !wanted.has(id));
+    const take = dropped.filter(([id, h]) => h.given && !refused.has(id)).map(([id]) => id);
+    const forget = dropped.filter(([, h]) => !h.given).map(([id]) => id);
+    if (give.length + take.length + forget.length > 0) {
+      changes.push({ playerId, userId, give, take, forget });
+    }
   }
   return changes;
 }
@@ -230,11 +238,13 @@ export async function rankRolesKept(ctx: Context, boardPk: number): Promise<bool
   return (await ctx.repos.rankRoles.grants(boardPk)).some((g) => g.roleId !== '');
 }
 
-/** What the bot did for one member's role (src/bot/jobs/rank-roles.ts). */
+/** What the bot saw and did for one member's role (src/bot/jobs/rank-roles.ts). */
 export type RoleOutcome =
   /** Tally gave it. */
   | 'given'
-  /** Tally took it back, or its record is forgotten (a role gone). */
+  /** She holds it already: recorded, as not Tally's to take unless Tally gave it before. */
+  | 'held'
+  /** Tally took it back, or a record is forgotten (a role she held already, a role gone). */
   | 'taken';
 
 export async function recordRoleOutcome(
@@ -247,6 +257,7 @@ export async function recordRoleOutcome(
   const { rankRoles } = ctx.repos;
   const grant = { boardPk, playerId, roleId, at: ctx.now() };
   if (outcome === 'given') await rankRoles.grant(grant);
+  else if (outcome === 'held') await rankRoles.held(grant);
   else await rankRoles.revoke(boardPk, playerId, roleId);
 }
 

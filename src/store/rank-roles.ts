@@ -10,7 +10,7 @@ import {
 } from '../../entities/rank-role';
 import { Repository } from './repository';
 
-/** Rank roles per board, their settings and the roles Tally gave (entities/rank-role.ts). */
+/** Rank roles per board, their settings and the roles members hold (entities/rank-role.ts). */
 export class RankRoleRepository extends Repository {
   roles(boardPk: number, tx?: EntityManager): Promise<RankRole[]> {
     return this.use(tx, (m) =>
@@ -55,14 +55,29 @@ export class RankRoleRepository extends Repository {
     return this.use(undefined, (m) => m.find(RankRoleGrantEntity, { where: { boardPk } }));
   }
 
-  async grant(grant: RankRoleGrant): Promise<void> {
+  /** Tally gave her the role. */
+  async grant(grant: Omit<RankRoleGrant, 'given'>): Promise<void> {
     await this.use(undefined, async (m) => {
       await m.delete(RankRoleGrantEntity, {
         boardPk: grant.boardPk,
         playerId: grant.playerId,
         roleId: grant.roleId,
       });
-      await m.insert(RankRoleGrantEntity, grant);
+      await m.insert(RankRoleGrantEntity, { ...grant, given: true });
+    });
+  }
+
+  /**
+   * She holds the role, seen on Discord before Tally would have given it: a record Tally already
+   * has keeps whether Tally gave it (now verified); otherwise it is recorded as not given.
+   */
+  async held(grant: Omit<RankRoleGrant, 'given'>): Promise<void> {
+    const { boardPk, playerId, roleId, at } = grant;
+    await this.use(undefined, async (m) => {
+      const known = await m.update(RankRoleGrantEntity, { boardPk, playerId, roleId }, { at });
+      if ((known.affected ?? 0) === 0) {
+        await m.insert(RankRoleGrantEntity, { ...grant, given: false });
+      }
     });
   }
 
@@ -74,7 +89,7 @@ export class RankRoleRepository extends Repository {
   async markLeft(boardPk: number, playerId: string, at: Date): Promise<void> {
     await this.use(undefined, async (m) => {
       await m.delete(RankRoleGrantEntity, { boardPk, playerId });
-      await m.insert(RankRoleGrantEntity, { boardPk, playerId, roleId: '', at });
+      await m.insert(RankRoleGrantEntity, { boardPk, playerId, roleId: '', at, given: false });
     });
   }
 

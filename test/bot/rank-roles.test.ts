@@ -257,6 +257,39 @@ describe(`rank roles (${backendName})`, () => {
     ]);
   });
 
+  it('GIVEN a member who held a role by hand before it became a rank role THEN Tally never takes it back', async () => {
+    const board = await world.tally.board({ ownerId, type: 'ELO', name: 'Heirloom' });
+    const key = await world.tally.key({ ownerId });
+    const veteran = role('Veteran', 6);
+    const gwen = world.join(server, member('gwen', { roles: [veteran] }));
+    const hal = world.join(server, member('hal'));
+    await manage(['roles', 'add'], {
+      board: board.id,
+      role: { roleId: veteran },
+      at: 1010,
+      keep_to: 1000,
+    });
+    const calls = (m: FakeMember) =>
+      world.fake.requests.filter((r) => r.path.endsWith(`/members/${m.id}/roles/${veteran}`));
+
+    await world.approvedMatch(board, key, gwen, hal); // gwen 1016: she earns it, and has it
+    await step();
+    await step();
+    await holds([
+      [gwen, [veteran]],
+      [hal, []],
+    ]);
+
+    await world.approvedMatch(board, key, hal, gwen); // gwen 999: below keep_to
+    await step();
+    await step();
+    await holds([
+      [gwen, [veteran]],
+      [hal, []],
+    ]);
+    expect(calls(gwen)).toEqual([]); // not given by Tally, so never Tally's to take
+  });
+
   it('GIVEN 30 ranked members and a season reset THEN every role is given and taken back within the rate limit', async () => {
     const board = await world.tally.board({
       ownerId,
@@ -288,7 +321,8 @@ describe(`rank roles (${backendName})`, () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 400 - 100);
     expect(world.fake.rateLimited).toBe(0);
 
-    // Someone takes the role off half of them by hand; /roles refresh gives each back once.
+    // Someone takes the role off half of them by hand; /roles refresh looks every one up and
+    // gives it back, once, to those 15 only (the others still hold it).
     const rest = world.tally.bot!.rest;
     for (const p of people.slice(0, 15)) {
       await rest.delete(`/guilds/${server.id}/members/${p.id}/roles/${ranked}`);
@@ -300,7 +334,7 @@ describe(`rank roles (${backendName})`, () => {
     await manage(['roles', 'refresh'], { board: board.id });
     await settle(people.map((p) => [p, [ranked]]));
     for (let i = 0; i < 3; i++) await step(); // the refresh is over: nothing more is sent
-    expect(puts() - before).toBe(30);
+    expect(puts() - before).toBe(15);
 
     await startSeason(world.tally.ctx, ownerId, board.id, {});
     await endSeason(world.tally.ctx, ownerId, board.id); // the board starts empty: roles go back

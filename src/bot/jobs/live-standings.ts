@@ -22,7 +22,7 @@ import {
   showLiveStandings,
   stopLiveStandings,
 } from '../../pipeline/live-standings';
-import type { Job } from '../../pipeline/scheduler';
+import type { Job } from '../../pipeline/job';
 import { standingsPage } from '../../pipeline/standings';
 import { leasedCall, nonceOf } from '../leased-call';
 import { PAGE_SIZE, standingsEmbed } from '../standings-message';

@@ -1,4 +1,4 @@
-import { DiscordAPIError, Routes, type REST } from 'discord.js';
+import { DiscordAPIError, Routes, type APIGuildMember, type REST } from 'discord.js';
 import { boardOfSubject } from '../../domain/ids';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
@@ -15,11 +15,11 @@ import {
   type RankRolePlan,
   type RoleChange,
 } from '../../pipeline/rank-roles';
-import type { Job } from '../../pipeline/scheduler';
+import type { Job } from '../../pipeline/job';
 import { leasedCall } from '../leased-call';
 
 /**
- * Role changes one step sends at most, and how soon a backlog
+ * Role changes one step sends at most (and members it looks up at most), and how soon a backlog
  * (a season reset) goes on: Discord allows about 10 role changes per 10 s in a server, so a step
  * of 10 takes up to ~10 s, holding up this process's other scheduled work no longer than that,
  * and the next is not due before it is done.
@@ -46,9 +46,10 @@ const ROLE_REFUSALS: Record<number, string> = {
  * process at a time under the board's lease) works out which members should hold which rank
  * roles and gives or takes back only the difference, at most ROLE_CALLS_PER_STEP changes a
  * step; @discordjs/rest queues them by Discord's rate-limit buckets, so a bulk change (a season
- * reset) spreads over steps within the limits. A role Discord refuses (no Manage Roles, above
- * Tally's role, deleted) is marked with the reason and left alone until a refresh; a member who
- * left is skipped until they play again.
+ * reset) spreads over steps within the limits. Before giving a role Tally looks the member up:
+ * one she holds already is recorded as hers, never taken back. A role Discord refuses (no Manage
+ * Roles, above Tally's role, deleted) is marked with the reason and left alone until a refresh;
+ * a member who left is skipped until they play again.
  */
 export function rankRolesJob(rest: REST): Job {
   const backlog = new Set<number>();
@@ -83,9 +84,10 @@ export function rankRolesJob(rest: REST): Job {
   };
 }
 
-/** One step's calls, and the roles Discord refused in it. */
+/** One step's calls (role changes and member lookups), and the roles Discord refused in it. */
 class Step {
   changes = 0;
+  lookups = 0;
   readonly refused = new Set<string>();
 
   constructor(
@@ -109,15 +111,19 @@ async function apply(
 ): Promise<boolean> {
   const step = new Step(ctx, rest, plan, signal);
   for (const change of plan.changes) {
+    for (const roleId of change.forget) {
+      await recordRoleOutcome(ctx, plan.board.pk, change.playerId, roleId, 'taken');
+    }
     const outcome = await member(step, change);
     if (outcome === 'more') return true;
   }
   return false;
 }
 
-/** One member's changes: takes, then gives; 'more' when out of calls. */
+/** One member's changes: takes, then gives (each looked up first); 'more' when out of calls. */
 async function member(step: Step, change: RoleChange): Promise<'done' | 'more'> {
   const { ctx, plan, rest, signal } = step;
+  let holds: Set<string> | null = null;
   const todo = [
     ...change.take.map((roleId) => ({ roleId, give: false })),
     ...change.give.map((roleId) => ({ roleId, give: true })),
@@ -125,6 +131,18 @@ async function member(step: Step, change: RoleChange): Promise<'done' | 'more'> 
   for (const { roleId, give } of todo) {
     if (step.refused.has(roleId)) continue;
     try {
+      if (give && holds === null) {
+        if (step.lookups >= ROLE_CALLS_PER_STEP) return 'more';
+        step.lookups++;
+        const route = Routes.guildMember(plan.guildId, change.userId);
+        holds = new Set(((await rest.get(route, { signal })) as APIGuildMember).roles);
+      }
+      if (give && holds?.has(roleId)) {
+        // Someone gave it by hand (or Tally did, before a refresh): no call, and not Tally's
+        // to take back unless Tally gave it.
+        await recordRoleOutcome(ctx, plan.board.pk, change.playerId, roleId, 'held');
+        continue;
+      }
       if (step.changes >= ROLE_CALLS_PER_STEP) return 'more';
       step.changes++;
       const route = step.route(change, roleId);

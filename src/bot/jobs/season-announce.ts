@@ -11,7 +11,7 @@ import { boardUrl } from '../../domain/board-url';
 import { describeReset, seasonTitle } from '../../domain/season';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
-import type { Job } from '../../pipeline/scheduler';
+import type { Job } from '../../pipeline/job';
 import { seasonStandingsPage } from '../../pipeline/season-reads';
 import {
   SEASON_ANNOUNCE_KIND,
