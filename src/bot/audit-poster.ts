@@ -3,7 +3,7 @@ import type { AuditEvent } from '../../entities/audit';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { PollLoop } from '../pipeline/poll-loop';
-import { permanentRefusal } from './replies';
+import { leasedCall } from './leased-call';
 import { retryDelayMs, type ReviewPosterOptions } from './review-poster';
 
 export type AuditPosterOptions = Pick<
@@ -39,48 +39,47 @@ export class AuditPoster {
     return this.loop.stop();
   }
 
-  /** One pass: every due line, oldest first. */
+  /** One pass: every due line, oldest first, each under its lease (leased-call.ts). */
   async runOnce(): Promise<void> {
     const store = this.ctx.repos.audit;
     for (const event of await store.due(this.ctx.now(), this.options.batch)) {
       if (!this.loop.running) return;
-      const now = this.ctx.now();
-      if (!(await store.lease(event.pk, now, new Date(now.getTime() + this.options.leaseMs)))) {
-        continue; // another process has it
-      }
-      await this.post(event);
+      const { channelId } = event;
+      const attempts = event.attempts + 1;
+      await leasedCall(() => this.ctx.now(), this.options.leaseMs, {
+        take: (now, lease) => store.lease(event.pk, now, lease),
+        run: (signal) => this.post(event, signal),
+        async refused(reason) {
+          log.warn('audit line refused by Discord; not posted', {
+            owner: event.ownerId,
+            channel: channelId,
+            reason,
+          });
+          if (channelId) await store.gaveUp(event.pk, channelId, attempts); // refused: it was tried
+        },
+        failed: async (err) => {
+          const delay = retryDelayMs(attempts, this.options);
+          log.warn('audit line failed; will retry', { audit: event.pk, attempts, delay, err });
+          await store.retryLater(event.pk, attempts, new Date(this.ctx.now().getTime() + delay));
+        },
+      });
     }
   }
 
-  private async post(event: AuditEvent): Promise<void> {
+  private async post(event: AuditEvent, signal: AbortSignal): Promise<void> {
     const store = this.ctx.repos.audit;
-    const channelId = event.channelId;
+    const { channelId } = event;
     if (!channelId) return store.unrouted(event.pk);
-    const attempts = event.attempts + 1;
-    try {
-      const message = (await this.rest.post(Routes.channelMessages(channelId), {
-        body: {
-          content: event.line,
-          allowed_mentions: { parse: [] },
-          flags: MessageFlags.SuppressEmbeds,
-          nonce: event.nonce,
-          enforce_nonce: true,
-        },
-      })) as APIMessage;
-      await store.posted(event.pk, channelId, message.id);
-    } catch (err) {
-      const refused = permanentRefusal(err);
-      if (refused) {
-        log.warn('audit line refused by Discord; not posted', {
-          owner: event.ownerId,
-          channel: channelId,
-          reason: refused,
-        });
-        return store.gaveUp(event.pk, channelId, attempts);
-      }
-      const delay = retryDelayMs(attempts, this.options);
-      log.warn('audit line failed; will retry', { audit: event.pk, attempts, delay, err });
-      await store.retryLater(event.pk, attempts, new Date(this.ctx.now().getTime() + delay));
-    }
+    const message = (await this.rest.post(Routes.channelMessages(channelId), {
+      body: {
+        content: event.line,
+        allowed_mentions: { parse: [] },
+        flags: MessageFlags.SuppressEmbeds,
+        nonce: event.nonce,
+        enforce_nonce: true,
+      },
+      signal,
+    })) as APIMessage;
+    await store.posted(event.pk, channelId, message.id);
   }
 }

@@ -4,6 +4,7 @@ import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { PollLoop } from '../pipeline/poll-loop';
 import { confirmMessage } from './confirm-message';
+import { leasedCall } from './leased-call';
 import { permanentRefusal } from './replies';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 import { reviewExpiry } from '../domain/board-rules';
@@ -41,15 +42,15 @@ export class ConfirmPoster {
     const now = this.ctx.now();
     for (const row of await confirmations.dueForPost(now, this.options.batch)) {
       if (!this.loop.running) return;
-      await this.withLease(row, (view) => this.post(view));
+      await this.withLease(row, (view, signal) => this.post(view, signal));
     }
     for (const row of await confirmations.dueForEdit(now, this.options.batch)) {
       if (!this.loop.running) return;
-      await this.withLease(row, (view) => this.edit(row, view));
+      await this.withLease(row, (view, signal) => this.edit(row, view, signal));
     }
   }
 
-  private async post(view: ReviewView): Promise<void> {
+  private async post(view: ReviewView, signal: AbortSignal): Promise<void> {
     const { submission } = view;
     const { confirmations, reviewMessages } = this.ctx.repos;
     if (submission.confirmMessageId || !submission.confirmChannelId) {
@@ -58,6 +59,7 @@ export class ConfirmPoster {
     try {
       const message = (await this.rest.post(Routes.channelMessages(submission.confirmChannelId), {
         body: { ...confirmMessage(view), nonce: `confirm_${submission.id}`, enforce_nonce: true },
+        signal,
       })) as APIMessage;
       await confirmations.posted(submission.id, message.id);
       log.info('confirmation posted', { submission: view.handle });
@@ -76,7 +78,7 @@ export class ConfirmPoster {
     }
   }
 
-  private async edit(row: Submission, view: ReviewView): Promise<void> {
+  private async edit(row: Submission, view: ReviewView, signal: AbortSignal): Promise<void> {
     const { confirmations } = this.ctx.repos;
     const next = view.submission.status === 'pending_review' ? 'moved' : 'closed';
     if (!row.confirmChannelId || !row.confirmMessageId)
@@ -85,6 +87,7 @@ export class ConfirmPoster {
       const { content, embeds, components, allowed_mentions } = confirmMessage(view);
       await this.rest.patch(Routes.channelMessage(row.confirmChannelId, row.confirmMessageId), {
         body: { content, embeds, components, allowed_mentions: { parse: allowed_mentions.parse } },
+        signal,
       });
     } catch (err) {
       // The message or channel is gone, or the bot lost access: nothing left to update.
@@ -98,20 +101,27 @@ export class ConfirmPoster {
     await confirmations.shown(row.id, next);
   }
 
-  private async withLease(row: Submission, work: (view: ReviewView) => Promise<void>) {
+  /** The work on a row under its lease (leased-call.ts); failures back off, doubling. */
+  private async withLease(
+    row: Submission,
+    work: (view: ReviewView, signal: AbortSignal) => Promise<void>,
+  ) {
     const { reviewMessages } = this.ctx.repos;
-    const now = this.ctx.now();
-    if (!(await reviewMessages.lease(row.id, now, new Date(now.getTime() + this.options.leaseMs))))
-      return; // another process (or a button press) has it
-    try {
-      const view = await loadReviewView(this.ctx, row.id);
-      if (!view) return await this.ctx.repos.confirmations.shown(row.id, 'closed');
-      await work(view);
-    } catch (err) {
-      const attempts = (row.reviewAttempts ?? 0) + 1;
-      const delay = retryDelayMs(attempts, this.options);
-      log.warn('confirmation message failed; will retry', { submission: row.id, attempts, err });
-      await reviewMessages.failed(row.id, attempts, new Date(this.ctx.now().getTime() + delay));
-    }
+    await leasedCall(() => this.ctx.now(), this.options.leaseMs, {
+      // Another process (or a button press) may hold it.
+      take: (now, lease) => reviewMessages.lease(row.id, now, lease),
+      run: async (signal) => {
+        const view = await loadReviewView(this.ctx, row.id);
+        if (!view) return this.ctx.repos.confirmations.shown(row.id, 'closed');
+        await work(view, signal);
+      },
+      // Refusals for good are told apart in post() (the moderators decide instead).
+      failed: async (err) => {
+        const attempts = (row.reviewAttempts ?? 0) + 1;
+        const delay = retryDelayMs(attempts, this.options);
+        log.warn('confirmation message failed; will retry', { submission: row.id, attempts, err });
+        await reviewMessages.failed(row.id, attempts, new Date(this.ctx.now().getTime() + delay));
+      },
+    });
   }
 }

@@ -13,6 +13,7 @@ import type { Context } from '../pipeline/context';
 import { PollLoop } from '../pipeline/poll-loop';
 import { tellSubmitter } from './decision-notice';
 import { reviewMessage } from './review-message';
+import { leasedCall } from './leased-call';
 import { permanentRefusal } from './replies';
 import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
@@ -83,11 +84,11 @@ export class ReviewPoster {
     const now = this.ctx.now();
     for (const row of await this.store.dueForPost(now, this.options.batch)) {
       if (!this.loop.running) return;
-      await this.withLease(row, (view) => this.post(view));
+      await this.withLease(row, (view, signal) => this.post(view, signal));
     }
     for (const row of await this.store.dueForClose(now, this.options.batch)) {
       if (!this.loop.running) return;
-      await this.withLease(row, (view) => this.close(row, view));
+      await this.withLease(row, (view, signal) => this.close(row, view, signal));
     }
     for (const row of await this.store.dueForNotice(now, this.options.batch)) {
       if (!this.loop.running) return;
@@ -97,7 +98,7 @@ export class ReviewPoster {
     }
   }
 
-  private async post(view: ReviewView): Promise<void> {
+  private async post(view: ReviewView, signal: AbortSignal): Promise<void> {
     const { submission, board } = view;
     if (submission.status !== 'pending_review' || submission.reviewMessageId) {
       return this.store.release(submission.id);
@@ -114,6 +115,7 @@ export class ReviewPoster {
       channelId = await this.channelFor(view);
       const message = (await this.rest.post(Routes.channelMessages(channelId), {
         body: { ...reviewMessage(view), nonce: view.handle, enforce_nonce: true },
+        signal,
       })) as APIMessage;
       await this.store.posted(submission.id, channelId, message.id, this.ctx.now());
       log.info('review posted', { submission: view.handle, channel: channelId });
@@ -161,11 +163,12 @@ export class ReviewPoster {
     }
   }
 
-  private async close(row: Submission, view: ReviewView): Promise<void> {
+  private async close(row: Submission, view: ReviewView, signal: AbortSignal): Promise<void> {
     if (!row.reviewChannelId || !row.reviewMessageId) return this.store.closed(row.id);
     try {
       await this.rest.patch(Routes.channelMessage(row.reviewChannelId, row.reviewMessageId), {
         body: reviewMessage(view),
+        signal,
       });
     } catch (err) {
       // The message or channel is gone, or the bot lost access: there is nothing left to update.
@@ -189,24 +192,27 @@ export class ReviewPoster {
     return view.board.moderatorChannelId;
   }
 
+  /** The work on a row under its lease (leased-call.ts); failures back off, doubling. */
   private async withLease(
     row: Submission,
-    work: (view: ReviewView) => Promise<void>,
+    work: (view: ReviewView, signal: AbortSignal) => Promise<void>,
     gone = () => this.store.closed(row.id),
   ) {
-    const now = this.ctx.now();
-    const until = new Date(now.getTime() + this.options.leaseMs);
-    if (!(await this.store.lease(row.id, now, until))) return; // another process has it
-    try {
-      const view = await loadReviewView(this.ctx, row.id);
-      if (!view) return await gone();
-      await work(view);
-    } catch (err) {
-      const attempts = (row.reviewAttempts ?? 0) + 1;
-      const delay = retryDelayMs(attempts, this.options);
-      log.warn('review message failed; will retry', { submission: row.id, attempts, delay, err });
-      await this.store.failed(row.id, attempts, new Date(this.ctx.now().getTime() + delay));
-    }
+    await leasedCall(() => this.ctx.now(), this.options.leaseMs, {
+      take: (now, lease) => this.store.lease(row.id, now, lease),
+      run: async (signal) => {
+        const view = await loadReviewView(this.ctx, row.id);
+        if (!view) return gone();
+        await work(view, signal);
+      },
+      // Refusals for good are told apart in post() (a board's reviews stop until fixed).
+      failed: async (err) => {
+        const attempts = (row.reviewAttempts ?? 0) + 1;
+        const delay = retryDelayMs(attempts, this.options);
+        log.warn('review message failed; will retry', { submission: row.id, attempts, delay, err });
+        await this.store.failed(row.id, attempts, new Date(this.ctx.now().getTime() + delay));
+      },
+    });
   }
 }
 
