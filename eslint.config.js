@@ -17,11 +17,15 @@ const LAYERS = [
   { type: 'http', pattern: 'src/http/**' },
   // Pictures: plain data in, PNG out; knows nothing of boards, storage or Discord.
   { type: 'render', pattern: 'src/render/**' },
+  // The API's serialisers: the wire shape of a board, an entry, a match, which the CLI prints too.
+  { type: 'serialize', pattern: 'src/api/serialize/**' },
   { type: 'api', pattern: 'src/api/**' },
   { type: 'web', pattern: 'src/web/**' },
   { type: 'bot', pattern: 'src/bot/**' },
   { type: 'commands', pattern: 'commands/**' },
   { type: 'demo', pattern: 'src/demo/**' },
+  // The operator CLI's commands, one file per group; src/cli.ts composes them.
+  { type: 'cli', pattern: 'src/cli/**' },
   // The API client (tally/client): shipped on its own, so it imports nothing of the server.
   { type: 'client', pattern: 'src/client/**' },
   // Last: the files left directly in src/ (main.ts, cli.ts, …) are the composition root.
@@ -37,14 +41,27 @@ const MAY_IMPORT = {
   pipeline: ['domain', 'entities', 'store', 'base', 'render'],
   http: ['domain'],
   render: ['base'],
-  api: ['domain', 'entities', 'pipeline', 'http', 'base'],
+  serialize: ['domain', 'entities', 'pipeline'],
+  api: ['domain', 'entities', 'pipeline', 'http', 'base', 'serialize'],
   web: ['domain', 'entities', 'pipeline', 'http', 'base', 'render'],
   bot: ['domain', 'entities', 'pipeline', 'base', 'render'],
   commands: ['domain', 'entities', 'pipeline', 'bot', 'base', 'render'],
   demo: ['domain', 'entities', 'pipeline', 'base'],
+  cli: ['domain', 'entities', 'pipeline', 'base', 'demo', 'serialize'],
   client: [],
   root: LAYERS.map((l) => l.type),
 };
+
+/** What an edge may not write: the repositories reached through the context, in every form. */
+const REPOS_MESSAGE =
+  'Edges call use cases (src/pipeline), never repositories: add a named use case for this read or write.';
+const EDGE_SYNTAX = [
+  "MemberExpression[property.name='repos']",
+  "Property[key.name='repos']",
+  "TSIndexedAccessType[indexType.literal.value='repos']",
+  "TSQualifiedName[right.name='Repositories']",
+  "Identifier[name='Repositories']",
+].map((selector) => ({ selector, message: REPOS_MESSAGE }));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'coverage/', 'dist/', 'src/client/schema.ts'] },
@@ -77,6 +94,14 @@ export default tseslint.config(
       ],
       // Every source file belongs to a layer.
       'boundaries/no-unknown-files': 'error',
+    },
+  },
+  {
+    // The edges (ARCHITECTURE.md) call use cases and render what they return: no repository is
+    // within their reach, whatever they import (test/unit/layers.test.ts plants each form).
+    files: ['src/{api,web,bot,demo,cli}/**/*.ts', 'commands/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...EDGE_SYNTAX],
     },
   },
   {

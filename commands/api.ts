@@ -3,16 +3,16 @@ import {
   SlashCommandBuilder,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { shown } from '../src/bot/text';
 import { chatPlayerId } from '../src/domain/ids';
 import type { KeyType } from '../src/domain/keys';
 import type { AccessLevel } from '../src/domain/scopes';
-import type { Context } from '../src/pipeline/context';
-import { listKeys, mintKey, revokeKey, type KeySummary } from '../src/pipeline/keys';
+import { mintKey, revokeKey, type KeySummary } from '../src/pipeline/keys';
 import { findOwner, mayMintKeys, requireOwner, setOwnerAccess } from '../src/pipeline/owners';
-import { everywhere } from './contexts';
-import { LIST_PAGE, listMessage } from './list-message';
-import { ensureOwner, ownerOf, reply, requireManageServer, type Command } from './shared';
+import { keysAt } from '../src/bot/pages';
+import type { Command } from '../src/bot/command';
+import { everywhere } from '../src/bot/command-options';
+import { reply } from '../src/bot/replies';
+import { ensureOwner, ownerOf, requireManageServer } from '../src/bot/workspace';
 
 const ACCESS_TEXT = {
   open: 'API access is open: you can mint keys with `/api key create`.',
@@ -122,7 +122,7 @@ export const api = {
         throw err;
       });
     } else if (sub === 'list') {
-      await reply(interaction, await keyList(ctx, owner ? ownerId : null, 0), true);
+      await reply(interaction, await keysAt(ctx, ownerId, 0), true);
     } else {
       const revoked = await revokeKey(
         ctx,
@@ -155,28 +155,5 @@ function deliverSecret(
       ].join('\n'),
     },
     true,
-  );
-}
-
-/**
- * One page of /api key list: live keys first, then revoked ones (they accumulate), each never
- * more than its hint. `ownerId` is null for a server that has no owner row yet.
- */
-export async function keyList(ctx: Context, ownerId: string | null, offset: number) {
-  const keys = ownerId ? await listKeys(ctx, ownerId) : [];
-  const ordered = [...keys.filter((k) => !k.revoked_at), ...keys.filter((k) => k.revoked_at)];
-  const page = ordered.slice(offset, offset + LIST_PAGE);
-  return listMessage(
-    { kind: 'keys', scope: 0 },
-    {
-      title: 'API keys',
-      lines: page.map(
-        (k) =>
-          `**${k.id}** ${k.hint} · ${k.scopes.join(', ')}${k.label ? ` · ${shown(k.label)}` : ''}${k.revoked_at ? ' · revoked' : ''}`,
-      ),
-      empty: 'No keys yet; mint one with `/api key create`.',
-      next: offset + LIST_PAGE < ordered.length ? offset + LIST_PAGE : null,
-      first: offset === 0,
-    },
   );
 }

@@ -2,15 +2,10 @@ import { ChannelType, PermissionFlagsBits, SlashCommandBuilder } from 'discord.j
 import { chatPlayerId } from '../src/domain/ids';
 import { auditChannelOf, setAuditChannel } from '../src/pipeline/audit';
 import { actorOf } from '../src/pipeline/audit-lines';
-import {
-  invalid,
-  ownerOf,
-  reply,
-  requireManageServer,
-  serverChannel,
-  type Command,
-} from './shared';
-import { everywhere } from './contexts';
+import type { Command } from '../src/bot/command';
+import { everywhere } from '../src/bot/command-options';
+import { invalid, reply } from '../src/bot/replies';
+import { ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
 const WHAT_GOES =
   'approvals, declines, adjustments, expiries, corrections, season starts and ends, and API key mints and revokes';

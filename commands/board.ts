@@ -7,28 +7,25 @@ import {
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { BOARD_TYPES } from '../src/domain/vocabulary';
-import { boardSettings, boardsAfter, ownedBoard } from '../src/pipeline/board-reads';
+import { boardSettings, ownedBoard } from '../src/pipeline/board-reads';
 import { resumeReviewPosts } from '../src/pipeline/review-queue';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
 import { DECAY_DEFAULTS, describeDecay } from '../src/domain/decay';
-import type { Context } from '../src/pipeline/context';
 import { code, shown } from '../src/bot/text';
-import { boardInfo } from './board-info';
-import { everywhere } from './contexts';
-import { LIST_PAGE, listMessage } from './list-message';
+import { boardsAt } from '../src/bot/pages';
+import { boardInfo } from '../src/bot/board-info-message';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere } from '../src/bot/command-options';
+import { invalid, reply } from '../src/bot/replies';
 import {
   ensureOwner,
-  invalid,
   ownerOf,
-  reply,
   requireManageServer,
   serverChannel,
   serverRole,
-  type Command,
-  boardOption,
-} from './shared';
+} from '../src/bot/workspace';
 
 /** The options /board create and /board edit share: name, and where and how long review runs. */
 const withPlacement = (sub: SlashCommandSubcommandBuilder) =>
@@ -212,7 +209,7 @@ export const board = {
       });
       await reply(interaction, {
         content: `Created **${shown(created.displayName)}** (${code(created.id)}).`,
-        embeds: [boardInfo(ctx, created)],
+        embeds: [boardInfo(ctx.config.publicUrl, created)],
       });
     } else if (sub === 'edit') {
       requireManageServer(interaction, '/board edit');
@@ -223,12 +220,12 @@ export const board = {
       const resumed = await resumeReviewPosts(ctx, edited);
       await reply(interaction, {
         content: `Updated **${shown(edited.displayName)}**.${resumed ? ' Review messages were stopped; Tally tries to post the waiting ones again now.' : ''}`,
-        embeds: [boardInfo(ctx, edited)],
+        embeds: [boardInfo(ctx.config.publicUrl, edited)],
       });
     } else if (sub === 'info') {
       const found = await ownedBoard(ctx, ownerOf(interaction), o.getString('board', true));
       await reply(interaction, {
-        embeds: [boardInfo(ctx, found, await boardSettings(ctx, found))],
+        embeds: [boardInfo(ctx.config.publicUrl, found, await boardSettings(ctx, found))],
       });
     } else if (sub === 'standings') {
       requireManageServer(interaction, '/board standings');
@@ -273,7 +270,7 @@ export const board = {
             : `Decay on ${code(boardId)}: ${describeDecay(set.rule)}. The first step is ${when}; inactivity counts from now.`,
       });
     } else {
-      await reply(interaction, await boardList(ctx, ownerOf(interaction), 0));
+      await reply(interaction, await boardsAt(ctx, ownerOf(interaction), 0));
     }
   },
 } satisfies Command;
@@ -309,19 +306,4 @@ function parsePoints(text: string): [number, number, number] {
     throw invalid('points: three whole numbers for win, draw and loss, e.g. 3,1,0');
   }
   return parts as [number, number, number];
-}
-
-/** One page of /board list: the owner's boards, oldest first, after board pk `afterPk`. */
-export async function boardList(ctx: Context, ownerId: string, afterPk: number) {
-  const { items: boards, next } = await boardsAfter(ctx, ownerId, afterPk, LIST_PAGE);
-  return listMessage(
-    { kind: 'boards', scope: 0 },
-    {
-      title: 'Boards',
-      lines: boards.map((b) => `${code(b.id)} **${shown(b.displayName)}** · ${b.type}`),
-      empty: 'No boards yet; someone with Manage Server creates one with `/board create`.',
-      next,
-      first: afterPk === 0,
-    },
-  );
 }

@@ -10,8 +10,9 @@ import { TallyError } from '../src/domain/errors';
 import { chatPlayerId } from '../src/domain/ids';
 import { parseScoreText } from '../src/domain/score-text';
 import { correctResult, correctionSummary, type ResultRef } from '../src/pipeline/corrections';
-import { everywhere } from './contexts';
-import { boardOf, boardOption, ownerOf, type Command } from './shared';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere } from '../src/bot/command-options';
+import { boardOf, ownerOf } from '../src/bot/workspace';
 
 const WINNERS = [
   { name: 'Team 1 won', value: 'team1' },

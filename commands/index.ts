@@ -3,14 +3,13 @@ import { audit } from './audit';
 import { board } from './board';
 import { correct } from './correct';
 import { leaderboard } from './leaderboard';
-import { leaderboardPage } from './leaderboard-page';
-import { listPage } from './list-page';
 import { match } from './match';
 import { profile } from './profile';
 import { rank } from './rank';
 import { review } from './review';
 import { score } from './score';
-import { archivePage, season } from './season';
+import { page } from './page';
+import { season } from './season';
 import { roles } from './roles';
 import type { CommandSet } from '../src/bot/command';
 import { team } from './team';
@@ -38,5 +37,5 @@ export const COMMANDS: CommandSet = {
     api,
     audit,
   ],
-  components: [leaderboardPage, listPage, archivePage],
+  components: [page],
 };

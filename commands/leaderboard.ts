@@ -1,11 +1,13 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { everywhere } from './contexts';
-import { boardOf, reply, type Command } from './shared';
-import { seasonStandings } from './season';
-import { standings } from './standings';
+import { archiveAt, standingsAt } from '../src/bot/pages';
+import { seasonOf } from '../src/pipeline/seasons';
+import type { Command } from '../src/bot/command';
+import { everywhere } from '../src/bot/command-options';
+import { reply } from '../src/bot/replies';
+import { boardOf } from '../src/bot/workspace';
 
 /**
- * /leaderboard: the first page of standings, with paging buttons (commands/leaderboard-page.ts);
+ * /leaderboard: the first page of standings, with paging buttons (commands/page.ts);
  * with `season`, an ended season's archived final standings.
  */
 export const leaderboard = {
@@ -29,7 +31,9 @@ export const leaderboard = {
     const number = interaction.options.getInteger('season');
     await reply(
       interaction,
-      number === null ? await standings(ctx, board, '') : await seasonStandings(ctx, board, number),
+      number === null
+        ? await standingsAt(ctx, board, '')
+        : await archiveAt(ctx, board, await seasonOf(ctx, board, number), 0),
     );
   },
 } satisfies Command;

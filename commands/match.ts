@@ -1,11 +1,13 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { parseScoreline } from '../src/domain/score-text';
 import { listTeams } from '../src/pipeline/boards';
-import { parseParticipants, refuseBots } from './participants';
-import { everywhere } from './contexts';
-import { evidenceLinkOption, evidenceOf } from './evidence';
-import { boardOf, invalid, ownerOf, type Command } from './shared';
-import { submitWrite } from './submit';
+import type { Command } from '../src/bot/command';
+import { everywhere, evidenceLinkOption } from '../src/bot/command-options';
+import { evidenceOf } from '../src/bot/evidence';
+import { parseParticipants, refuseBots } from '../src/bot/participants';
+import { invalid } from '../src/bot/replies';
+import { submitWrite } from '../src/bot/submit-reply';
+import { boardOf, ownerOf } from '../src/bot/workspace';
 
 const RESULTS = { won: 'team1', lost: 'team2', draw: 'draw' } as const;
 

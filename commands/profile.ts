@@ -3,29 +3,18 @@ import {
   AttachmentBuilder,
   MessageFlags,
   SlashCommandBuilder,
-  time,
-  TimestampStyles,
-  type APIEmbed,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import { clip, LIMITS, shown } from '../src/bot/text';
-import { isMatchBoard } from '../src/domain/board-rules';
-import { TallyError } from '../src/domain/errors';
+import { CHART, notFoundAsNull, profileEmbed } from '../src/bot/profile-message';
+import { shown } from '../src/bot/text';
 import { chatPlayerId } from '../src/domain/ids';
-import { formatScore } from '../src/domain/score-text';
 import type { Context } from '../src/pipeline/context';
-import {
-  playerProfile,
-  profileChart,
-  type PlayedMatch,
-  type Profile,
-} from '../src/pipeline/profile';
+import { playerProfile, profileChart, type Profile } from '../src/pipeline/profile';
 import { log } from '../src/log';
-import { everywhere } from './contexts';
-import { boardOf, boardOption, type Command } from './shared';
-import { RESULT_NOUNS, signedDelta, valueName } from '../src/domain/display';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere } from '../src/bot/command-options';
+import { boardOf } from '../src/bot/workspace';
 
-const CHART = 'chart.png';
 /** A picture that takes longer is left out (a text sparkline instead): the member is waiting. */
 const RENDER_BUDGET_MS = 5000;
 
@@ -88,64 +77,4 @@ async function chartPicture(
   } finally {
     clearTimeout(timer);
   }
-}
-
-export function profileEmbed(found: Profile, withChart: boolean): APIEmbed {
-  const { board } = found;
-  const unit = valueName(board.type);
-  const value = (v: number | null) => formatScore(board.type, v);
-  const lines = [
-    found.rank === null
-      ? `No standing this season · best ${unit} **${value(found.peak)}**`
-      : `Rank **#${found.rank}** of ${found.of} · ${unit} **${value(found.value)}** · peak ${value(found.peak)}`,
-  ];
-  if (found.record) {
-    const { wins, draws, losses } = found.record;
-    const rate = found.winRate === null ? '' : ` · ${Math.round(found.winRate * 100)}% won`;
-    lines.push(`${wins} won, ${draws} drawn, ${losses} lost${rate}`);
-  }
-  if (found.streaks?.current) {
-    const { result, length } = found.streaks.current;
-    const run = RESULT_NOUNS[result][0];
-    lines.push(`On a ${length}-${run} streak · longest winning streak ${found.streaks.longestWin}`);
-  }
-  if (found.submissions !== null) lines.push(`${found.submissions} scores submitted`);
-  const points = found.history.filter((h) => h.value !== null).map((h) => h.value!);
-  if (!withChart && points.length >= 2) lines.push(`This season: ${sparkline(points)}`);
-  const recent = found.recent.slice(0, 5).map(playedLine);
-  return {
-    title: clip(`${shown(found.player.name)} on ${shown(board.displayName)}`, LIMITS.embedTitle),
-    description: clip(lines.join('\n'), LIMITS.embedDescription),
-    ...(recent.length > 0 && isMatchBoard(board)
-      ? { fields: [{ name: 'Last matches', value: clip(recent.join('\n'), LIMITS.fieldValue) }] }
-      : {}),
-    ...(withChart ? { image: { url: `attachment://${CHART}` } } : {}),
-  };
-}
-
-/** `W 3–1 vs Sam Okoro (+16) · 2 hours ago`, names as text. */
-export function playedLine(m: PlayedMatch): string {
-  const against = m.opponents.map((o) => shown(o.name)).join(', ');
-  const score = m.score ? ` ${m.score}` : '';
-  const delta = m.delta === null ? '' : ` (${signedDelta(m.delta)})`;
-  const moderated = m.status === 'approved' ? '' : ` · ${m.status}`;
-  return `**${m.result}**${score} vs ${against}${delta} · ${time(m.at, TimestampStyles.RelativeTime)}${moderated}`;
-}
-
-const BARS = '▁▂▃▄▅▆▇█';
-
-/** The series as a line of block characters, the last 24 points (the text fallback of the chart). */
-export function sparkline(values: number[]): string {
-  const last = values.slice(-24);
-  const low = Math.min(...last);
-  const span = Math.max(...last) - low;
-  return last
-    .map((v) => BARS[span === 0 ? 3 : Math.round(((v - low) / span) * (BARS.length - 1))])
-    .join('');
-}
-
-/** "Never played here" is an answer; anything else (an outage) is the generic failure. */
-export function notFoundAsNull(err: unknown): null {
-  if (err instanceof TallyError && err.code === 'not_found') return null;
-  throw err;
 }

@@ -7,10 +7,12 @@ import type { Context } from '../src/pipeline/context';
 import { matchesPage, type MatchWithRoster } from '../src/pipeline/match-reads';
 import { lastChangeWithoutResult } from '../src/pipeline/profile';
 import { entryOf } from '../src/pipeline/standings';
-import { everywhere } from './contexts';
 import { formatScore } from '../src/domain/score-text';
-import { boardOf, reply, type Command } from './shared';
 import { rankedValue, sideVerb, signedDelta, valueName } from '../src/domain/display';
+import type { Command } from '../src/bot/command';
+import { everywhere } from '../src/bot/command-options';
+import { reply } from '../src/bot/replies';
+import { boardOf } from '../src/bot/workspace';
 
 const RECENT = 5;
 

@@ -8,8 +8,10 @@ import {
   type PendingReview,
   type ReviewQueue,
 } from '../src/pipeline/review-queue';
-import { everywhere } from './contexts';
-import { ownerOf, refuse, reply, type Command } from './shared';
+import type { Command } from '../src/bot/command';
+import { everywhere } from '../src/bot/command-options';
+import { refuse, reply } from '../src/bot/replies';
+import { ownerOf } from '../src/bot/workspace';
 
 /** Room kept at the end of the list for the line that says how many more wait. */
 const TRAILER_ROOM = 300;

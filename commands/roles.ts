@@ -1,25 +1,17 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { Board } from '../entities/board';
-import { clip, LIMITS, shown } from '../src/bot/text';
-import { byPrecedence, describeRankRole, type RankRole } from '../src/domain/rank-roles';
-import type { Context } from '../src/pipeline/context';
+import { rolesEmbed } from '../src/bot/roles-message';
+import { shown } from '../src/bot/text';
 import {
   putRankRole,
+  rankRolesOf,
   refreshRankRoles,
   removeRankRole,
   setRankRoleSettings,
 } from '../src/pipeline/rank-roles';
-import { everywhere } from './contexts';
-import {
-  boardOf,
-  ownerOf,
-  reply,
-  requireManageServer,
-  serverRole,
-  type Command,
-  boardOption,
-} from './shared';
-import { valueName } from '../src/domain/display';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere } from '../src/bot/command-options';
+import { reply } from '../src/bot/replies';
+import { boardOf, ownerOf, requireManageServer, serverRole } from '../src/bot/workspace';
 
 const roleOption = (o: import('discord.js').SlashCommandRoleOption) =>
   o.setName('role').setDescription('The server role').setRequired(true);
@@ -115,7 +107,7 @@ export const roles = {
     const boardId = o.getString('board', true);
     if (sub === 'list') {
       const board = await boardOf(ctx, interaction);
-      await reply(interaction, { embeds: [await rolesEmbed(ctx, board)] });
+      await reply(interaction, { embeds: [rolesEmbed(board, await rankRolesOf(ctx, board))] });
       return;
     }
     requireManageServer(interaction, `/roles ${sub}`);
@@ -131,7 +123,7 @@ export const roles = {
       });
       await reply(interaction, {
         content: `<@&${roleId}> is now a rank role of **${shown(board.displayName)}**; Tally gives and takes it within 30 s as standings change. It needs the Manage Roles permission, with its own role above <@&${roleId}>.`,
-        embeds: [await rolesEmbed(ctx, board)],
+        embeds: [rolesEmbed(board, await rankRolesOf(ctx, board))],
       });
     } else if (sub === 'remove') {
       const roleId = o.getRole('role', true).id;
@@ -157,34 +149,3 @@ export const roles = {
     }
   },
 } satisfies Command;
-
-/** The rules, best first, with any role Discord refuses and why. */
-export async function rolesEmbed(ctx: Context, board: Board) {
-  const list = byPrecedence(await ctx.repos.rankRoles.roles(board.pk), board.sort);
-  const settings = await ctx.repos.rankRoles.settings(board.pk);
-  return {
-    title: clip(`Rank roles of ${shown(board.displayName)}`, LIMITS.embedTitle),
-    description: clip(
-      list.length === 0
-        ? 'None yet; someone with Manage Server adds one with `/roles add` or `/roles top`.'
-        : [
-            ...list.map(
-              (role) =>
-                `${describeRankRole(role, valueName(board.type), board.sort)}${problemOf(role)}`,
-            ),
-            '',
-            `${settings.minGames > 0 ? `From ${settings.minGames} results` : 'From the first result'}; ${settings.stack ? 'every earned role held' : 'one role at a time, the best earned'}.`,
-          ].join('\n'),
-      LIMITS.embedDescription,
-    ),
-  };
-}
-
-const problemOf = (role: RankRole) => (role.problem ? `\n  ⚠️ ${role.problem}` : '');
-
-/** `rank roles: 3 (⚠️ 1 refused by Discord: see /roles list)` for /board info. */
-export function rankRolesLine(list: readonly RankRole[]): string | null {
-  if (list.length === 0) return null;
-  const refused = list.filter((r) => r.problem !== null).length;
-  return `rank roles: ${list.length}${refused > 0 ? ` (⚠️ ${refused} refused by Discord: see \`/roles list\`)` : ''}`;
-}

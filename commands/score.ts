@@ -1,10 +1,11 @@
 import { SlashCommandBuilder } from 'discord.js';
-import { everywhere } from './contexts';
-import { evidenceLinkOption, evidenceOf } from './evidence';
 import { parseScoreText } from '../src/domain/score-text';
-import { refuseBots } from './participants';
-import { boardOf, type Command } from './shared';
-import { submitWrite } from './submit';
+import type { Command } from '../src/bot/command';
+import { everywhere, evidenceLinkOption } from '../src/bot/command-options';
+import { evidenceOf } from '../src/bot/evidence';
+import { refuseBots } from '../src/bot/participants';
+import { submitWrite } from '../src/bot/submit-reply';
+import { boardOf } from '../src/bot/workspace';
 
 /** /score submit: a score for yourself or a mentioned member; Time boards take 1:30.250. */
 export const score = {

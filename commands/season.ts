@@ -1,37 +1,20 @@
 import {
   ChannelType,
-  ComponentType,
   SlashCommandBuilder,
   time,
   TimestampStyles,
-  type APIActionRowComponent,
-  type APIButtonComponent,
-  type APIEmbed,
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { Board } from '../entities/board';
-import { archivedLine } from '../src/bot/season-lines';
-import { clip, code, LIMITS, shown } from '../src/bot/text';
-import { boardUrl } from '../src/domain/board-url';
+import { code, shown } from '../src/bot/text';
 import { chatPlayerId } from '../src/domain/ids';
 import { describeReset, seasonTitle, type Season } from '../src/domain/season';
-import type { Context } from '../src/pipeline/context';
-import { endSeason, seasonOf, startSeason, type SeasonInput } from '../src/pipeline/seasons';
-import { everywhere } from './contexts';
-import { LIST_PAGE, listMessage } from './list-message';
-import {
-  boardOf,
-  invalid,
-  ownerOf,
-  pageButton,
-  refuse,
-  reply,
-  requireManageServer,
-  serverChannel,
-  type Command,
-  type ComponentHandler,
-  boardOption,
-} from './shared';
+import { endSeason, startSeason, type SeasonInput } from '../src/pipeline/seasons';
+import { seasonsAt } from '../src/bot/pages';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere } from '../src/bot/command-options';
+import { invalid, reply } from '../src/bot/replies';
+import { boardOf, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
 /** /season start|end (Manage Server) and /season list (anyone). */
 export const season = {
@@ -117,7 +100,7 @@ export const season = {
     const boardId = interaction.options.getString('board', true);
     if (sub === 'list') {
       const board = await boardOf(ctx, interaction);
-      await reply(interaction, await seasonList(ctx, board, 0));
+      await reply(interaction, await seasonsAt(ctx, board, 0));
       return;
     }
     requireManageServer(interaction, `/season ${sub}`);
@@ -190,105 +173,3 @@ function startedText(board: Board, s: Season): string {
   ];
   return parts.join(' ');
 }
-
-const dateOf = (at: Date) => time(at, TimestampStyles.ShortDate);
-
-/** One page of /season list: the running season, then ended ones newest first. */
-export async function seasonList(ctx: Context, board: Board, before: number) {
-  const first = before === 0;
-  const rows = await ctx.repos.seasons.ended(
-    board.pk,
-    first ? Number.MAX_SAFE_INTEGER : before,
-    LIST_PAGE + 1,
-  );
-  const ended = rows.slice(0, LIST_PAGE);
-  const champions = await ctx.repos.seasons.champions(ended.map((s) => s.pk));
-  const lines = ended.map((s) => {
-    const won = champions.get(s.pk) ?? [];
-    const winners = won.length > 0 ? won.map((w) => shown(w.playerName)).join(', ') : 'no entries';
-    return `**${shown(seasonTitle(s))}** · ${dateOf(s.startedAt)} – ${dateOf(s.endedAt!)} · 🏆 ${winners}`;
-  });
-  const open = first ? await ctx.repos.seasons.open(board.pk) : null;
-  if (open) {
-    lines.unshift(
-      `▶️ **${shown(seasonTitle(open))}** · since ${dateOf(open.startedAt)} · ${open.endsAt ? `ends ${time(open.endsAt, TimestampStyles.RelativeTime)}` : 'no end set'}`,
-    );
-  }
-  return listMessage(
-    { kind: 'seasons', scope: board.pk },
-    {
-      title: `Seasons of ${shown(board.displayName)}`,
-      lines,
-      empty: `No seasons yet; someone with Manage Server starts one with \`/season start board:${board.id}\`.`,
-      next: rows.length > LIST_PAGE ? (ended.at(-1)?.number ?? null) : null,
-      first,
-    },
-  );
-}
-
-const ARCHIVE_PREFIX = 'ss:';
-const archiveButtonId = (season: Pick<Season, 'pk'>, offset: number) =>
-  `${ARCHIVE_PREFIX}${season.pk}:${offset}`;
-
-/** A page of an ended season's final standings, like /leaderboard's, read from the archive. */
-export async function archivedStandings(
-  ctx: Context,
-  board: Board,
-  s: Season,
-  offset: number,
-): Promise<{ embeds: APIEmbed[]; components: APIActionRowComponent<APIButtonComponent>[] }> {
-  const rows = await ctx.repos.seasons.standings(s.pk, offset, LIST_PAGE + 1);
-  const page = rows.slice(0, LIST_PAGE);
-  const buttons: APIButtonComponent[] = [];
-  if (offset > 0) buttons.push(pageButton('First', archiveButtonId(s, 0)));
-  if (rows.length > LIST_PAGE)
-    buttons.push(pageButton('Next', archiveButtonId(s, offset + LIST_PAGE)));
-  const url = `${boardUrl(ctx.config.publicUrl, board)}?season=${s.number}`;
-  return {
-    embeds: [
-      {
-        title: clip(
-          `${shown(board.displayName)} — ${shown(seasonTitle(s))}, final`,
-          LIMITS.embedTitle,
-        ),
-        url,
-        description: clip(
-          page.length > 0
-            ? page.map((row) => archivedLine(board, row)).join('\n')
-            : offset === 0
-              ? 'Nobody had a result this season.'
-              : 'No more entries.',
-          LIMITS.embedDescription,
-        ),
-        footer: {
-          text: `${board.id} · ${dateText(s.startedAt)} – ${dateText(s.endedAt!)} · archived`,
-        },
-      },
-    ],
-    components: buttons.length > 0 ? [{ type: ComponentType.ActionRow, components: buttons }] : [],
-  };
-}
-
-const dateText = (at: Date) => at.toISOString().slice(0, 10);
-
-/** /leaderboard board season:N: the archive of season N. */
-export async function seasonStandings(ctx: Context, board: Board, number: number) {
-  return archivedStandings(ctx, board, await seasonOf(ctx, board, number), 0);
-}
-
-/** First / Next under an archived season's standings. */
-export const archivePage = {
-  prefix: ARCHIVE_PREFIX,
-  async execute(interaction, ctx) {
-    const m = /^ss:(\d{1,15}):(\d{1,9})$/.exec(interaction.customId);
-    const s = m && (await ctx.repos.seasons.byPk(Number(m[1])));
-    const board = s && (await ctx.repos.boards.byPk(s.boardPk));
-    if (!m || !s?.endedAt || !board || board.ownerId !== ownerOf(interaction)) {
-      return refuse(interaction, 'That season is not available here any more.');
-    }
-    await interaction.update({
-      ...(await archivedStandings(ctx, board, s, Number(m[2]))),
-      allowedMentions: { parse: [] },
-    });
-  },
-} satisfies ComponentHandler;

@@ -1,13 +1,12 @@
 import { SlashCommandBuilder } from 'discord.js';
-import type { Board } from '../entities/board';
 import { code, shown } from '../src/bot/text';
-import { formatTeamId } from '../src/domain/ids';
-import { ownedBoard, teamsAfter } from '../src/pipeline/board-reads';
+import { ownedBoard } from '../src/pipeline/board-reads';
 import { createTeam } from '../src/pipeline/boards';
-import type { Context } from '../src/pipeline/context';
-import { LIST_PAGE, listMessage } from './list-message';
-import { everywhere } from './contexts';
-import { ownerOf, reply, requireManageServer, type Command } from './shared';
+import { teamsAt } from '../src/bot/pages';
+import type { Command } from '../src/bot/command';
+import { everywhere } from '../src/bot/command-options';
+import { reply } from '../src/bot/replies';
+import { ownerOf, requireManageServer } from '../src/bot/workspace';
 
 /** /team create (Manage Server) and /team list, for fixed-teams boards (spec 2.9 team_id). */
 export const team = {
@@ -54,22 +53,7 @@ export const team = {
         content: `Created team **${shown(created.name)}** (${code(created.teamId)}) on ${code(boardId)}. Report its matches with \`/match report team:${created.teamId}\`.`,
       });
     } else {
-      await reply(interaction, await teamList(ctx, await ownedBoard(ctx, ownerId, boardId), 0));
+      await reply(interaction, await teamsAt(ctx, await ownedBoard(ctx, ownerId, boardId), 0));
     }
   },
 } satisfies Command;
-
-/** One page of /team list: a board's teams, oldest first, after team pk `afterPk`. */
-export async function teamList(ctx: Context, board: Board, afterPk: number) {
-  const { items: teams, next } = await teamsAfter(ctx, board, afterPk, LIST_PAGE);
-  return listMessage(
-    { kind: 'teams', scope: board.pk },
-    {
-      title: `Teams of ${shown(board.displayName)}`,
-      lines: teams.map((t) => `${code(formatTeamId(t.pk))} ${shown(t.name)}`),
-      empty: 'No teams yet; someone with Manage Server creates one with `/team create`.',
-      next,
-      first: afterPk === 0,
-    },
-  );
-}

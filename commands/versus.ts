@@ -3,10 +3,12 @@ import { clip, LIMITS, shown } from '../src/bot/text';
 import { isMatchBoard } from '../src/domain/board-rules';
 import { chatPlayerId } from '../src/domain/ids';
 import { headToHead } from '../src/pipeline/profile';
-import { everywhere } from './contexts';
-import { notFoundAsNull, playedLine } from './profile';
-import { boardOf, boardOption, refuse, type Command } from './shared';
+import { notFoundAsNull, playedLine } from '../src/bot/profile-message';
 import { signedDelta, valueName } from '../src/domain/display';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere } from '../src/bot/command-options';
+import { refuse } from '../src/bot/replies';
+import { boardOf } from '../src/bot/workspace';
 
 /**
  * /versus: two players' record against each other on a match board (slack-gamebot2's

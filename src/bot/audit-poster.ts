@@ -5,6 +5,7 @@ import type { Context } from '../pipeline/context';
 import { PollLoop } from '../pipeline/poll-loop';
 import { leasedCall } from './leased-call';
 import { retryDelayMs, type ReviewPosterOptions } from './review-poster';
+import { auditPosts } from '../pipeline/outbox';
 
 export type AuditPosterOptions = Pick<
   ReviewPosterOptions,
@@ -41,7 +42,7 @@ export class AuditPoster {
 
   /** One pass: every due line, oldest first, each under its lease (leased-call.ts). */
   async runOnce(): Promise<void> {
-    const store = this.ctx.repos.audit;
+    const store = auditPosts(this.ctx);
     for (const event of await store.due(this.ctx.now(), this.options.batch)) {
       if (!this.loop.running) return;
       const { channelId } = event;
@@ -67,7 +68,7 @@ export class AuditPoster {
   }
 
   private async post(event: AuditEvent, signal: AbortSignal): Promise<void> {
-    const store = this.ctx.repos.audit;
+    const store = auditPosts(this.ctx);
     const { channelId } = event;
     if (!channelId) return store.unrouted(event.pk);
     const message = (await this.rest.post(Routes.channelMessages(channelId), {

@@ -21,9 +21,9 @@ export interface Command {
   writes?(interaction: ChatInputCommandInteraction): boolean;
 }
 
-/** A button handler: the custom-id prefix it owns (`lb:` …) and what a press does. */
+/** A button handler: the custom-id prefixes it owns (`page:` …) and what a press does. */
 export interface ComponentHandler {
-  prefix: string;
+  prefixes: readonly string[];
   execute(interaction: ButtonInteraction, ctx: Context): Promise<void>;
 }
 
@@ -36,4 +36,4 @@ export interface CommandSet {
 export const commandNamed = (set: CommandSet, name: string) =>
   set.commands.find((c) => c.data.name === name);
 export const componentFor = (set: CommandSet, customId: string) =>
-  set.components.find((c) => customId.startsWith(c.prefix));
+  set.components.find((c) => c.prefixes.some((prefix) => customId.startsWith(prefix)));

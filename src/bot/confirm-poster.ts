@@ -9,6 +9,7 @@ import { permanentRefusal } from './replies';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 import { reviewExpiry } from '../domain/board-rules';
 import { retryDelayMs, type ReviewPosterOptions } from './review-poster';
+import { confirmPosts, reviewPosts } from '../pipeline/outbox';
 
 /**
  * Posts the opponents' message of each waiting report in the channel it was reported in, and
@@ -38,7 +39,7 @@ export class ConfirmPoster {
   }
 
   async runOnce(): Promise<void> {
-    const { confirmations } = this.ctx.repos;
+    const confirmations = confirmPosts(this.ctx);
     const now = this.ctx.now();
     for (const row of await confirmations.dueForPost(now, this.options.batch)) {
       if (!this.loop.running) return;
@@ -52,7 +53,8 @@ export class ConfirmPoster {
 
   private async post(view: ReviewView, signal: AbortSignal): Promise<void> {
     const { submission } = view;
-    const { confirmations, reviewMessages } = this.ctx.repos;
+    const confirmations = confirmPosts(this.ctx);
+    const reviewMessages = reviewPosts(this.ctx);
     if (submission.confirmMessageId || !submission.confirmChannelId) {
       return reviewMessages.release(submission.id);
     }
@@ -79,7 +81,7 @@ export class ConfirmPoster {
   }
 
   private async edit(row: Submission, view: ReviewView, signal: AbortSignal): Promise<void> {
-    const { confirmations } = this.ctx.repos;
+    const confirmations = confirmPosts(this.ctx);
     const next = view.submission.status === 'pending_review' ? 'moved' : 'closed';
     if (!row.confirmChannelId || !row.confirmMessageId)
       return confirmations.shown(row.id, 'closed');
@@ -106,13 +108,13 @@ export class ConfirmPoster {
     row: Submission,
     work: (view: ReviewView, signal: AbortSignal) => Promise<void>,
   ) {
-    const { reviewMessages } = this.ctx.repos;
+    const reviewMessages = reviewPosts(this.ctx);
     await leasedCall(() => this.ctx.now(), this.options.leaseMs, {
       // Another process (or a button press) may hold it.
       take: (now, lease) => reviewMessages.lease(row.id, now, lease),
       run: async (signal) => {
         const view = await loadReviewView(this.ctx, row.id);
-        if (!view) return this.ctx.repos.confirmations.shown(row.id, 'closed');
+        if (!view) return confirmPosts(this.ctx).shown(row.id, 'closed');
         await work(view, signal);
       },
       // Refusals for good are told apart in post() (the moderators decide instead).

@@ -13,6 +13,7 @@ import { routeInteraction } from './interactions';
 import { NameRefresher } from './name-refresh';
 import { resolveDiscordNames } from './names';
 import { POSTER_DEFAULTS, ReviewPoster, type ReviewPosterOptions } from './review-poster';
+import { reviewPosts, type ReviewPosts } from '../pipeline/outbox';
 
 export interface DiscordBotOptions {
   token: string;
@@ -46,7 +47,7 @@ export class DiscordBot implements ChatPort {
   private readonly audit: AuditPoster;
   /** Opponents' messages of waiting match reports, with the review poster's tuning. */
   private readonly confirm: ConfirmPoster;
-  private readonly store: Context['repos']['reviewMessages'];
+  private readonly store: ReviewPosts;
   private readonly names: NameRefresher;
   private stopped = false;
   private connecting: Promise<void> | null = null;
@@ -57,7 +58,7 @@ export class DiscordBot implements ChatPort {
     private readonly options: DiscordBotOptions,
   ) {
     this.rest = new REST(options.restApi ? { api: options.restApi } : {}).setToken(options.token);
-    this.store = ctx.repos.reviewMessages;
+    this.store = reviewPosts(ctx);
     this.names = new NameRefresher(ctx);
     this.poster = new ReviewPoster(ctx, this.rest, this.store, {
       ...POSTER_DEFAULTS,

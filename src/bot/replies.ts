@@ -1,4 +1,11 @@
-import { DiscordAPIError, MessageFlags, type RepliableInteraction } from 'discord.js';
+import {
+  DiscordAPIError,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type InteractionReplyOptions,
+  type RepliableInteraction,
+} from 'discord.js';
+import { TallyError } from '../domain/errors';
 
 /**
  * What every handler answers with when it refuses, and how the bot tells a refusal Discord will
@@ -13,6 +20,22 @@ export async function refuse(interaction: RepliableInteraction, content: string)
     allowedMentions: { parse: [] },
   });
 }
+
+/** Replies that never ping anyone: names in chat output are mentions only for display. */
+export async function reply(
+  interaction: ChatInputCommandInteraction,
+  body: Pick<InteractionReplyOptions, 'content' | 'embeds' | 'components'>,
+  ephemeral = false,
+): Promise<void> {
+  await interaction.reply({
+    ...body,
+    allowedMentions: { parse: [] },
+    ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+  });
+}
+
+/** A refusal of what someone typed, thrown where it is found and answered ephemerally. */
+export const invalid = (detail: string) => new TallyError('invalid_request', detail);
 
 /** Discord's codes for "this will not work until someone changes something", and why. */
 export const PERMANENT_REFUSALS: Readonly<Record<number, string>> = {

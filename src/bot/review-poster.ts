@@ -17,6 +17,7 @@ import { leasedCall } from './leased-call';
 import { permanentRefusal } from './replies';
 import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
+import type { ReviewPosts } from '../pipeline/outbox';
 
 export interface ReviewPosterOptions {
   /** How often to look for reviews to post or close (default 2 s). */
@@ -60,7 +61,7 @@ export class ReviewPoster {
   constructor(
     private readonly ctx: Context,
     private readonly rest: REST,
-    private readonly store: Context['repos']['reviewMessages'],
+    private readonly store: ReviewPosts,
     private readonly options: ReviewPosterOptions = POSTER_DEFAULTS,
   ) {
     this.loop = new PollLoop(() => this.runOnce(), options.pollMs, 'review');

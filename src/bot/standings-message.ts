@@ -1,7 +1,10 @@
 import type { APIEmbed } from 'discord.js';
 import type { Board } from '../../entities/board';
+import { rankedValue, recordShort } from '../domain/display';
 import { formatScore } from '../domain/score-text';
-import type { RankedEntry } from '../pipeline/standings';
+import type { RankedEntry, StandingsPage } from '../pipeline/standings';
+import type { PagedMessage } from './list-message';
+import { pageButtons } from './page-button';
 import { clip, LIMITS, shown } from './text';
 
 /** Entries on one page of standings in chat (/leaderboard, the live standings message). */
@@ -33,10 +36,27 @@ export function standingsEmbed(
 
 function line(board: Board, entry: RankedEntry): string {
   const name = shown(entry.playerName);
-  const value = formatScore(board.type, board.type === 'ELO' ? entry.elo : entry.score);
-  const record =
-    board.type === 'ELO' || board.type === 'League'
-      ? ` (${entry.wins ?? 0}-${entry.draws ?? 0}-${entry.losses ?? 0})`
-      : '';
+  const value = formatScore(board.type, rankedValue(board, entry));
+  const record = board.type === 'ELO' || board.type === 'League' ? ` (${recordShort(entry)})` : '';
   return `**${entry.rank}.** ${name} — ${value}${record}`;
+}
+
+/**
+ * /leaderboard and its pages: one page of a board's standings, read with the same keyset and
+ * cursors as GET /v1/boards/{board}/entries, with First / Next carrying the cursor (a cursor too
+ * long for a button becomes a link to the public page).
+ */
+export function standingsMessage(
+  board: Board,
+  page: StandingsPage,
+  cursor: string,
+  url: string,
+): PagedMessage {
+  return {
+    embeds: [standingsEmbed(board, page.entries, url, cursor === '')],
+    components: pageButtons(
+      { list: 'standings', scope: board.pk },
+      { first: cursor === '', next: page.nextCursor, more: url },
+    ),
+  };
 }

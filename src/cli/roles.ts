@@ -1,8 +1,8 @@
 import { TallyError } from '../domain/errors';
 import { ownedBoard } from '../pipeline/board-reads';
-import { byPrecedence } from '../domain/rank-roles';
 import {
   putRankRole,
+  rankRolesOf,
   refreshRankRoles,
   removeRankRole,
   setRankRoleSettings,
@@ -76,7 +76,7 @@ export function registerRankRoles({ program, withContext }: Cli): void {
   rolesCommand.command('list <owner-id> <board-id>').action((ownerId: string, boardId: string) =>
     withContext(async (ctx) => {
       const board = await ownedBoard(ctx, ownerId, boardId);
-      const roles = byPrecedence(await ctx.repos.rankRoles.roles(board.pk), board.sort);
+      const { roles } = await rankRolesOf(ctx, board);
       for (const role of roles) {
         const rule = role.kind === 'top' ? `top ${role.threshold}` : `at ${role.threshold}`;
         const keep = role.keep !== null ? `, kept to ${role.keep}` : '';

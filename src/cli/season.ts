@@ -1,6 +1,7 @@
 import { TallyError } from '../domain/errors';
 import { seasonTitle, type SeasonReset } from '../domain/season';
 import { endSeason, startSeason } from '../pipeline/seasons';
+import { boardSeasons } from '../pipeline/season-reads';
 import { ownedBoard } from '../pipeline/board-reads';
 import { type Cli, int, printer } from './shared';
 
@@ -78,16 +79,14 @@ export function registerSeasons({ program, withContext }: Cli): void {
     .action((ownerId: string, boardId: string) =>
       withContext(async (ctx) => {
         const board = await ownedBoard(ctx, ownerId, boardId);
-        const open = await ctx.repos.seasons.open(board.pk);
+        const { running: open, ended } = await boardSeasons(ctx, board, { limit: 1000 });
         if (open) {
           console.log(
             `${seasonTitle(open)}: running since ${open.startedAt.toISOString()}${open.endsAt ? `, ends ${open.endsAt.toISOString()}` : ''}`,
           );
         }
-        const ended = await ctx.repos.seasons.ended(board.pk, Number.MAX_SAFE_INTEGER, 1000);
-        const champions = await ctx.repos.seasons.champions(ended.map((s) => s.pk));
-        for (const s of ended) {
-          const won = (champions.get(s.pk) ?? []).map((c) => c.playerName).join(', ');
+        for (const { season: s, champions } of ended) {
+          const won = champions.map((c) => c.playerName).join(', ');
           console.log(
             `${seasonTitle(s)}: ${s.startedAt.toISOString()} – ${s.endedAt!.toISOString()}, champion: ${won || 'none'}`,
           );

@@ -45,6 +45,13 @@ export function signedDelta(delta: number): string {
 /** The rating a match moved, seen from neither side (a board's list of matches): `±16`. */
 export const ratingSwing = (delta: number): string => `±${Math.abs(delta)}`;
 
+/** A record in a line of standings: `2-0-1` (won, drawn, lost; none counts as 0). */
+export const recordShort = (r: {
+  wins: number | null;
+  draws: number | null;
+  losses: number | null;
+}): string => `${r.wins ?? 0}-${r.draws ?? 0}-${r.losses ?? 0}`;
+
 /** One side's result as a verb: `won`, `drew`, `lost`. */
 export const RESULT_VERBS: Record<Result, string> = { W: 'won', D: 'drew', L: 'lost' };
 

@@ -2,6 +2,7 @@ import type { Board } from '../../entities/board';
 import { TallyError, wholeInRange } from '../domain/errors';
 import { boardSubject } from '../domain/ids';
 import {
+  byPrecedence,
   rolesFor,
   type RankRole,
   type RankRoleKind,
@@ -293,4 +294,16 @@ export function leaseRankRoles(
 
 export function releaseRankRoles(ctx: Context, boardPk: number, lease: Date): Promise<void> {
   return ctx.repos.schedules.release(LEASE_KIND, boardSubject(boardPk), lease);
+}
+
+/** A board's rank roles, best first, with its settings: what /roles list and the CLI show. */
+export async function rankRolesOf(
+  ctx: Context,
+  board: Pick<Board, 'pk' | 'sort'>,
+): Promise<{ roles: RankRole[]; settings: RankRoleSettings }> {
+  const [roles, settings] = await Promise.all([
+    ctx.repos.rankRoles.roles(board.pk),
+    ctx.repos.rankRoles.settings(board.pk),
+  ]);
+  return { roles: byPrecedence(roles, board.sort), settings };
 }

@@ -82,3 +82,18 @@ export async function seasonStandingsPage(
 }
 
 export type { Season, SeasonStanding };
+
+/**
+ * An ended season of this owner's board, by pk (a page button names the season, never whose it
+ * is), with its board; null for a running or missing season and for another owner's alike.
+ */
+export async function ownedEndedSeason(
+  ctx: Context,
+  ownerId: string,
+  seasonPk: number,
+): Promise<{ season: Season; board: Board } | null> {
+  const season = await ctx.repos.seasons.byPk(seasonPk);
+  if (!season?.endedAt) return null;
+  const board = await ctx.repos.boards.byPk(season.boardPk);
+  return board?.ownerId === ownerId ? { season, board } : null;
+}

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseParticipants } from '../../commands/participants';
-import { parsePageButton, pageButtonId } from '../../commands/standings';
+import { parseParticipants } from '../../src/bot/participants';
 import { backendName } from '../support/backends';
 import {
   channel,
@@ -62,17 +61,6 @@ describe('command input', () => {
     expect(() => parseParticipants('team_5', { fixedTeams: true }, teams, 't', GUILD)).toThrow(
       /not a team of this board/,
     );
-  });
-
-  it('GIVEN a page button THEN it carries the board and the API cursor, and junk is refused', () => {
-    expect(parsePageButton(pageButtonId({ pk: 7 }, 'eyJ2IjoxMH0'))).toEqual({
-      boardPk: 7,
-      cursor: 'eyJ2IjoxMH0',
-    });
-    expect(parsePageButton('lb:7:')).toEqual({ boardPk: 7, cursor: '' });
-    for (const junk of ['lb::abc', 'lb:7:a b', 'review:approve:sub_1', 'lb:x:abc']) {
-      expect(parsePageButton(junk)).toBeNull();
-    }
   });
 });
 

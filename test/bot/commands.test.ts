@@ -380,14 +380,14 @@ describe(`slash commands (${backendName})`, () => {
     expect(lines(first)[0]).toBe('**1.** P12 — 120');
     const api = (await tally.request('GET', `/v1/boards/${high.id}/entries?limit=10`, { key }))
       .body as { next_cursor: string };
-    expect(buttonsOf(first)).toEqual([`lb:${high.pk}:${api.next_cursor}`]);
+    expect(buttonsOf(first)).toEqual([`page:standings:${high.pk}:${api.next_cursor}`]);
 
     const next = await press(first, buttonsOf(first)[0]!, { user: visitor });
     expect(next.callback.type).toBe(InteractionResponseType.UpdateMessage);
     const second = fake.messages.get(first.id)!;
     expect(lines(second)).toEqual(['**11.** P2 — 20', '**12.** P1 — 10']);
-    expect(buttonsOf(second)).toEqual([`lb:${high.pk}:`]);
-    await press(second, `lb:${high.pk}:`, { user: visitor });
+    expect(buttonsOf(second)).toEqual([`page:standings:${high.pk}:`]);
+    await press(second, `page:standings:${high.pk}:`, { user: visitor });
     expect(lines(fake.messages.get(first.id)!)[0]).toBe('**1.** P12 — 120');
   });
 

@@ -346,7 +346,13 @@ describe(`members who do not play along (${backendName})`, () => {
       [{ chat_id: bob.id }],
     );
     const review = await world.reviewMessage(handle);
-    const pressed = [`lb:${board.pk}:`, 'list:boards:0:0', 'garbage', `review:approve:sub_999999`];
+    const pressed = [
+      `page:standings:${board.pk}:`,
+      `lb:${board.pk}:`,
+      'list:boards:0:0',
+      'garbage',
+      `review:approve:sub_999999`,
+    ];
     for (const customId of pressed) {
       const { callback } = await world.press(review, customId, {
         user: admin,

@@ -44,6 +44,10 @@ describe('layer rules', () => {
     ['src/client/planted.ts', "import '../domain/ids';", 'client → domain'],
     ['src/client/planted.ts', "import '../config';", 'client → config'],
     ['src/render/planted.ts', "import '../../entities/board';", 'render → entities'],
+    ['src/cli/planted.ts', "import '../store/entries';", 'cli → store'],
+    ['src/cli/planted.ts', "import '../api/app';", 'cli → api'],
+    ['src/cli/planted.ts', "import '../main';", 'cli → the composition root'],
+    ['src/api/serialize/planted.ts', "import '../app';", 'serialize → api'],
   ])('GIVEN %s importing against the layers (%s) THEN lint fails', async (file, source) => {
     expect(await boundaryErrors(file, source)).not.toEqual([]);
   });
@@ -59,6 +63,7 @@ describe('layer rules', () => {
     ['commands/planted.ts', "import '../src/render/types';"],
     ['src/bot/planted.ts', "import '../pipeline/review'; import '../config';"],
     ['commands/planted.ts', "import '../src/pipeline/submit'; import '../src/bot/command';"],
+    ['src/cli/planted.ts', "import '../pipeline/boards'; import '../api/serialize/board';"],
     [
       'src/planted.ts',
       "import './api/app'; import './web/board-page'; import '../commands/index';",
@@ -79,4 +84,52 @@ describe('layer rules', () => {
       'no-restricted-properties',
     ]);
   });
+});
+
+/**
+ * Issue 25 item 1: edges call use cases, so no repository is within their reach, however it
+ * would be spelled: through the context, destructured from it, named as a type, or imported.
+ */
+describe('edges and the store', () => {
+  const EDGES = [
+    'src/api/planted.ts',
+    'src/api/routes/planted.ts',
+    'src/web/planted.ts',
+    'src/bot/planted.ts',
+    'src/bot/jobs/planted.ts',
+    'commands/planted.ts',
+    'src/cli/planted.ts',
+    'src/demo/planted.ts',
+  ];
+  const FORMS = [
+    [
+      'a read through the context',
+      'export const f = (ctx: { repos: { x: () => 1 } }) => ctx.repos.x();',
+    ],
+    ['destructured', 'export const f = ({ repos }: { repos: unknown }) => repos;'],
+    ['as a type', "export type T = { repos: { keys: number } }['repos']['keys'];"],
+  ] as const;
+
+  async function edgeErrors(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${source}\n`, { filePath: join(ROOT, file) });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  }
+
+  it.each(EDGES.flatMap((file) => FORMS.map(([form, source]) => [file, form, source] as const)))(
+    'GIVEN %s reaching a repository (%s) THEN lint fails, naming use cases',
+    async (file, _form, source) => {
+      const errors = await edgeErrors(file, source);
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors[0]).toMatch(/use case/);
+    },
+  );
+
+  it.each(['src/pipeline/planted.ts', 'src/store/planted.ts'])(
+    'GIVEN %s (a use case or a repository) using repositories THEN lint allows it',
+    async (file) => {
+      expect(await edgeErrors(file, FORMS[0][1])).toEqual([]);
+    },
+  );
 });

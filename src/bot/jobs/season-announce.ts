@@ -21,7 +21,7 @@ import {
 import { standingsPage } from '../../pipeline/standings';
 import { nonceOf } from '../leased-call';
 import { permanentRefusal } from '../replies';
-import { archivedLine } from '../season-lines';
+import { archivedLine } from '../season-message';
 import { clip, LIMITS, shown } from '../text';
 
 /** An announcement more than a day late (a bot that was away) is not posted: it is news no more. */

@@ -1,22 +1,14 @@
-import type { ChatInputCommandInteraction, SlashCommandStringOption } from 'discord.js';
-import type { Board } from '../entities/board';
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { Board } from '../../entities/board';
 import {
-  EVIDENCE_LINK_MAX,
   evidenceFile,
   evidenceLink,
   hasEvidence,
   NO_EVIDENCE,
   type Evidence,
-} from '../src/domain/evidence';
-import { shown } from '../src/bot/text';
-import { invalid } from './shared';
-
-/** The `evidence_link` option of /match report and /score submit (beside `evidence`, a file). */
-export const evidenceLinkOption = (o: SlashCommandStringOption) =>
-  o
-    .setName('evidence_link')
-    .setDescription('A link to evidence, e.g. a video (http or https)')
-    .setMaxLength(EVIDENCE_LINK_MAX);
+} from '../domain/evidence';
+import { shown } from './text';
+import { invalid } from './replies';
 
 /**
  * The report's evidence, checked before anything is queued: a refusal is ephemeral and says

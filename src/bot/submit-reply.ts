@@ -1,11 +1,11 @@
 import { time, TimestampStyles, type ChatInputCommandInteraction } from 'discord.js';
-import type { Board } from '../entities/board';
-import { autoApplies } from '../src/domain/board-rules';
-import type { Evidence } from '../src/domain/evidence';
-import { chatPlayerId } from '../src/domain/ids';
-import type { Context } from '../src/pipeline/context';
-import { submit } from '../src/pipeline/submit';
-import { shown } from '../src/bot/text';
+import type { Board } from '../../entities/board';
+import { autoApplies } from '../domain/board-rules';
+import type { Evidence } from '../domain/evidence';
+import { chatPlayerId } from '../domain/ids';
+import type { Context } from '../pipeline/context';
+import { submit } from '../pipeline/submit';
+import { shown } from './text';
 
 /**
  * The chat front end of a write (STYLE.md 2): the same validation and queue as POST

@@ -1,4 +1,9 @@
-import { ApplicationIntegrationType, InteractionContextType } from 'discord.js';
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type SlashCommandStringOption,
+} from 'discord.js';
+import { EVIDENCE_LINK_MAX } from '../domain/evidence';
 
 interface Placeable {
   setIntegrationTypes(...types: ApplicationIntegrationType[]): unknown;
@@ -18,3 +23,14 @@ export function everywhere<T extends Placeable>(builder: T): T {
   builder.setContexts(InteractionContextType.Guild, InteractionContextType.BotDM);
   return builder;
 }
+
+/** The `board` option every board command takes. */
+export const boardOption = (o: SlashCommandStringOption) =>
+  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
+
+/** The `evidence_link` option of /match report and /score submit (beside `evidence`, a file). */
+export const evidenceLinkOption = (o: SlashCommandStringOption) =>
+  o
+    .setName('evidence_link')
+    .setDescription('A link to evidence, e.g. a video (http or https)')
+    .setMaxLength(EVIDENCE_LINK_MAX);

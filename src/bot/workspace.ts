@@ -1,28 +1,25 @@
 import {
-  ButtonStyle,
   ChannelType,
-  ComponentType,
   DiscordAPIError,
   Routes,
   type APIChannel,
   type APIRole,
-  MessageFlags,
-  type APIButtonComponent,
   PermissionFlagsBits,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
-  type InteractionReplyOptions,
-  type SlashCommandStringOption,
 } from 'discord.js';
-import type { Board } from '../entities/board';
-import { TallyError } from '../src/domain/errors';
-import { chatOwnerId } from '../src/domain/ids';
-import { ownedBoard } from '../src/pipeline/board-reads';
-import type { Context } from '../src/pipeline/context';
-import { ensureOwner as ensureOwnerRow } from '../src/pipeline/owners';
+import type { Board } from '../../entities/board';
+import { TallyError } from '../domain/errors';
+import { chatOwnerId } from '../domain/ids';
+import { ownedBoard } from '../pipeline/board-reads';
+import type { Context } from '../pipeline/context';
+import { ensureOwner as ensureOwnerRow } from '../pipeline/owners';
+import { invalid } from './replies';
 
-export type { Command, ComponentHandler } from '../src/bot/command';
-export { refuse } from '../src/bot/replies';
+/**
+ * Who and where a command acts: the workspace (a server, or the member's own in DMs), the
+ * board it names, the permission it needs, and the channels and roles it may pick.
+ */
 
 type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction;
 
@@ -110,27 +107,3 @@ function serverOf(interaction: AnyInteraction, what: string): string {
   }
   return interaction.guildId;
 }
-
-/** Replies that never ping anyone: names in chat output are mentions only for display. */
-export async function reply(
-  interaction: ChatInputCommandInteraction,
-  body: Pick<InteractionReplyOptions, 'content' | 'embeds' | 'components'>,
-  ephemeral = false,
-): Promise<void> {
-  await interaction.reply({
-    ...body,
-    allowedMentions: { parse: [] },
-    ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
-  });
-}
-
-/** First / Next under a paged message (standings, lists). */
-export function pageButton(label: string, customId: string): APIButtonComponent {
-  return { type: ComponentType.Button, style: ButtonStyle.Secondary, label, custom_id: customId };
-}
-
-export const invalid = (detail: string) => new TallyError('invalid_request', detail);
-
-/** The `board` option every board command takes. */
-export const boardOption = (o: SlashCommandStringOption) =>
-  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);

@@ -1,15 +1,14 @@
 import { time, TimestampStyles } from 'discord.js';
-import type { Board } from '../entities/board';
-import type { LiveStandings } from '../entities/live-standings';
-import type { ReviewBlock } from '../entities/review-block';
-import { describeDecay, type DecayRule } from '../src/domain/decay';
-import { autoApplies, writeContract } from '../src/domain/board-rules';
-import { boardUrl } from '../src/domain/board-url';
-import type { Context } from '../src/pipeline/context';
-import { clip, LIMITS, shown } from '../src/bot/text';
-import { describeReset, seasonTitle, type Season } from '../src/domain/season';
-import type { RankRole } from '../src/domain/rank-roles';
-import { rankRolesLine } from './roles';
+import type { Board } from '../../entities/board';
+import type { LiveStandings } from '../../entities/live-standings';
+import type { ReviewBlock } from '../../entities/review-block';
+import { describeDecay, type DecayRule } from '../domain/decay';
+import { autoApplies, writeContract } from '../domain/board-rules';
+import { boardUrl } from '../domain/board-url';
+import { clip, LIMITS, shown } from './text';
+import { describeReset, seasonTitle, type Season } from '../domain/season';
+import type { RankRole } from '../domain/rank-roles';
+import { rankRolesLine } from './roles-message';
 
 /** `season: Season 2 “Winter”, ends in 3 days (then ratings reset to 1000), announced in #x`. */
 function seasonLine(b: Board, s: Season): string {
@@ -27,7 +26,7 @@ function seasonLine(b: Board, s: Season): string {
  * review messages stopped when Discord refuses them (src/bot/review-poster.ts).
  */
 export function boardInfo(
-  ctx: Context,
+  publicUrl: string,
   b: Board,
   extra: {
     block?: ReviewBlock | null;
@@ -63,7 +62,7 @@ export function boardInfo(
   ].filter((line) => line !== null);
   return {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),
-    url: boardUrl(ctx.config.publicUrl, b),
+    url: boardUrl(publicUrl, b),
     description: settings.join('\n'),
     ...(block
       ? {

@@ -1,7 +1,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { Board } from '../entities/board';
-import { echo } from '../src/bot/text';
-import { invalid } from './shared';
+import type { Board } from '../../entities/board';
+import { echo } from './text';
+import { invalid } from './replies';
 
 /**
  * Participants as typed in chat: member mentions (`<@123>`), role mentions (`<@&123>`) and, on

@@ -1,0 +1,25 @@
+import type { ComponentHandler } from '../src/bot/command';
+import { LEGACY_PAGE_PREFIXES, PAGE_PREFIX, parsePageButton } from '../src/bot/page-button';
+import { pageOf } from '../src/bot/pages';
+import { refuse } from '../src/bot/replies';
+import { ownerOf, requireManageServer } from '../src/bot/workspace';
+
+/**
+ * First / Next under every paged message (src/bot/page-button.ts): the page is read again for
+ * the presser's own workspace and redrawn in place; a board or season that is not theirs (any
+ * more) is refused, nothing shown. Key lists need Manage Server, as /api key list does.
+ */
+export const page = {
+  prefixes: [PAGE_PREFIX, ...LEGACY_PAGE_PREFIXES],
+  async execute(interaction, ctx) {
+    const at = parsePageButton(interaction.customId);
+    if (!at) return refuse(interaction, 'That page button is not one Tally made.');
+    if (at.list === 'keys') requireManageServer(interaction, 'Managing API keys and access');
+    const shown = await pageOf(ctx, ownerOf(interaction), at);
+    if (!shown) {
+      const what = at.list === 'archive' ? 'That season' : 'That board';
+      return refuse(interaction, `${what} is not available here any more.`);
+    }
+    await interaction.update({ ...shown, allowedMentions: { parse: [] } });
+  },
+} satisfies ComponentHandler;

@@ -1,0 +1,56 @@
+import type { Board } from '../../entities/board';
+import { recordShort, utcDay } from '../domain/display';
+import { seasonTitle, type Season, type SeasonStanding } from '../domain/season';
+import { formatScore } from '../domain/score-text';
+import type { SeasonStandingsPage } from '../pipeline/season-reads';
+import type { PagedMessage } from './list-message';
+import { pageButtons } from './page-button';
+import { clip, LIMITS, shown } from './text';
+
+const MEDALS = ['🥇', '🥈', '🥉'];
+
+/** `🥇 Ann — 1,031 (2-0-0)`: one archived row as chat shows it (/leaderboard season:N, announcements). */
+export function archivedLine(board: Board, row: SeasonStanding): string {
+  const place = row.rank <= 3 ? MEDALS[row.rank - 1] : `**${row.rank}.**`;
+  const record = board.type === 'ELO' || board.type === 'League' ? ` (${recordShort(row)})` : '';
+  return `${place} ${shown(row.playerName)} — ${formatScore(board.type, row.value)}${record}`;
+}
+
+/**
+ * A page of an ended season's final standings, like /leaderboard's, from the archive: `offset`
+ * rows in, with First / Next (page-button.ts) and a link to the season's public page.
+ */
+export function archivedStandingsMessage(
+  board: Board,
+  season: Season,
+  page: SeasonStandingsPage,
+  offset: number,
+  url: string,
+): PagedMessage {
+  return {
+    embeds: [
+      {
+        title: clip(
+          `${shown(board.displayName)} — ${shown(seasonTitle(season))}, final`,
+          LIMITS.embedTitle,
+        ),
+        url,
+        description: clip(
+          page.rows.length > 0
+            ? page.rows.map((row) => archivedLine(board, row)).join('\n')
+            : offset === 0
+              ? 'Nobody had a result this season.'
+              : 'No more entries.',
+          LIMITS.embedDescription,
+        ),
+        footer: {
+          text: `${board.id} · ${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)} · archived`,
+        },
+      },
+    ],
+    components: pageButtons(
+      { list: 'archive', scope: season.pk },
+      { first: offset === 0, next: page.more ? String(offset + page.rows.length) : null },
+    ),
+  };
+}
