@@ -8,6 +8,7 @@ import {
 } from 'discord.js';
 import type { ParticipantRef } from '../domain/participants';
 import { ChatUnavailable, UnresolvableParticipant } from '../pipeline/chat-port';
+import { guildOf } from '../domain/ids';
 
 /**
  * Display names as Discord shows them (nickname, then global name, then username), fetched over
@@ -21,7 +22,7 @@ export async function resolveDiscordNames(
   refs: ParticipantRef[],
   known: Map<string, string>,
 ): Promise<Map<string, string>> {
-  const guildId = ownerId.startsWith('guild:') ? ownerId.slice('guild:'.length) : null;
+  const guildId = guildOf(ownerId);
   const names = new Map<string, string>();
   let roles: APIRole[] | null = null;
   for (const ref of refs) {

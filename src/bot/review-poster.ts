@@ -18,6 +18,7 @@ import { permanentRefusal } from './replies';
 import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 import type { ReviewPosts } from '../pipeline/outbox';
+import { guildOf } from '../domain/ids';
 
 export interface ReviewPosterOptions {
   /** How often to look for reviews to post or close (default 2 s). */
@@ -143,10 +144,10 @@ export class ReviewPoster {
    * so there is nobody to tell; /board info shows the block either way.
    */
   private async tellManagers(view: ReviewView, reason: string): Promise<void> {
-    const owner = view.board.ownerId;
-    if (!owner.startsWith('guild:')) return;
+    const guildId = guildOf(view.board.ownerId);
+    if (!guildId) return;
     try {
-      const guild = (await this.rest.get(Routes.guild(owner.slice('guild:'.length)))) as APIGuild;
+      const guild = (await this.rest.get(Routes.guild(guildId))) as APIGuild;
       const dm = (await this.rest.post(Routes.userChannels(), {
         body: { recipient_id: guild.owner_id },
       })) as APIChannel;

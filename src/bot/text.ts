@@ -1,4 +1,4 @@
-import { escapeMarkdown } from 'discord.js';
+import { clip, markdownLiteral, oneLine } from '../domain/chat-text';
 import { withoutBidiControls } from '../domain/names';
 
 /**
@@ -22,28 +22,13 @@ export const LIMITS = {
 export const ECHO_MAX = 100;
 
 /** A name (board, team, player) as chat shows it: literal text, no formatting, no reordering. */
-export const shown = (name: string) =>
-  escapeMarkdown(withoutBidiControls(name), {
-    maskedLink: true,
-    heading: true,
-    bulletedList: true,
-    numberedList: true,
-  }).replace(/</g, '\\<'); // no mention, channel or timestamp pills from a name
+export const shown = (name: string) => markdownLiteral(name);
 
-/** At most `max` UTF-16 units, cut on a character boundary with an ellipsis when cut. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let out = '';
-  for (const char of text) {
-    if (out.length + char.length > max - 1) break;
-    out += char;
-  }
-  return `${out}…`;
-}
+export { clip };
 
 /** What someone typed, quoted back in a reply: clipped, and shown as code so it renders as typed. */
 export function echo(input: string): string {
-  const clipped = clip(withoutBidiControls(input).replace(/\s+/g, ' '), ECHO_MAX);
+  const clipped = clip(oneLine(withoutBidiControls(input)), ECHO_MAX);
   return `\`${clipped.replace(/`/g, 'ˋ')}\``;
 }
 

@@ -1,3 +1,4 @@
+import { clip, oneLine } from '../domain/chat-text';
 import { utcMinute } from '../domain/display';
 import type { PendingReview } from '../pipeline/review-queue';
 
@@ -45,7 +46,7 @@ export function pendingTable(items: PendingReview[], now: Date): string {
       item.handle,
       item.board.id,
       item.kind,
-      oneLine(item.summary),
+      summaryCell(item.summary),
       item.submittedBy,
       age(now.getTime() - item.submittedAt.getTime()),
       item.expiresAt ? utcMinute(item.expiresAt) : 'never',
@@ -64,10 +65,7 @@ export function pendingTable(items: PendingReview[], now: Date): string {
 }
 
 /** A summary on one line of the table: no line breaks or tabs, clipped with an ellipsis. */
-function oneLine(text: string): string {
-  const flat = [...text.replace(/\s+/g, ' ')];
-  return flat.length > SUMMARY_MAX ? `${flat.slice(0, SUMMARY_MAX - 1).join('')}…` : flat.join('');
-}
+const summaryCell = (text: string): string => clip(oneLine(text), SUMMARY_MAX);
 
 /** `45s`, `12m`, `3h 05m`, `2d 04h`: how long a submission has waited. */
 export function age(ms: number): string {

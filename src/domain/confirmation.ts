@@ -1,5 +1,6 @@
 import type { OnSilence, ReviewMode } from './vocabulary';
 import type { MatchWrite, ScoreWrite } from './write-request';
+import { guildOf } from './ids';
 
 /**
  * Opponent confirmation (issue 15 item 3; README "Opponent confirmation"): on an `opponents`
@@ -63,7 +64,7 @@ export function awaitedOpponents(
   const reporter = /^chat:(\d+)$/.exec(submittedBy)?.[1];
   if (board.reviewMode !== 'opponents' || write.kind !== 'match' || !reporter) return null;
   if (!reportedIn?.channelId || !reportedIn.guildId) return null;
-  if (board.ownerId !== `guild:${reportedIn.guildId}`) return null;
+  if (guildOf(board.ownerId) !== reportedIn.guildId) return null;
   return opponentsOf(write, reporter);
 }
 

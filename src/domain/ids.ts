@@ -17,6 +17,10 @@ export function ownerKind(ownerId: string): OwnerKind {
   return ownerId.startsWith('user:') ? 'user' : 'guild';
 }
 
+/** The Discord server of a server workspace (`guild:<id>`), or null for a personal one. */
+export const guildOf = (ownerId: string): string | null =>
+  ownerId.startsWith('guild:') ? ownerId.slice('guild:'.length) : null;
+
 /** spec 2.1: board ids are 1–100 characters (counted as Unicode code points). */
 export function isBoardId(value: string): boolean {
   // 1–100 UTF-16 units are 1–100 characters: only a longer string needs counting.

@@ -4,7 +4,7 @@ import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
 import type { KeyType } from '../domain/keys';
-import { withoutBidiControls } from '../domain/names';
+import { markdownLiteral, oneLine } from '../domain/chat-text';
 import { ACCESS_LEVELS, type Scope } from '../domain/scopes';
 import { formatScore } from '../domain/score-text';
 import { describeReset, seasonTitle, type Season } from '../domain/season';
@@ -33,11 +33,7 @@ export function actorOf(by: string): string {
 }
 
 /** Someone's text (a board, player or season name, a label, a reason) shown as written, on one line. */
-export function literal(text: string): string {
-  return withoutBidiControls(text)
-    .replace(/\s+/g, ' ')
-    .replace(/[\\*_~`|[\]<>]/g, (c) => `\\${c}`); // no formatting, no mention or link pills
-}
+export const literal = (text: string): string => markdownLiteral(oneLine(text));
 
 const boardName = (board: Pick<Board, 'displayName'>) => `**${literal(board.displayName)}**`;
 

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AuditChannel, AuditEvent } from '../../entities/audit';
 import { auditOffLine, auditOnLine } from './audit-lines';
 import type { Context } from './context';
+import { clip, oneLine } from '../domain/chat-text';
 
 /**
  * The audit channel (issue 15): every moderator and manager action that changes a server's
@@ -75,13 +76,4 @@ export async function setAuditChannel(
   });
 }
 
-function clipLine(line: string): string {
-  const one = line.replace(/\s*\n\s*/g, ' ');
-  if (one.length <= LINE_MAX) return one;
-  let out = '';
-  for (const char of one) {
-    if (out.length + char.length > LINE_MAX - 1) break;
-    out += char;
-  }
-  return `${out}…`;
-}
+const clipLine = (line: string): string => clip(oneLine(line), LINE_MAX);

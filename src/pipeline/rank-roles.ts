@@ -1,6 +1,6 @@
 import type { Board } from '../../entities/board';
 import { TallyError, wholeInRange } from '../domain/errors';
-import { boardSubject } from '../domain/ids';
+import { boardSubject, guildOf } from '../domain/ids';
 import {
   byPrecedence,
   rolesFor,
@@ -25,7 +25,7 @@ const SNOWFLAKE = /^\d{17,20}$/;
 /** A server board that can have rank roles: personal workspaces have no roles to give. */
 async function rolesBoard(ctx: Context, ownerId: string, boardId: string): Promise<Board> {
   const board = await ownedBoard(ctx, ownerId, boardId);
-  if (!board.ownerId.startsWith('guild:')) {
+  if (!guildOf(board.ownerId)) {
     throw invalid('rank roles are Discord server roles; personal boards have none');
   }
   if (board.type === 'Rating') throw invalid('Rating boards keep no standings, so no rank roles');
@@ -53,7 +53,7 @@ export async function putRankRole(
 ): Promise<{ board: Board; roles: RankRole[] }> {
   const board = await rolesBoard(ctx, ownerId, boardId);
   if (!SNOWFLAKE.test(input.roleId)) throw invalid('role: a Discord role id');
-  if (`guild:${input.roleId}` === board.ownerId) {
+  if (input.roleId === guildOf(board.ownerId)) {
     throw invalid('role: @everyone is every member; pick a role');
   }
   if (input.kind !== 'value' && input.kind !== 'top') throw invalid('kind must be value or top');
@@ -226,7 +226,7 @@ export interface RankRolePlan {
 /** What the bot is to do for the board's rank roles now, or null for a board gone or not a server's. */
 export async function rankRolePlan(ctx: Context, boardPk: number): Promise<RankRolePlan | null> {
   const board = await ctx.repos.boards.byPk(boardPk);
-  const guildId = board?.ownerId.startsWith('guild:') ? board.ownerId.slice(6) : null;
+  const guildId = board && guildOf(board.ownerId);
   if (!board || !guildId) return null;
   const changes = await rankRoleChanges(ctx, board);
   const configured = new Set((await ctx.repos.rankRoles.roles(boardPk)).map((r) => r.roleId));

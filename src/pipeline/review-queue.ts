@@ -1,7 +1,7 @@
 import type { Board } from '../../entities/board';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Submission } from '../../entities/submission';
-import { formatHandle, ownerKind } from '../domain/ids';
+import { formatHandle, guildOf } from '../domain/ids';
 import { outcomeSentence } from '../domain/display';
 import { formatScore } from '../domain/score-text';
 import type { Winner } from '../domain/vocabulary';
@@ -158,7 +158,7 @@ export function summaryOf(record: PendingRecord): string {
 
 /** Where the bot posted a review: the server's channel, or the owner's DM with the bot (`@me`). */
 export function reviewMessageUrl(ownerId: string, channelId: string, messageId: string): string {
-  const place = ownerKind(ownerId) === 'guild' ? ownerId.slice('guild:'.length) : '@me';
+  const place = guildOf(ownerId) ?? '@me';
   return `https://discord.com/channels/${place}/${channelId}/${messageId}`;
 }
 

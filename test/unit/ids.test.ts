@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chatOwnerId,
   chatPlayerId,
+  guildOf,
   formatHandle,
   HANDLE_SYNTAX,
   submissionIdOf,
@@ -60,5 +61,14 @@ describe('match and score values', () => {
     expect(() => scorelineValue(-1, 'team2_score')).toThrow(/team2_score: must be from 0/);
     expect(winnerValue('draw')).toBe('draw');
     expect(() => winnerValue('team3')).toThrow(/winner: must be/);
+  });
+});
+
+describe('the server of a workspace', () => {
+  it.each<[string, string | null]>([
+    ['guild:804615273910462851', '804615273910462851'],
+    ['user:804615273910462851', null],
+  ])('GIVEN %s THEN %s', (ownerId, guild) => {
+    expect(guildOf(ownerId)).toBe(guild);
   });
 });

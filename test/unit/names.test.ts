@@ -33,12 +33,12 @@ describe('names', () => {
     expect(withoutBidiControls('a\u200Fb\u061Cc')).toBe('abc');
     // A nickname is anyone's to choose: no links, headings, lists or pills from it.
     expect(shown('[Free Nitro](https://evil.example)')).toBe(
-      '\\[Free Nitro](https://evil.example)',
+      '\\[Free Nitro\\](https://evil.example)',
     );
     expect(shown('# ADMIN')).toBe('\\# ADMIN');
     expect(shown('- a')).toBe('\\- a');
     expect(shown('1. b')).toBe('1\\. b');
-    expect(shown('<@&123> <t:1:R>')).toBe('\\<@&123> \\<t:1:R>');
+    expect(shown('<@&123> <t:1:R>')).toBe('\\<@&123\\> \\<t:1:R\\>');
   });
 
   it('GIVEN text longer than a limit THEN clip cuts on a character boundary with an ellipsis', () => {
