@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import { archiveAt, standingsAt } from '../src/bot/pages';
 import { seasonOf } from '../src/pipeline/seasons';
 import type { Command } from '../src/bot/command';
-import { everywhere } from '../src/bot/command-options';
+import { boardOption, everywhere } from '../src/bot/command-options';
 import { reply } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
 
@@ -15,9 +15,7 @@ export const leaderboard = {
     new SlashCommandBuilder()
       .setName('leaderboard')
       .setDescription('Show a board’s standings')
-      .addStringOption((o) =>
-        o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
-      )
+      .addStringOption(boardOption)
       .addIntegerOption((o) =>
         o
           .setName('season')

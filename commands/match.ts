@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import { parseScoreline } from '../src/domain/score-text';
 import { listTeams } from '../src/pipeline/boards';
 import type { Command } from '../src/bot/command';
-import { everywhere, evidenceLinkOption } from '../src/bot/command-options';
+import { boardOption, everywhere, withEvidence } from '../src/bot/command-options';
 import { evidenceOf } from '../src/bot/evidence';
 import { parseParticipants, refuseBots } from '../src/bot/participants';
 import { invalid } from '../src/bot/replies';
@@ -21,43 +21,40 @@ export const match = {
       .setName('match')
       .setDescription('Report matches')
       .addSubcommand((sub) =>
-        sub
-          .setName('report')
-          .setDescription('Report a match you played')
-          .addStringOption((o) =>
-            o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('opponents')
-              .setDescription('The other side: @mentions, or a team on fixed-teams boards')
-              .setRequired(true),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('result')
-              .setDescription('ELO boards: how it went for your side')
-              .addChoices(
-                { name: 'won', value: 'won' },
-                { name: 'lost', value: 'lost' },
-                { name: 'draw', value: 'draw' },
-              ),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('score')
-              .setDescription('League boards: the scoreline, your side first (3-1)'),
-          )
-          .addStringOption((o) =>
-            o.setName('teammates').setDescription('Your teammates as @mentions (team boards)'),
-          )
-          .addStringOption((o) =>
-            o.setName('team').setDescription('Your team on a fixed-teams board (name or team_N)'),
-          )
-          .addAttachmentOption((o) =>
-            o.setName('evidence').setDescription('A screenshot or file that shows the result'),
-          )
-          .addStringOption(evidenceLinkOption),
+        withEvidence(
+          sub
+            .setName('report')
+            .setDescription('Report a match you played')
+            .addStringOption(boardOption)
+            .addStringOption((o) =>
+              o
+                .setName('opponents')
+                .setDescription('The other side: @mentions, or a team on fixed-teams boards')
+                .setRequired(true),
+            )
+            .addStringOption((o) =>
+              o
+                .setName('result')
+                .setDescription('ELO boards: how it went for your side')
+                .addChoices(
+                  { name: 'won', value: 'won' },
+                  { name: 'lost', value: 'lost' },
+                  { name: 'draw', value: 'draw' },
+                ),
+            )
+            .addStringOption((o) =>
+              o
+                .setName('score')
+                .setDescription('League boards: the scoreline, your side first (3-1)'),
+            )
+            .addStringOption((o) =>
+              o.setName('teammates').setDescription('Your teammates as @mentions (team boards)'),
+            )
+            .addStringOption((o) =>
+              o.setName('team').setDescription('Your team on a fixed-teams board (name or team_N)'),
+            ),
+          'the result',
+        ),
       ),
   ).toJSON(),
 

@@ -10,7 +10,7 @@ import { entryOf } from '../src/pipeline/standings';
 import { formatScore } from '../src/domain/score-text';
 import { rankedValue, sideVerb, signedDelta, valueName } from '../src/domain/display';
 import type { Command } from '../src/bot/command';
-import { everywhere } from '../src/bot/command-options';
+import { boardOption, everywhere } from '../src/bot/command-options';
 import { reply } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
 
@@ -22,9 +22,7 @@ export const rank = {
     new SlashCommandBuilder()
       .setName('rank')
       .setDescription('A player’s rank and recent matches')
-      .addStringOption((o) =>
-        o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
-      )
+      .addStringOption(boardOption)
       .addUserOption((o) => o.setName('player').setDescription('Whose rank (default: yours)')),
   ).toJSON(),
 

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from 'discord.js';
 import { parseScoreText } from '../src/domain/score-text';
 import type { Command } from '../src/bot/command';
-import { everywhere, evidenceLinkOption } from '../src/bot/command-options';
+import { boardOption, everywhere, withEvidence } from '../src/bot/command-options';
 import { evidenceOf } from '../src/bot/evidence';
 import { refuseBots } from '../src/bot/participants';
 import { submitWrite } from '../src/bot/submit-reply';
@@ -14,23 +14,22 @@ export const score = {
       .setName('score')
       .setDescription('Submit scores')
       .addSubcommand((sub) =>
-        sub
-          .setName('submit')
-          .setDescription('Submit a score (Time boards: m:ss.mmm)')
-          .addStringOption((o) =>
-            o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('score')
-              .setDescription('A whole number, or a time such as 1:30.250')
-              .setRequired(true),
-          )
-          .addUserOption((o) => o.setName('player').setDescription('Whose score (default: yours)'))
-          .addAttachmentOption((o) =>
-            o.setName('evidence').setDescription('A screenshot or file that shows the score'),
-          )
-          .addStringOption(evidenceLinkOption),
+        withEvidence(
+          sub
+            .setName('submit')
+            .setDescription('Submit a score (Time boards: m:ss.mmm)')
+            .addStringOption(boardOption)
+            .addStringOption((o) =>
+              o
+                .setName('score')
+                .setDescription('A whole number, or a time such as 1:30.250')
+                .setRequired(true),
+            )
+            .addUserOption((o) =>
+              o.setName('player').setDescription('Whose score (default: yours)'),
+            ),
+          'the score',
+        ),
       ),
   ).toJSON(),
 

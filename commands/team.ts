@@ -4,7 +4,7 @@ import { ownedBoard } from '../src/pipeline/board-reads';
 import { createTeam } from '../src/pipeline/boards';
 import { teamsAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
-import { everywhere } from '../src/bot/command-options';
+import { boardOption, everywhere } from '../src/bot/command-options';
 import { reply } from '../src/bot/replies';
 import { ownerOf, requireManageServer } from '../src/bot/workspace';
 
@@ -18,20 +18,13 @@ export const team = {
         sub
           .setName('create')
           .setDescription('Create a team (Manage Server)')
-          .addStringOption((o) =>
-            o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
-          )
+          .addStringOption(boardOption)
           .addStringOption((o) =>
             o.setName('name').setDescription('Team name').setRequired(true).setMaxLength(100),
           ),
       )
       .addSubcommand((sub) =>
-        sub
-          .setName('list')
-          .setDescription('The teams of a board')
-          .addStringOption((o) =>
-            o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true),
-          ),
+        sub.setName('list').setDescription('The teams of a board').addStringOption(boardOption),
       ),
   ).toJSON(),
 

@@ -2,6 +2,7 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   type SlashCommandStringOption,
+  type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { EVIDENCE_LINK_MAX } from '../domain/evidence';
 
@@ -28,9 +29,18 @@ export function everywhere<T extends Placeable>(builder: T): T {
 export const boardOption = (o: SlashCommandStringOption) =>
   o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
 
-/** The `evidence_link` option of /match report and /score submit (beside `evidence`, a file). */
-export const evidenceLinkOption = (o: SlashCommandStringOption) =>
-  o
-    .setName('evidence_link')
-    .setDescription('A link to evidence, e.g. a video (http or https)')
-    .setMaxLength(EVIDENCE_LINK_MAX);
+/**
+ * The evidence options of /match report and /score submit: `evidence`, a file, and
+ * `evidence_link`, a link (a video, say); `shows` says what it shows: `the result`, `the score`.
+ */
+export const withEvidence = (sub: SlashCommandSubcommandBuilder, shows: string) =>
+  sub
+    .addAttachmentOption((o) =>
+      o.setName('evidence').setDescription(`A screenshot or file that shows ${shows}`),
+    )
+    .addStringOption((o) =>
+      o
+        .setName('evidence_link')
+        .setDescription('A link to evidence, e.g. a video (http or https)')
+        .setMaxLength(EVIDENCE_LINK_MAX),
+    );

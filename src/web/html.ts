@@ -1,3 +1,4 @@
+import { escapeXml } from '../render/chart-svg';
 import type { Board } from '../../entities/board';
 import { plainTitle } from '../domain/plain-text';
 import { formatTime } from '../domain/score-text';
@@ -10,16 +11,8 @@ import { valueHeading } from '../domain/display';
  * script is ever emitted (the CSP in respond.ts makes that hold even if escaping slipped).
  */
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** Every piece of stored or requested text goes through this before it meets markup. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export const escapeHtml = escapeXml;
 
 /** Trusted markup, built only by this folder from escaped pieces. */
 export type Html = string;
