@@ -15,5 +15,6 @@ export default defineConfig({
     // Fault and load files start servers and saturate the 2 cores; one file at a time keeps
     // their numbers meaningful and their bounds honest.
     fileParallelism: false,
+    reporters: ['default', './test/support/set-up-failures.ts'],
   },
 });
