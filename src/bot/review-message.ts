@@ -17,6 +17,7 @@ import { reviewButtonId } from './custom-id';
 import { clip, LIMITS, shown } from './text';
 import type { ReviewView } from '../pipeline/review-view';
 import { sideVerb, signedDelta } from '../domain/display';
+import { formatScore } from '../domain/score-text';
 
 /** A review message's body, for a post (plus nonce) or an edit. */
 export interface ReviewMessageBody {
@@ -127,10 +128,10 @@ function rating(slot: MatchParticipant, applied: boolean): string {
 }
 
 function scoreFields(score: Score, type: BoardType): APIEmbedField[] {
-  const unit = type === 'Time' ? ' ms' : '';
   return [
     { name: 'Player', value: clip(shown(score.playerName), FIELD_MAX), inline: true },
-    { name: 'Score', value: `${score.score}${unit}`, inline: true },
+    // As every other place shows a value: a time as 1:29.500, never raw milliseconds.
+    { name: 'Score', value: formatScore(type, score.score), inline: true },
   ];
 }
 

@@ -274,7 +274,7 @@ describe(`slash commands (${backendName})`, () => {
       user: mod,
     });
     const edited = await decided(message, token);
-    expect(fieldsOf(edited)['Score']).toBe('89500 ms');
+    expect(fieldsOf(edited)['Score']).toBe('1:29.500');
     const entry = await tally.request('GET', `/v1/boards/${trial.id}/entries/chat:${carol.id}`, {
       key,
     });
