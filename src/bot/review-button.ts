@@ -13,12 +13,12 @@ import { declineReason } from '../domain/evidence';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import type { ReviewPosts } from '../pipeline/outbox';
-import { adjust, review } from '../pipeline/review';
+import { adjust, review, type ReviewOutcome } from '../pipeline/review';
 import { adjustModal, correctionOf, declineModal } from './adjust-modal';
 import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
 import { refuse } from './replies';
 import { reviewMessage } from './review-message';
-import { loadReviewView, ownedSubmission } from '../pipeline/review-view';
+import { loadReviewView, ownedSubmission, reviewViewOf } from '../pipeline/review-view';
 
 export interface ReviewButtonDeps {
   ctx: Context;
@@ -53,11 +53,16 @@ export async function handleReviewButton(
     await interaction.showModal(modal);
     return;
   }
-  const { ownerId } = target;
+  const { ownerId, submission, board } = target;
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
-    review(deps.ctx, parsed.handle, 'approve', chatPlayerId(interaction.user.id), {
-      ownerId,
-    }),
+    review(
+      deps.ctx,
+      parsed.handle,
+      'approve',
+      chatPlayerId(interaction.user.id),
+      { ownerId },
+      { known: { submission, board } },
+    ),
   );
 }
 
@@ -77,7 +82,8 @@ export async function handleDeclineModal(
     if (err instanceof TallyError) return refuse(interaction, `Nothing changed: ${err.detail}`);
     throw err;
   }
-  const { ownerId } = target;
+  const { ownerId, submission, board } = target;
+  const known = { submission, board };
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
     review(
       deps.ctx,
@@ -85,7 +91,7 @@ export async function handleDeclineModal(
       'decline',
       chatPlayerId(interaction.user.id),
       { ownerId },
-      reason === null ? {} : { reason },
+      reason === null ? { known } : { reason, known },
     ),
   );
 }
@@ -106,11 +112,16 @@ export async function handleAdjustModal(
     if (err instanceof TallyError) return refuse(interaction, `Nothing changed: ${err.detail}`);
     throw err;
   }
-  const { ownerId } = target;
+  const { ownerId, submission, board } = target;
   await decideAndRedraw(deps, interaction, parsed.submissionId, () =>
-    adjust(deps.ctx, parsed.handle, correction, chatPlayerId(interaction.user.id), {
-      ownerId,
-    }),
+    adjust(
+      deps.ctx,
+      parsed.handle,
+      correction,
+      chatPlayerId(interaction.user.id),
+      { ownerId },
+      { submission, board },
+    ),
   );
 }
 
@@ -142,7 +153,7 @@ async function decideAndRedraw(
   deps: ReviewButtonDeps,
   interaction: Press,
   submissionId: number,
-  decide: () => Promise<unknown>,
+  decide: () => Promise<ReviewOutcome>,
 ): Promise<void> {
   const { ctx, store } = deps;
   const onMessage = interaction.isButton() || interaction.isFromMessage();
@@ -151,8 +162,9 @@ async function decideAndRedraw(
   // Keeps the poster off this message while the press redraws it (review-poster.ts).
   const now = ctx.now();
   await store.lease(submissionId, now, new Date(now.getTime() + LEASE_MS));
+  let outcome: ReviewOutcome | null = null;
   try {
-    await decide();
+    outcome = await decide();
     if (!onMessage) await interaction.editReply({ content: 'Recorded.' });
   } catch (err) {
     const known = err instanceof TallyError && err.code === 'invalid_request';
@@ -166,13 +178,23 @@ async function decideAndRedraw(
       })
       .catch((e: unknown) => log.warn('review follow-up failed', { err: e }));
   }
-  if (onMessage) await redraw(deps, interaction, submissionId);
+  if (onMessage) await redraw(deps, interaction, submissionId, outcome);
   else await store.release(submissionId); // the poster edits the message
 }
 
-/** Shows the submission as it is now; if that fails, the poster edits the message later. */
-async function redraw(deps: ReviewButtonDeps, interaction: Press, id: number) {
-  const view = await loadReviewView(deps.ctx, id);
+/**
+ * Shows the submission as it is now: as the decision left it (its row and board need no second
+ * read), or read afresh after a refusal; if that fails, the poster edits the message later.
+ */
+async function redraw(
+  deps: ReviewButtonDeps,
+  interaction: Press,
+  id: number,
+  outcome: ReviewOutcome | null,
+) {
+  const view = outcome
+    ? await reviewViewOf(deps.ctx, outcome.submission, outcome.board)
+    : await loadReviewView(deps.ctx, id);
   try {
     if (!view) return;
     const body = reviewMessage(view);

@@ -31,6 +31,18 @@ export async function loadReviewView(
   if (!submission) return null;
   const board = await ctx.repos.boards.byPk(submission.boardPk);
   if (!board) return null;
+  return reviewViewOf(ctx, submission, board);
+}
+
+/**
+ * The view of a submission already read with its board (a decision returns both): only its
+ * match and roster, or its score, and any later correction are read.
+ */
+export async function reviewViewOf(
+  ctx: Context,
+  submission: Submission,
+  board: Board,
+): Promise<ReviewView | null> {
   const handle = formatHandle(submission.id);
   if (submission.matchPk !== null) {
     const match = await ctx.repos.results.match(submission.matchPk);

@@ -26,7 +26,19 @@ export interface Correction {
 export interface ReviewOutcome {
   handle: string;
   status: 'approved' | 'rejected';
+  /** The row as the decision left it, and its board: what a redrawn message shows. */
   submission: Submission;
+  board: Board;
+}
+
+/**
+ * The submission and its board as the caller already read them (a moderator's press checks
+ * them first): the decision reads neither again before it locks the board, only the pending row
+ * under the lock.
+ */
+export interface Known {
+  submission: Submission;
+  board: Board;
 }
 
 /**
@@ -40,7 +52,7 @@ export async function review(
   decision: Decision,
   reviewer: string,
   actor: Actor,
-  options: { reason?: string; guard?: Guard } = {},
+  options: { reason?: string; guard?: Guard; known?: Known } = {},
 ): Promise<ReviewOutcome> {
   return decide(
     ctx,
@@ -48,7 +60,11 @@ export async function review(
     actor,
     (tx, board, submission) =>
       settle(ctx, tx, board, submission, decision, reviewer, options.reason ?? null),
-    { applies: decision === 'approve', ...(options.guard ? { guard: options.guard } : {}) },
+    {
+      applies: decision === 'approve',
+      ...(options.guard ? { guard: options.guard } : {}),
+      ...(options.known ? { known: options.known } : {}),
+    },
   );
 }
 
@@ -133,29 +149,37 @@ export async function adjust(
   correction: Correction,
   reviewer: string,
   actor: Actor,
+  known?: Known,
 ): Promise<ReviewOutcome> {
-  return decide(ctx, handle, actor, async (tx, board, submission) => {
-    const decided = { status: 'adjusted', reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
-    if (submission.matchPk !== null) {
-      const record = await ctx.repos.results.match(submission.matchPk, tx);
-      if (!record) throw new TallyError('internal_error', `${handle} has no match`);
-      const fields = { ...correctedMatch(board, correction), ...decided };
-      await applyMatchRecord(ctx, tx, board, { ...record, ...fields });
-      await ctx.repos.results.updateMatch(tx, record.pk, fields);
-      const roster = await ctx.repos.results.roster(record.pk, tx);
-      const result = matchResult(board, { ...record, ...fields }, roster);
-      await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
-    } else if (submission.scorePk !== null) {
-      const record = await ctx.repos.results.score(submission.scorePk, tx);
-      if (!record) throw new TallyError('internal_error', `${handle} has no score`);
-      const score = scoreValue(required(correction.score, 'score'));
-      await applyScoreRecord(ctx, tx, board, { ...record, score, status: 'adjusted' });
-      await ctx.repos.results.updateScore(tx, record.pk, { ...decided, score });
-      const result = scoreResult(board, { ...record, score });
-      await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
-    }
-    return { status: 'approved', reason: null };
-  });
+  const options = known ? { known } : {};
+  return decide(
+    ctx,
+    handle,
+    actor,
+    async (tx, board, submission) => {
+      const decided = { status: 'adjusted', reviewedAt: ctx.now(), reviewedBy: reviewer } as const;
+      if (submission.matchPk !== null) {
+        const record = await ctx.repos.results.match(submission.matchPk, tx);
+        if (!record) throw new TallyError('internal_error', `${handle} has no match`);
+        const fields = { ...correctedMatch(board, correction), ...decided };
+        await applyMatchRecord(ctx, tx, board, { ...record, ...fields });
+        await ctx.repos.results.updateMatch(tx, record.pk, fields);
+        const roster = await ctx.repos.results.roster(record.pk, tx);
+        const result = matchResult(board, { ...record, ...fields }, roster);
+        await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
+      } else if (submission.scorePk !== null) {
+        const record = await ctx.repos.results.score(submission.scorePk, tx);
+        if (!record) throw new TallyError('internal_error', `${handle} has no score`);
+        const score = scoreValue(required(correction.score, 'score'));
+        await applyScoreRecord(ctx, tx, board, { ...record, score, status: 'adjusted' });
+        await ctx.repos.results.updateScore(tx, record.pk, { ...decided, score });
+        const result = scoreResult(board, { ...record, score });
+        await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
+      }
+      return { status: 'approved', reason: null };
+    },
+    options,
+  );
 }
 
 /** A field the Adjust form must carry; its range is the write's (src/domain/write-request.ts). */
@@ -198,15 +222,22 @@ async function decide(
     /** The decision changes standings (approve, adjust). */
     applies?: boolean;
     guard?: Guard;
+    known?: Known;
   } = {},
 ): Promise<ReviewOutcome> {
-  const { expiring = false, applies = true } = options;
+  const { expiring = false, applies = true, known } = options;
   const id = submissionIdOf(handle);
-  const found = id === null ? null : await ctx.repos.submissions.byId(id);
+  const found =
+    id === null
+      ? null
+      : known?.submission.id === id
+        ? known.submission
+        : await ctx.repos.submissions.byId(id);
   if (!found || !actsFor(actor, found.ownerId)) {
     throw new TallyError('not_found', `no submission ${handle}`);
   }
-  const board = await ctx.repos.boards.byPk(found.boardPk);
+  const board =
+    known?.board.pk === found.boardPk ? known.board : await ctx.repos.boards.byPk(found.boardPk);
   if (!board) throw new TallyError('not_found', `the board of ${handle} no longer exists`);
   const outcome = await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.results.lockBoard(tx, board.pk, false);
@@ -242,7 +273,7 @@ async function decide(
       noticeState,
     } as const;
     await ctx.repos.submissions.update(found.id, fields, tx);
-    return { handle, status, submission: { ...submission, ...fields }, expiredAt };
+    return { handle, status, submission: { ...submission, ...fields }, board, expiredAt };
   });
   const { expiredAt, ...decided } = outcome;
   if (expiredAt && !expiring) {
