@@ -5,15 +5,8 @@ import { AuditPoster } from '../../src/bot/audit-poster';
 import { POSTER_DEFAULTS } from '../../src/bot/review-poster';
 import { mintKey } from '../../src/pipeline/keys';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  MANAGE_SERVER,
-  member,
-  role,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast, chat, submissionId } from '../support/cast';
+import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 import type { FakeMember, RecordedRequest } from '../support/fake-discord';
 import { eventually } from '../support/wait';
 
@@ -23,25 +16,13 @@ import { eventually } from '../support/wait';
  * line there, posted once, never pinging anyone. Each test uses a server of its own (its own
  * channel), so no test reads another's lines.
  */
-const referees = role('Referees');
-const alice = member('alice', { globalName: 'Alice G', nick: 'Ali' });
-const bob = member('bob', { globalName: 'Bobby' });
-const mod = member('mod', { roles: [referees.id] });
-const admin = member('admin');
-const people = [alice, bob, mod, admin];
 
-/** A server with a moderator channel, an audit channel and a lobby. */
-function server() {
-  const queue = channel('mod-queue');
-  const log = channel('mod-log');
-  const lobby = channel('lobby');
-  return {
-    queue,
-    log,
-    lobby,
-    guild: guild({ channels: [queue, log, lobby], roles: [referees], members: people }),
-  };
-}
+/** A server with an audit channel (`log`) and a lobby beside its moderator channel. */
+const server = () => {
+  const s = cast({ channels: ['log', 'lobby'] });
+  return { ...s, ...s.channels };
+};
+type Server = ReturnType<typeof server>;
 const approving = server();
 const keys = server();
 const seasons = server();
@@ -61,7 +42,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
 
   beforeAll(async () => {
     world = await startDiscordWorld({
-      guilds: [approving, keys, seasons, silent, locked, twin].map((s) => s.guild),
+      guilds: [approving, keys, seasons, silent, locked, twin].map((s) => s.server),
     });
   });
   afterAll(async () => {
@@ -69,8 +50,8 @@ describe(`the audit channel in Discord (${backendName})`, () => {
   });
 
   /** The server's owner row, made on first use (a command may have made it already). */
-  async function ownerOf(s: ReturnType<typeof server>): Promise<string> {
-    const id = `guild:${s.guild.id}`;
+  async function ownerOf(s: Server): Promise<string> {
+    const id = `guild:${s.server.id}`;
     return (await world.tally.ctx.repos.owners.get(id)) ? id : world.tally.owner(id);
   }
   /** The bot's posts to a channel as Discord received them (refused ones too). */
@@ -98,7 +79,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
     expect(shown.map((m: APIMessage) => m.content)).toEqual(bodies.map((b) => b.content));
     return bodies;
   }
-  const setAudit = async (s: ReturnType<typeof server>, channelId: string, who = admin) =>
+  const setAudit = async (s: Server, channelId: string, who = s.admin) =>
     world.run({
       user: who,
       permissions: MANAGE_SERVER,
@@ -107,7 +88,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
       options: { channel: { channelId } },
     });
   /** A pending match on a reviewed board of the server: alice beat bob. */
-  async function pending(s: ReturnType<typeof server>, board?: Board) {
+  async function pending(s: Server, board?: Board) {
     const ownerId = await ownerOf(s);
     const b =
       board ??
@@ -115,19 +96,25 @@ describe(`the audit channel in Discord (${backendName})`, () => {
         ownerId,
         type: 'ELO',
         name: 'Ladder',
-        moderatorChannelId: s.queue.id,
-        moderatorRoleId: referees.id,
+        moderatorChannelId: s.modQueue.id,
+        moderatorRoleId: s.referees.id,
       }));
     const key = await keyOf(s);
-    const handle = await world.submitMatch(b, key, [{ chat_id: alice.id }], [{ chat_id: bob.id }]);
+    const handle = await world.submitMatch(b, key, [chat(s.alice)], [chat(s.bob)]);
     return { board: b, handle, message: await world.reviewMessage(handle) };
   }
   /**
-   * A moderator presses a review button; a button that opens a form (Decline asks for an
-   * optional reason) is answered with `reason`. Resolves with whether a form was filled in.
+   * A moderator (or a manager, with MANAGE_SERVER) presses a review button; a button that opens
+   * a form (Decline asks for an optional reason) is answered with `reason`. Resolves with whether
+   * a form was filled in.
    */
-  const press = async (message: APIMessage, customId: string, user: FakeMember) => {
-    const who = { user, ...(user === admin ? { permissions: MANAGE_SERVER } : {}) };
+  const press = async (
+    message: APIMessage,
+    customId: string,
+    user: FakeMember,
+    permissions = '0',
+  ) => {
+    const who = { user, permissions };
     const { token, callback } = await world.press(message, customId, who);
     if (callback.type !== InteractionResponseType.Modal) {
       await world.editedOriginal(token);
@@ -146,17 +133,18 @@ describe(`the audit channel in Discord (${backendName})`, () => {
   };
   /** The server's key for API writes, minted once (before a test sets its audit channel). */
   const keys_ = new Map<string, Promise<string>>();
-  const keyOf = (s: ReturnType<typeof server>) => {
-    if (!keys_.has(s.guild.id)) {
+  const keyOf = (s: Server) => {
+    if (!keys_.has(s.server.id)) {
       keys_.set(
-        s.guild.id,
+        s.server.id,
         ownerOf(s).then((ownerId) => world.tally.key({ ownerId })),
       );
     }
-    return keys_.get(s.guild.id)!;
+    return keys_.get(s.server.id)!;
   };
 
   it('GIVEN /audit channel by a manager THEN it confirms ephemerally, and approve and decline presses are one line each', async () => {
+    const { alice, mod, admin } = approving;
     const refused = await world.run({
       user: alice,
       channelId: approving.lobby.id,
@@ -181,7 +169,12 @@ describe(`the audit channel in Discord (${backendName})`, () => {
     const approved = await pending(approving);
     await press(approved.message, `review:approve:${approved.handle}`, mod);
     const declined = await pending(approving, approved.board);
-    const reasoned = await press(declined.message, `review:decline:${declined.handle}`, admin);
+    const reasoned = await press(
+      declined.message,
+      `review:decline:${declined.handle}`,
+      admin,
+      MANAGE_SERVER,
+    );
     const posted = await linesIn(approving.log.id, 3);
     expect(posted.slice(1).map((p) => p.content)).toEqual([
       `✅ <@${mod.id}> approved ${approved.handle} on **Ladder** (match #1: Ali beat Bobby)`,
@@ -198,6 +191,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
   });
 
   it('GIVEN an audit channel THEN /api key create and revoke are one line each, without the secret', async () => {
+    const { admin } = keys;
     await setAudit(keys, keys.log.id);
     await linesIn(keys.log.id, 1);
     const created = await world.run({
@@ -225,6 +219,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
   });
 
   it('GIVEN an audit channel THEN /season start and /season end are one line each', async () => {
+    const { admin } = seasons;
     await setAudit(seasons, seasons.log.id);
     await linesIn(seasons.log.id, 1);
     const ownerId = await ownerOf(seasons);
@@ -247,6 +242,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
   });
 
   it('GIVEN no audit channel THEN an approval is recorded but never posted, not even once one is set', async () => {
+    const { mod } = silent;
     await keyOf(silent);
     const since = (await world.tally.ctx.repos.audit.lines(await ownerOf(silent))).length;
     const { handle, message } = await pending(silent);
@@ -266,6 +262,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
   });
 
   it('GIVEN Tally may not post in the audit channel THEN the line is tried once and given up, quietly', async () => {
+    const { mod } = locked;
     await keyOf(locked);
     await setAudit(locked, locked.log.id);
     await linesIn(locked.log.id, 1);
@@ -283,12 +280,13 @@ describe(`the audit channel in Discord (${backendName})`, () => {
       [403, line.nonce],
     ]);
     // The approval itself stands; the press was answered as usual.
-    expect(await world.tally.ctx.repos.submissions.byId(Number(handle.slice(4)))).toMatchObject({
+    expect(await world.tally.ctx.repos.submissions.byId(submissionId(handle))).toMatchObject({
       status: 'approved',
     });
   });
 
   it('GIVEN two processes posting THEN each line is posted once', async () => {
+    const { admin } = twin;
     const ownerId = await ownerOf(twin);
     const other = new AuditPoster(world.tally.ctx, world.tally.bot!.rest, {
       ...POSTER_DEFAULTS,

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseParticipants } from '../../src/bot/participants';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  lines,
-  member,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast } from '../support/cast';
+import { lines, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 
 const GUILD = '223456789012345678';
 
@@ -66,9 +60,7 @@ describe('command input', () => {
 
 /** What is typed, as far as a Time board in chat: a time below zero is refused, not stored. */
 describe(`times typed in chat (${backendName})`, () => {
-  const general = channel('general');
-  const runner = member('runner');
-  const server = guild({ channels: [general], members: [runner] });
+  const { server, general, carol } = cast();
   let world: DiscordWorld;
 
   beforeAll(async () => {
@@ -86,7 +78,7 @@ describe(`times typed in chat (${backendName})`, () => {
     const submit = (score: string) =>
       world.run({
         channelId: general.id,
-        user: runner,
+        user: carol,
         permissions: '0',
         command: ['score', 'submit'],
         options: { board: sprint.id, score },
@@ -104,11 +96,11 @@ describe(`times typed in chat (${backendName})`, () => {
     expect((await submit('0:59.500')).message.content).toMatch(/applied/);
     const standings = await world.run({
       channelId: general.id,
-      user: runner,
+      user: carol,
       permissions: '0',
       command: ['leaderboard'],
       options: { board: sprint.id },
     });
-    expect(lines(standings.message)).toEqual(['**1.** runner — 0:59.500']);
+    expect(lines(standings.message)).toEqual(['**1.** carol — 0:59.500']);
   });
 });

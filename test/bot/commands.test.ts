@@ -3,16 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { setOwnerAccess } from '../../src/pipeline/owners';
 import { backendName } from '../support/backends';
+import { cast, handleIn } from '../support/cast';
 import {
   buttonsOf,
-  channel,
   fieldsOf,
-  guild,
   lines,
   MANAGE_SERVER,
-  member,
   reviewButtons,
-  role,
   snowflake,
   startDiscordWorld,
   type DiscordWorld,
@@ -25,20 +22,19 @@ import { idempotencyHeader, type TestTally } from '../support/tally';
  * commands going through Tally's pipeline, and Tally's HTTP API and database to check them. The
  * server and its members are shared; every test plays on boards (and DM users) of its own.
  */
-const general = channel('general');
-const modChannel = channel('mod-queue');
-const referees = role('Referees');
-const alice = member('alice', { nick: 'Ali' });
-const bob = member('bob', { globalName: 'Bobby' });
-const carol = member('carol');
-const mod = member('mod', { roles: [referees.id] });
-const admin = member('admin');
-const visitor = member('visitor');
-const arena = guild({
-  channels: [general, modChannel],
-  roles: [referees],
-  members: [alice, bob, carol, mod, admin, visitor],
-});
+const {
+  server: arena,
+  modQueue,
+  referees,
+  alice,
+  bob,
+  carol,
+  mod,
+  admin,
+  visitor,
+  inGeneral,
+} = cast();
+
 const COMMAND_NAMES = [
   'api',
   'audit',
@@ -77,12 +73,6 @@ describe(`slash commands (${backendName})`, () => {
   const press: DiscordWorld['press'] = (message, customId, presser) =>
     world.press(message, customId, presser);
   const reviewMessage = (handle: string) => world.reviewMessage(handle);
-  const inGuild = (user: FakeMember, permissions = '0') => ({
-    channelId: general.id,
-    user,
-    permissions,
-  });
-  const handleIn = (text: string) => /sub_\d+/.exec(text)?.[0] ?? '';
   const allLines: DiscordWorld['allLines'] = (message, presser) => world.allLines(message, presser);
   const status = (handle: string) => world.status(handle, key);
   const decided = async (message: APIMessage, token: string) => {
@@ -90,7 +80,7 @@ describe(`slash commands (${backendName})`, () => {
     return fake.messages.get(message.id)!;
   };
   const standings = async (board: Board) =>
-    (await run({ ...inGuild(carol), command: ['leaderboard'], options: { board: board.id } }))
+    (await run({ ...inGeneral(carol), command: ['leaderboard'], options: { board: board.id } }))
       .message;
   /** A fresh reviewed ELO board of the server, named Ladder. */
   const newLadder = () =>
@@ -98,7 +88,7 @@ describe(`slash commands (${backendName})`, () => {
       ownerId,
       type: 'ELO',
       name: 'Ladder',
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
       moderatorRoleId: referees.id,
     });
   const approvedMatch = (board: Board, winner: FakeMember, loser: FakeMember) =>
@@ -125,15 +115,15 @@ describe(`slash commands (${backendName})`, () => {
   it('GIVEN a member reports a match THEN it is posted for review, a non-moderator is refused, the moderator approves and /leaderboard shows the new ratings', async () => {
     const ladder = await newLadder();
     const reported = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['match', 'report'],
       options: { board: ladder.id, opponents: `<@${bob.id}>`, result: 'won' },
     });
     expect(reported.ephemeral).toBe(false);
-    expect(reported.message.content).toContain(`Posted for review in <#${modChannel.id}>`);
+    expect(reported.message.content).toContain(`Posted for review in <#${modQueue.id}>`);
     const handle = handleIn(reported.message.content);
     const message = await reviewMessage(handle);
-    expect(message.channel_id).toBe(modChannel.id);
+    expect(message.channel_id).toBe(modQueue.id);
     expect(buttonsOf(message)).toEqual(reviewButtons(handle));
     expect(fieldsOf(message)['Submitted by']).toBe(`<@${alice.id}>`);
     expect(fieldsOf(message)['Team 1 · won']).toBe('Ali — 1000');
@@ -187,10 +177,10 @@ describe(`slash commands (${backendName})`, () => {
       ownerId,
       type: 'League',
       name: 'Cup',
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
     });
     const reported = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['match', 'report'],
       options: { board: league.id, opponents: `<@${bob.id}>`, score: '3-1' },
     });
@@ -213,7 +203,7 @@ describe(`slash commands (${backendName})`, () => {
     expect(JSON.stringify(modal.data)).toContain('"value":"3"');
 
     const bad = fake.submitModal({
-      channelId: modChannel.id,
+      channelId: modQueue.id,
       messageId: message.id,
       customId: modal.customId,
       values: { team1_score: 'x', team2_score: '2' },
@@ -226,7 +216,7 @@ describe(`slash commands (${backendName})`, () => {
     expect(await status(handle)).toBe('pending_review');
 
     const { token } = fake.submitModal({
-      channelId: modChannel.id,
+      channelId: modQueue.id,
       messageId: message.id,
       customId: modal.customId,
       values: { team1_score: '1', team2_score: '2' },
@@ -253,11 +243,11 @@ describe(`slash commands (${backendName})`, () => {
     const trial = await tally.board({
       ownerId,
       type: 'Time',
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
       moderatorRoleId: referees.id,
     });
     const submitted = await run({
-      ...inGuild(carol),
+      ...inGeneral(carol),
       command: ['score', 'submit'],
       options: { board: trial.id, score: '1:30.250' },
     });
@@ -267,7 +257,7 @@ describe(`slash commands (${backendName})`, () => {
     const modal = fake.modals.find((m) => m.token === opened.token)!;
     expect(JSON.stringify(modal.data)).toContain('"value":"1:30.250"');
     const { token } = fake.submitModal({
-      channelId: modChannel.id,
+      channelId: modQueue.id,
       messageId: message.id,
       customId: modal.customId,
       values: { score: '1:29.5' },
@@ -285,7 +275,7 @@ describe(`slash commands (${backendName})`, () => {
     const ladder = await newLadder();
     const stranger = snowflake();
     const reported = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['match', 'report'],
       options: { board: ladder.id, opponents: `<@${stranger}>`, result: 'won' },
     });
@@ -297,7 +287,7 @@ describe(`slash commands (${backendName})`, () => {
   it('GIVEN /api key create by Manage Server THEN the key works on the HTTP API and its secret is only in the ephemeral reply', async () => {
     const ladder = await playedLadder(); // three entries: Ali, carol, Bobby
     const refused = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['api', 'key', 'create'],
       options: { access: 'read' },
     });
@@ -305,7 +295,7 @@ describe(`slash commands (${backendName})`, () => {
     expect(refused.message.content).toContain('Manage Server');
 
     const minted = await run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['api', 'key', 'create'],
       options: { access: 'read', label: 'standings widget' },
     });
@@ -325,13 +315,16 @@ describe(`slash commands (${backendName})`, () => {
     expect(inMessages.map((m) => m.id)).toEqual([minted.message.id]);
     expect(await databaseText()).not.toContain(secret);
 
-    const listed = await run({ ...inGuild(admin, MANAGE_SERVER), command: ['api', 'key', 'list'] });
+    const listed = await run({
+      ...inGeneral(admin, MANAGE_SERVER),
+      command: ['api', 'key', 'list'],
+    });
     expect(listed.ephemeral).toBe(true);
     expect(listed.message.embeds[0]?.description).toContain('standings widget');
     expect(JSON.stringify(listed.message)).not.toContain(secret);
     const keyId = /\*\*(key_\d+)\*\*/.exec(minted.message.content)![1]!;
     const revoked = await run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['api', 'key', 'revoke'],
       options: { key: keyId },
     });
@@ -339,14 +332,14 @@ describe(`slash commands (${backendName})`, () => {
     expect(
       (await tally.request('GET', `/v1/boards/${ladder.id}/entries`, { key: secret })).status,
     ).toBe(401);
-    const access = await run({ ...inGuild(admin, MANAGE_SERVER), command: ['api', 'access'] });
+    const access = await run({ ...inGeneral(admin, MANAGE_SERVER), command: ['api', 'access'] });
     expect(access.message.content).toContain('API access is open');
   });
 
   it('GIVEN a Time board that applies at once THEN /score submit takes 1:30.250 as 90250 ms and says it is applied', async () => {
     const sprint = await tally.board({ ownerId, type: 'Time', name: 'Sprint', windowHours: 0 });
     const submitted = await run({
-      ...inGuild(carol),
+      ...inGeneral(carol),
       command: ['score', 'submit'],
       options: { board: sprint.id, score: '1:30.250' },
     });
@@ -357,7 +350,7 @@ describe(`slash commands (${backendName})`, () => {
     expect(entry.body).toMatchObject({ score: 90_250, rank: 1 });
     expect(lines(await standings(sprint))).toEqual(['**1.** carol — 1:30.250']);
     const wrong = await run({
-      ...inGuild(carol),
+      ...inGeneral(carol),
       command: ['score', 'submit'],
       options: { board: sprint.id, score: '90 seconds' },
     });
@@ -394,7 +387,7 @@ describe(`slash commands (${backendName})`, () => {
   it('GIVEN /rank THEN a player sees their live rank and recent matches', async () => {
     const ladder = await playedLadder();
     const ranked = await run({
-      ...inGuild(bob),
+      ...inGeneral(bob),
       command: ['rank'],
       options: { board: ladder.id },
     });
@@ -406,7 +399,7 @@ describe(`slash commands (${backendName})`, () => {
     expect(recent[0]).toMatch(/^#2 lost vs carol \(−15\)/);
     expect(recent[1]).toMatch(/^#1 lost vs Ali \(−16\)/);
     const none = await run({
-      ...inGuild(visitor),
+      ...inGeneral(visitor),
       command: ['rank'],
       options: { board: ladder.id, player: visitor },
     });
@@ -417,7 +410,7 @@ describe(`slash commands (${backendName})`, () => {
   it('GIVEN /board create and edit THEN Manage Server is required, and info and list show the board', async () => {
     const ladder = await newLadder();
     const refused = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['board', 'create'],
       options: { type: 'ELO', name: 'Nope' },
     });
@@ -425,14 +418,14 @@ describe(`slash commands (${backendName})`, () => {
     expect(refused.message.content).toContain('Manage Server');
 
     const created = await run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['board', 'create'],
       options: {
         type: 'ELO',
         name: 'Doubles',
         team_size: 2,
         k: 24,
-        moderator_channel: { channelId: modChannel.id },
+        moderator_channel: { channelId: modQueue.id },
       },
     });
     const id = /`(board_\d+)`/.exec(created.message.content)![1]!;
@@ -441,10 +434,10 @@ describe(`slash commands (${backendName})`, () => {
       displayName: 'Doubles',
       teamSize: 2,
       kFactor: 24,
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
     });
     await run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['board', 'edit'],
       options: {
         board: id,
@@ -460,19 +453,19 @@ describe(`slash commands (${backendName})`, () => {
       teamSize: 2,
     });
     const info = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['board', 'info'],
       options: { board: id },
     });
     expect(info.message.embeds[0]?.title).toBe(`Pairs (${id})`);
-    expect(info.message.embeds[0]?.description).toContain(`<#${modChannel.id}>`);
-    const list = await run({ ...inGuild(alice), command: ['board', 'list'] });
+    expect(info.message.embeds[0]?.description).toContain(`<#${modQueue.id}>`);
+    const list = await run({ ...inGeneral(alice), command: ['board', 'list'] });
     const listed = await allLines(list.message, { user: alice });
     expect(listed).toContain(`\`${id}\` **Pairs** · ELO`);
     expect(listed).toContain(`\`${ladder.id}\` **Ladder** · ELO`);
 
     const doubles = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['match', 'report'],
       options: { board: id, teammates: `<@${bob.id}>`, opponents: `<@${carol.id}>`, result: 'won' },
     });
@@ -482,14 +475,14 @@ describe(`slash commands (${backendName})`, () => {
 
   it('GIVEN a fixed-teams board THEN /team create and list work and /match report takes team names', async () => {
     const created = await run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['board', 'create'],
       options: { type: 'ELO', name: 'Clubs', fixed_teams: true, window_hours: 0 },
     });
     const id = /`(board_\d+)`/.exec(created.message.content)![1]!;
     for (const name of ['Reds', 'Blues']) {
       const made = await run({
-        ...inGuild(admin, MANAGE_SERVER),
+        ...inGeneral(admin, MANAGE_SERVER),
         command: ['team', 'create'],
         options: { board: id, name },
       });
@@ -498,13 +491,13 @@ describe(`slash commands (${backendName})`, () => {
       );
     }
     const list = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['team', 'list'],
       options: { board: id },
     });
     expect(lines(list.message)).toHaveLength(2);
     const reported = await run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['match', 'report'],
       options: { board: id, team: 'reds', opponents: 'Blues', result: 'lost' },
     });

@@ -2,15 +2,8 @@ import { InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntryEntity } from '../../entities/entry';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  MANAGE_SERVER,
-  member,
-  role,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast } from '../support/cast';
+import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 import type { FakeMember } from '../support/fake-discord';
 import type { TestTally } from '../support/tally';
 import { setAuditChannel } from '../../src/pipeline/audit';
@@ -21,19 +14,17 @@ import { review } from '../../src/pipeline/review';
  * Discord. The reply is public (the channel sees what changed and by whom) and pings no one; a
  * member without the role is refused ephemerally and nothing changes. Each test has its own board.
  */
-const general = channel('general');
-const modChannel = channel('mod-queue');
-const auditLog = channel('audit-log');
-const referees = role('Referees');
-const alice = member('alice', { nick: 'Ali' });
-const bob = member('bob');
-const mod = member('mod', { roles: [referees.id] });
-const visitor = member('visitor');
-const arena = guild({
-  channels: [general, modChannel, auditLog],
-  roles: [referees],
-  members: [alice, bob, mod, visitor],
-});
+const {
+  server: arena,
+  general,
+  modQueue,
+  referees,
+  alice,
+  bob,
+  mod,
+  visitor,
+  channels: { audit: auditLog },
+} = cast({ channels: ['audit'] });
 
 interface ReplyBody {
   flags?: number;
@@ -63,7 +54,7 @@ describe(`/correct (${backendName})`, () => {
       type: 'ELO',
       name,
       windowHours: 24,
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
       moderatorRoleId: referees.id,
     });
 
@@ -131,7 +122,7 @@ describe(`/correct (${backendName})`, () => {
       `Match #1 corrected to team 2 won (it was team 1 won) on **Correct Ladder** by <@${mod.id}>.`,
       'Reason: scores were swapped',
       '• Ali 1016 → 984 (−32)',
-      '• bob 984 → 1016 (+32)',
+      '• Bobby 984 → 1016 (+32)',
     ]);
     expect(await ratings(board.pk)).toEqual({
       [`chat:${alice.id}`]: 984,

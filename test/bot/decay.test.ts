@@ -4,24 +4,14 @@ import { EntryHistoryEntity } from '../../entities/entry-history';
 import { JOBS } from '../../src/pipeline/jobs';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  MANAGE_SERVER,
-  member,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast } from '../support/cast';
+import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 
 /**
  * Decay as a server sees it: set by /board decay (Manage Server), shown in /board info, applied
  * by the scheduler (here under a moved clock, and restarted midway), and explained in /rank.
  */
-const hall = channel('hall');
-const alice = member('alice');
-const bob = member('bob');
-const admin = member('admin');
-const server = guild({ channels: [hall], members: [alice, bob, admin] });
+const { server, general, alice, bob, admin } = cast();
 const DAY = 86_400_000;
 
 describe(`/board decay (${backendName})`, () => {
@@ -44,7 +34,7 @@ describe(`/board decay (${backendName})`, () => {
 
     const refused = await world.run({
       user: alice,
-      channelId: hall.id,
+      channelId: general.id,
       command: ['board', 'decay'],
       options,
     });
@@ -54,7 +44,7 @@ describe(`/board decay (${backendName})`, () => {
     const set = await world.run({
       user: admin,
       permissions: MANAGE_SERVER,
-      channelId: hall.id,
+      channelId: general.id,
       command: ['board', 'decay'],
       options,
     });
@@ -65,7 +55,7 @@ describe(`/board decay (${backendName})`, () => {
     );
     const info = await world.run({
       user: alice,
-      channelId: hall.id,
+      channelId: general.id,
       command: ['board', 'info'],
       options: { board: board.id },
     });
@@ -110,7 +100,7 @@ describe(`/board decay (${backendName})`, () => {
 
     const rank = await world.run({
       user: alice,
-      channelId: hall.id,
+      channelId: general.id,
       command: ['rank'],
       options: { board: board.id },
     });

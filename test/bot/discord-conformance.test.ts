@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  MANAGE_SERVER,
-  member,
-  role,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast, handleIn } from '../support/cast';
+import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 
 /**
  * Everything the bot sends Discord is held against Discord's own OpenAPI description and limits,
@@ -16,18 +9,7 @@ import {
  * This flow proves the checks run (it counts them) and that a representative session of the bot
  * passes them; every other bot suite fails on its first violation when its fake closes.
  */
-const general = channel('general');
-const modChannel = channel('mod-queue');
-const referees = role('Referees');
-const admin = member('admin');
-const alice = member('alice', { nick: 'Ali' });
-const bob = member('bob', { globalName: 'Bobby' });
-const mod = member('mod', { roles: [referees.id] });
-const arena = guild({
-  channels: [general, modChannel],
-  roles: [referees],
-  members: [admin, alice, bob, mod],
-});
+const { server: arena, general, modQueue, referees, admin, alice, bob, mod } = cast();
 
 describe(`the bot’s traffic against Discord’s API description (${backendName})`, () => {
   let world: DiscordWorld;
@@ -47,7 +29,7 @@ describe(`the bot’s traffic against Discord’s API description (${backendName
       options: {
         type: 'ELO',
         name: 'Ladder',
-        moderator_channel: { channelId: modChannel.id },
+        moderator_channel: { channelId: modQueue.id },
         moderator_role: { roleId: referees.id },
       },
     });
@@ -58,7 +40,7 @@ describe(`the bot’s traffic against Discord’s API description (${backendName
       command: ['match', 'report'],
       options: { board: boardId, opponents: `<@${bob.id}>`, result: 'won' },
     });
-    const handle = /sub_\d+/.exec(reported.message.content)![0];
+    const handle = handleIn(reported.message.content);
     const review = await world.reviewMessage(handle);
     const { token } = await world.press(review, `review:approve:${handle}`, { user: mod });
     await world.editedOriginal(token);

@@ -10,14 +10,11 @@ import {
   mysqlServerUrl,
   sqliteFileUrl,
 } from '../support/backends';
+import { cast, handleIn, submissionId } from '../support/cast';
 import {
   buttonsOf,
-  channel,
   fieldsOf,
-  guild,
   MANAGE_SERVER,
-  member,
-  role,
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
@@ -32,18 +29,7 @@ import { eventually } from '../support/wait';
  * the `tally` CLI as an operator runs it, on the same database (a SQLite file or MariaDB: the
  * CLI is another process).
  */
-const general = channel('general');
-const modChannel = channel('mod-queue');
-const referees = role('Referees');
-const alice = member('alice', { nick: 'Ali' });
-const bob = member('bob', { globalName: 'Bobby' });
-const carol = member('carol');
-const admin = member('admin');
-const arena = guild({
-  channels: [general, modChannel],
-  roles: [referees],
-  members: [alice, bob, carol, admin],
-});
+const { server: arena, modQueue, referees, alice, bob, carol, admin, inGeneral } = cast();
 
 /** The first 24 bytes of a 640×360 PNG: what Discord reads an image's size from. */
 const PNG = Buffer.concat([
@@ -82,14 +68,8 @@ describe(`evidence and decline reasons (${backendName})`, () => {
     await cleanup?.();
   });
 
-  const inGuild = (user: FakeMember, permissions = '0') => ({
-    channelId: general.id,
-    user,
-    permissions,
-  });
-  const handleIn = (text: string) => /sub_\d+/.exec(text)?.[0] ?? '';
   const row = async (handle: string) =>
-    (await tally.ctx.repos.submissions.byId(Number(handle.slice('sub_'.length))))!;
+    (await tally.ctx.repos.submissions.byId(submissionId(handle)))!;
   const submissionsOf = async (board: Board) =>
     Number(
       (
@@ -103,13 +83,13 @@ describe(`evidence and decline reasons (${backendName})`, () => {
       ownerId,
       type: 'ELO',
       name: 'Ladder',
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
       moderatorRoleId: referees.id,
       evidenceRequired,
     });
   const report = (board: Board, by: FakeMember, extra: Record<string, unknown> = {}) =>
     world.run({
-      ...inGuild(by),
+      ...inGeneral(by),
       command: ['match', 'report'],
       options: { board: board.id, opponents: `<@${bob.id}>`, result: 'won', ...extra },
     } as Parameters<DiscordWorld['run']>[0]);
@@ -133,7 +113,7 @@ describe(`evidence and decline reasons (${backendName})`, () => {
     expect(modal.customId).toBe(`decline:${handle}`);
     expect(JSON.stringify(modal.data)).toContain('"required":false');
     const { token } = fake.submitModal({
-      channelId: modChannel.id,
+      channelId: modQueue.id,
       messageId: message.id,
       customId: modal.customId,
       values: { reason },
@@ -176,10 +156,10 @@ describe(`evidence and decline reasons (${backendName})`, () => {
       ownerId,
       type: 'Highscore',
       name: 'Arcade',
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
     });
     const submitted = await world.run({
-      ...inGuild(carol),
+      ...inGeneral(carol),
       command: ['score', 'submit'],
       options: {
         board: board.id,
@@ -209,13 +189,13 @@ describe(`evidence and decline reasons (${backendName})`, () => {
   it('GIVEN a board that requires evidence THEN /board edit and /board info say so, a bare report is refused saying what to attach, a linked one and an API write go through', async () => {
     const board = await ladder();
     const edited = await world.run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['board', 'edit'],
       options: { board: board.id, evidence_required: true },
     });
     expect(edited.message.embeds[0]?.description).toContain('evidence required');
     const info = await world.run({
-      ...inGuild(carol),
+      ...inGeneral(carol),
       command: ['board', 'info'],
       options: { board: board.id },
     });

@@ -17,6 +17,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cast } from '../support/cast';
 import { FakeDiscord, LIMITS, snowflake } from '../support/fake-discord';
 
 /**
@@ -27,9 +28,7 @@ import { FakeDiscord, LIMITS, snowflake } from '../support/fake-discord';
  */
 const APP = snowflake();
 const TOKEN = 'fake-bot-token';
-const alice = { id: snowflake(), username: 'alice' };
-const general = { id: snowflake(), name: 'general' };
-const arena = { id: snowflake(), name: 'Arena', channels: [general], roles: [], members: [alice] };
+const { server: arena, general, alice } = cast();
 const CALLBACK = 'POST /interactions/{interaction_id}/{interaction_token}/callback';
 
 /** A real PNG of this size (an RGBA image of one grey). */

@@ -8,7 +8,8 @@ import {
 } from 'discord-api-types/v10';
 import { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeDiscord, ROLE_RATE_LIMIT, snowflake, type FakeGuild } from '../support/fake-discord';
+import { cast, guild, member, role } from '../support/cast';
+import { FakeDiscord, ROLE_RATE_LIMIT, snowflake } from '../support/fake-discord';
 import { eventually } from '../support/wait';
 
 /**
@@ -22,39 +23,36 @@ const TOKEN = 'fake-bot-token';
 const MANAGE_ROLES = String(PermissionFlagsBits.ManageRoles);
 const ADMINISTRATOR = String(PermissionFlagsBits.Administrator);
 
-const owner = { id: snowflake(), username: 'owner' };
-const alice = { id: snowflake(), username: 'alice' };
-const bob = { id: snowflake(), username: 'bob' };
 /** The bot's own role, as an invite that asks for Manage Roles makes it. */
-const tallyRole = {
-  id: snowflake(),
-  name: 'Tally',
-  position: 5,
-  permissions: MANAGE_ROLES,
-  managed: true,
-};
-const otherBotRole = { id: snowflake(), name: 'OtherBot', position: 1, managed: true };
-const gold = { id: snowflake(), name: 'Gold', position: 3 };
-const silver = { id: snowflake(), name: 'Silver', position: 2 };
-const mods = { id: snowflake(), name: 'Mods', position: 8 };
-const arena: FakeGuild = {
-  id: snowflake(),
-  name: 'Arena',
-  channels: [],
-  roles: [tallyRole, otherBotRole, gold, silver, mods],
-  members: [owner, alice, { ...bob, roles: [silver.id] }],
-  ownerId: owner.id,
-};
-const lobbyTally = { ...tallyRole, id: snowflake(), position: 2 };
-const rookie = { id: snowflake(), name: 'Rookie', position: 1 };
-const lobby: FakeGuild = {
-  id: snowflake(),
+const TALLY_ROLE = { position: 5, permissions: MANAGE_ROLES, managed: true };
+const {
+  server: arena,
+  alice,
+  bob,
+  people: { owner },
+  roles: { Tally: tallyRole, OtherBot: otherBotRole, Gold: gold, Silver: silver, Mods: mods },
+} = cast({
+  roles: {
+    Tally: TALLY_ROLE,
+    OtherBot: { position: 1, managed: true },
+    Gold: { position: 3 },
+    Silver: { position: 2 },
+    Mods: { position: 8 },
+  },
+  members: { owner: {}, bob: { roles: ['Silver'] } },
+  owner: 'owner',
+});
+/** Alice as the test wrote her: no test's role change may show on the object itself. */
+const aliceAsWritten = structuredClone(alice);
+/** A second server, with the owner and alice on it too. */
+const lobbyTally = role('Tally', { ...TALLY_ROLE, position: 2 });
+const rookie = role('Rookie', { position: 1 });
+const lobby = guild({
   name: 'Lobby',
-  channels: [],
   roles: [lobbyTally, rookie],
   members: [owner, alice],
   ownerId: owner.id,
-};
+});
 
 let fake: FakeDiscord;
 let rest: REST;
@@ -158,7 +156,7 @@ describe('the fake Discord gives and takes member roles', () => {
       'DELETE 204',
     ]);
     // The test's own objects are never changed: the next test starts from them as written.
-    expect(alice).toEqual({ id: alice.id, username: 'alice' });
+    expect(alice).toEqual(aliceAsWritten);
     expect(fake.violations).toEqual([]);
   });
 
@@ -315,15 +313,9 @@ describe('the fake Discord refuses role changes as Discord refuses them', () => 
   );
 
   it('GIVEN a server the bot owns THEN it gives any role, even above all of its own, but still no managed one', async () => {
-    const top = { id: snowflake(), name: 'Top', position: 9 };
-    const integration = { id: snowflake(), name: 'Integration', position: 1, managed: true };
-    const owned: FakeGuild = {
-      id: snowflake(),
-      name: 'Owned',
-      channels: [],
-      roles: [top, integration],
-      members: [alice],
-    };
+    const top = role('Top', { position: 9 });
+    const integration = role('Integration', { position: 1, managed: true });
+    const owned = guild({ name: 'Owned', roles: [top, integration], members: [alice] });
     await start({ guilds: [arena, lobby, owned] });
     expect(fake.memberRoles(owned.id, APP)).toEqual([]);
     expect(await give(owned.id, alice.id, top.id)).toEqual({ status: 204 });
@@ -439,17 +431,15 @@ describe('the fake Discord rate-limits role changes as Discord does', () => {
 
   it('GIVEN a burst of 25 role PUTs through @discordjs/rest THEN it waits out each window: all succeed, no 429 is ever served, and it takes about two windows', async () => {
     const windowMs = 1000;
-    const crowd = Array.from({ length: 25 }, (_, i) => ({ id: snowflake(), username: `p${i}` }));
-    const hallTally = { ...tallyRole, id: snowflake() };
-    const champion = { id: snowflake(), name: 'Champion', position: 1 };
-    const hall: FakeGuild = {
-      id: snowflake(),
+    const crowd = Array.from({ length: 25 }, (_, i) => member(`p${i}`));
+    const hallTally = role('Tally', TALLY_ROLE);
+    const champion = role('Champion', { position: 1 });
+    const hall = guild({
       name: 'Hall',
-      channels: [],
       roles: [hallTally, champion],
       members: [owner, ...crowd],
       ownerId: owner.id,
-    };
+    });
     await start({ guilds: [arena, lobby, hall], roleRateLimit: { limit: 10, windowMs } });
     fake.setBotRoles(hall.id, [hallTally.id]);
     const waits: number[] = [];

@@ -1,7 +1,8 @@
 import { GatewayCloseCodes, GatewayOpcodes } from 'discord-api-types/v10';
 import { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeDiscord, shardOf, snowflake, type FakeGuild } from '../support/fake-discord';
+import { cast } from '../support/cast';
+import { FakeDiscord, shardOf, snowflake } from '../support/fake-discord';
 import { eventually } from '../support/wait';
 
 /**
@@ -13,7 +14,6 @@ import { eventually } from '../support/wait';
  */
 const APP = snowflake();
 const TOKEN = 'fake-shards-token';
-const alice = { id: snowflake(), username: 'alice' };
 
 /** A server id on `shard` of `count`. */
 function onShard(shard: number, count: number): string {
@@ -26,13 +26,8 @@ function onShard(shard: number, count: number): string {
   }
 }
 
-const server = (shard: number): FakeGuild => ({
-  id: onShard(shard, 2),
-  name: `Shard ${shard} server`,
-  channels: [{ id: snowflake(), name: 'hall' }],
-  roles: [],
-  members: [alice],
-});
+/** A server (the usual cast) on `shard` of 2. */
+const server = (shard: number) => cast({ id: onShard(shard, 2), name: `Shard ${shard} server` });
 const zero = server(0);
 const one = server(1);
 
@@ -78,9 +73,12 @@ function connect(shard?: [number, number]): Client {
 }
 
 const start = (shards: Parameters<typeof FakeDiscord.start>[0]['shards']) =>
-  FakeDiscord.start({ applicationId: APP, token: TOKEN, guilds: [zero, one], shards }).then(
-    (started) => (fake = started),
-  );
+  FakeDiscord.start({
+    applicationId: APP,
+    token: TOKEN,
+    guilds: [zero.server, one.server],
+    shards,
+  }).then((started) => (fake = started));
 
 describe('the fake Discord shards its gateway', () => {
   it('GIVEN shards 0 and 1 of 2 THEN each gets READY and GUILD_CREATE for its own servers only, and each server’s commands (a DM: shard 0) go to its shard alone', async () => {
@@ -92,10 +90,10 @@ describe('the fake Discord shards its gateway', () => {
         first.of('GUILD_CREATE').length && second.of('GUILD_CREATE').length ? true : undefined,
       'both shards ready',
     );
-    expect(first.of('READY')[0]).toMatchObject({ shard: [0, 2], guilds: [{ id: zero.id }] });
-    expect(second.of('READY')[0]).toMatchObject({ shard: [1, 2], guilds: [{ id: one.id }] });
-    expect(first.of('GUILD_CREATE').map((g) => g.id)).toEqual([zero.id]);
-    expect(second.of('GUILD_CREATE').map((g) => g.id)).toEqual([one.id]);
+    expect(first.of('READY')[0]).toMatchObject({ shard: [0, 2], guilds: [{ id: zero.server.id }] });
+    expect(second.of('READY')[0]).toMatchObject({ shard: [1, 2], guilds: [{ id: one.server.id }] });
+    expect(first.of('GUILD_CREATE').map((g) => g.id)).toEqual([zero.server.id]);
+    expect(second.of('GUILD_CREATE').map((g) => g.id)).toEqual([one.server.id]);
     expect(fake!.identifies.map((i) => i.shard)).toEqual([
       [0, 2],
       [1, 2],
@@ -120,11 +118,12 @@ describe('the fake Discord shards its gateway', () => {
       },
     ] as never);
     const inOne = fake!.runCommand({
-      user: alice,
-      channelId: one.channels[0]!.id,
+      user: one.alice,
+      channelId: one.general.id,
       command: ['ping'],
     });
-    const inDm = fake!.runCommand({ user: alice, command: ['ping'] });
+    // A DM goes to shard 0, whichever servers its sender is on.
+    const inDm = fake!.runCommand({ user: one.alice, command: ['ping'] });
     const ids = (c: Client) => c.of('INTERACTION_CREATE').map((d) => d.id);
     await eventually(
       () => (ids(second).length && ids(first).length ? true : undefined),

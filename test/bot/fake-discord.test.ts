@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { cast, channel } from '../support/cast';
 import { FakeDiscord, LIMITS, snowflake } from '../support/fake-discord';
 import { eventually } from '../support/wait';
 
@@ -8,9 +9,7 @@ import { eventually } from '../support/wait';
  */
 const APP = snowflake();
 const TOKEN = 'fake-bot-token';
-const alice = { id: snowflake(), username: 'alice' };
-const general = { id: snowflake(), name: 'general' };
-const arena = { id: snowflake(), name: 'Arena', channels: [general], roles: [], members: [alice] };
+const { server: arena, general, alice } = cast();
 const ANSWERED_LATER = 4; // interaction callback: a reply
 const DEFERRED_UPDATE = 6;
 
@@ -348,7 +347,7 @@ describe('the fake Discord answers a post sent again as Discord does', () => {
     expect(idOf(again)).toBe(idOf(first));
     expect((again.body as { content?: string }).content).toBe('top');
     // The author's nonce, whatever the channel.
-    const elsewhere = { id: snowflake(), name: 'elsewhere' };
+    const elsewhere = channel('elsewhere');
     arena.channels.push(elsewhere);
     try {
       const moved = await post({ content: 'x', nonce: 'ls-1', enforce_nonce: true }, elsewhere.id);

@@ -5,17 +5,15 @@ import { mintKey, revokeKey } from '../../src/pipeline/keys';
 import { review } from '../../src/pipeline/review';
 import { UNCONFIRMED } from '../../src/bot/interactions';
 import { backendName } from '../support/backends';
+import { cast, chat, submissionId } from '../support/cast';
 import {
   buttonsOf,
-  channel,
-  guild,
   MANAGE_SERVER,
-  member,
   reviewButtons,
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
-import type { CommandInput, FakeDiscord, FakeMember } from '../support/fake-discord';
+import type { CommandInput, FakeDiscord } from '../support/fake-discord';
 import type { TestTally } from '../support/tally';
 import { eventually } from '../support/wait';
 
@@ -24,29 +22,26 @@ import { eventually } from '../support/wait';
  * client against a fake Discord that refuses what Discord refuses. Each test names what a member
  * does and what they then see; nothing a refused action touches may change.
  */
-const general = channel('general');
-const modChannel = channel('mod-queue');
-/** A moderator channel the bot is shut out of (only the permanent-failure test posts there). */
-const lockedChannel = channel('locked-mods');
-const alice = member('alice');
-const bob = member('bob');
-const admin = member('admin');
-const helperBot = member('dyno', { bot: true });
-const arena = guild({
-  channels: [general, modChannel, lockedChannel],
-  members: [alice, bob, admin, helperBot],
-  ownerId: admin.id,
+const {
+  server: arena,
+  modQueue,
+  alice,
+  bob,
+  admin,
+  inGeneral,
+  channels: { locked: lockedChannel },
+  people: { dyno: helperBot },
+} = cast({
+  /** A moderator channel the bot is shut out of (only the permanent-failure test posts there). */
+  channels: ['locked'],
+  members: { dyno: { bot: true } },
+  owner: 'admin',
 });
 /** Another server the bot is on, whose channel a forged /board create names. */
-const elsewhere = channel('elsewhere-mods');
-const otherServer = guild({ name: 'Other', channels: [elsewhere], members: [] });
+const other = cast({ name: 'Other' });
 /** A server with many boards, teams and keys; and one that never used Tally. */
-const lobby = channel('lobby');
-const crowdAdmin = member('crowd-admin');
-const crowded = guild({ name: 'Crowded', channels: [lobby], members: [crowdAdmin] });
-const quietHall = channel('hall');
-const quietAdmin = member('quiet-admin');
-const quiet = guild({ name: 'Quiet', channels: [quietHall], members: [quietAdmin] });
+const crowded = cast({ name: 'Crowded' });
+const quiet = cast({ name: 'Quiet' });
 
 describe(`members who do not play along (${backendName})`, () => {
   let world: DiscordWorld;
@@ -55,7 +50,9 @@ describe(`members who do not play along (${backendName})`, () => {
   let ownerId: string;
 
   beforeAll(async () => {
-    world = await startDiscordWorld({ guilds: [arena, otherServer, crowded, quiet] });
+    world = await startDiscordWorld({
+      guilds: [arena, other.server, crowded.server, quiet.server],
+    });
     ({ fake, tally } = world);
     ownerId = await tally.owner(`guild:${arena.id}`);
   });
@@ -63,11 +60,6 @@ describe(`members who do not play along (${backendName})`, () => {
     await world?.stop();
   });
 
-  const inGuild = (user: FakeMember, permissions = '0') => ({
-    user,
-    permissions,
-    channelId: general.id,
-  });
   const countRows = async (table: string) =>
     Number(
       (
@@ -84,7 +76,7 @@ describe(`members who do not play along (${backendName})`, () => {
   };
   const allLines: DiscordWorld['allLines'] = (message, presser) => world.allLines(message, presser);
   const ladder = (name = 'Ladder') =>
-    tally.board({ ownerId, type: 'ELO', name, moderatorChannelId: modChannel.id });
+    tally.board({ ownerId, type: 'ELO', name, moderatorChannelId: modQueue.id });
 
   it('GIVEN a bot, Tally itself or @everyone as a player THEN the report is refused and nothing is queued', async () => {
     const board = await ladder();
@@ -100,7 +92,7 @@ describe(`members who do not play along (${backendName})`, () => {
     for (const [kind, options] of asked) {
       said.push(
         await refusal({
-          ...inGuild(alice),
+          ...inGeneral(alice),
           command: [kind, kind === 'match' ? 'report' : 'submit'],
           options: { board: board.id, ...options },
         }),
@@ -117,19 +109,14 @@ describe(`members who do not play along (${backendName})`, () => {
 
     // The API path names the bot by id: the submission fails with the reason, nothing applies.
     const key = await tally.key({ ownerId });
-    const handle = await world.submitMatch(
-      board,
-      key,
-      [{ chat_id: alice.id }],
-      [{ chat_id: helperBot.id }],
-    );
+    const handle = await world.submitMatch(board, key, [chat(alice)], [chat(helperBot)]);
     await world.statusBecomes(handle, key, 'failed');
-    const failed = await tally.ctx.repos.submissions.byId(Number(handle.slice('sub_'.length)));
+    const failed = await tally.ctx.repos.submissions.byId(submissionId(handle));
     expect(failed?.failureReason).toBe(`chat:${helperBot.id}: a bot; bots cannot be players`);
   });
   it('GIVEN 25 boards, 15 teams and 30 keys THEN each list is pages within Discord’s limits and Next reaches every row', async () => {
-    const crowdedId = await tally.owner(`guild:${crowded.id}`);
-    const inCrowded = { user: crowdAdmin, permissions: MANAGE_SERVER, channelId: lobby.id };
+    const crowdedId = await tally.owner(`guild:${crowded.server.id}`);
+    const inCrowded = crowded.inGeneral(crowded.admin, MANAGE_SERVER);
     const markdown = (i: number) => `**Bold** _board_ ${i} ${'x'.repeat(80)}`;
     for (let i = 1; i <= 25; i++) {
       await createBoard(tally.ctx, { ownerId: crowdedId, type: 'ELO', name: markdown(i) });
@@ -185,7 +172,7 @@ describe(`members who do not play along (${backendName})`, () => {
     ]) {
       const before = lookups();
       const refused = await refusal({
-        ...inGuild(alice),
+        ...inGeneral(alice),
         command: ['match', 'report'],
         options: { board: board.id, opponents, result: 'won' },
       });
@@ -197,7 +184,7 @@ describe(`members who do not play along (${backendName})`, () => {
   it('GIVEN a 2 500-character input THEN the refusal quotes 100 characters of it and is delivered', async () => {
     const board = await ladder();
     const opponents = await refusal({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['match', 'report'],
       options: { board: board.id, opponents: 'y'.repeat(2500), result: 'won' },
     });
@@ -205,7 +192,7 @@ describe(`members who do not play along (${backendName})`, () => {
       `That did not work: opponents: \`${'y'.repeat(99)}…\` is not a member or role mention`,
     );
     const unknownBoard = await refusal({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['leaderboard'],
       options: { board: 'z'.repeat(2500) },
     });
@@ -218,7 +205,7 @@ describe(`members who do not play along (${backendName})`, () => {
     for (const name of ['   ', '\u200B\u200B', '\u200D \u3164', '\u202E\u2066']) {
       expect(
         await refusal({
-          ...inGuild(admin, MANAGE_SERVER),
+          ...inGeneral(admin, MANAGE_SERVER),
           command: ['board', 'create'],
           options: { type: 'ELO', name },
         }),
@@ -232,7 +219,7 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(await countRows('boards')).toBe(before);
 
     const created = await world.run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['board', 'create'],
       options: { type: 'ELO', name: '  **Champs**\u202E\n_league_  ', fixed_teams: true },
     });
@@ -243,14 +230,14 @@ describe(`members who do not play along (${backendName})`, () => {
       `Created **\\*\\*Champs\\*\\* \\_league\\_** (\`${id}\`).`,
     );
     const standings = await world.run({
-      ...inGuild(bob),
+      ...inGeneral(bob),
       command: ['leaderboard'],
       options: { board: id },
     });
     expect(standings.message.embeds[0]?.title).toBe('\\*\\*Champs\\*\\* \\_league\\_ — standings');
     expect(
       await refusal({
-        ...inGuild(admin, MANAGE_SERVER),
+        ...inGeneral(admin, MANAGE_SERVER),
         command: ['team', 'create'],
         options: { board: id, name: '\u2800\u200B' },
       }),
@@ -261,11 +248,7 @@ describe(`members who do not play along (${backendName})`, () => {
   });
 
   it('GIVEN a server that never used Tally THEN its reads and refused writes leave no owner row behind', async () => {
-    const inQuiet = (permissions = '0') => ({
-      user: quietAdmin,
-      permissions,
-      channelId: quietHall.id,
-    });
+    const inQuiet = (permissions = '0') => quiet.inGeneral(quiet.admin, permissions);
     const boards = await world.run({ ...inQuiet(), command: ['board', 'list'] });
     expect(boards.message.embeds[0]?.description).toContain('No boards yet');
     await refusal({ ...inQuiet(), command: ['leaderboard'], options: { board: 'board_1' } });
@@ -285,7 +268,7 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(keys.message.embeds[0]?.description).toBe(
       'No keys yet; mint one with `/api key create`.',
     );
-    expect(await tally.ctx.repos.owners.get(`guild:${quiet.id}`)).toBeNull();
+    expect(await tally.ctx.repos.owners.get(`guild:${quiet.server.id}`)).toBeNull();
   });
 
   it('GIVEN the reply carrying a new secret cannot be delivered THEN the key is revoked and the member is told to check', async () => {
@@ -295,7 +278,7 @@ describe(`members who do not play along (${backendName})`, () => {
       body: { code: 50035, message: 'Invalid Form Body' },
     });
     const { token } = fake.runCommand({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['api', 'key', 'create'],
       options: { access: 'read', label: 'lost' },
     });
@@ -329,7 +312,7 @@ describe(`members who do not play along (${backendName})`, () => {
     ];
     for (const command of forged) {
       expect(
-        await refusal({ ...inGuild(admin, MANAGE_SERVER), ...command, forge: stripMember }),
+        await refusal({ ...inGeneral(admin, MANAGE_SERVER), ...command, forge: stripMember }),
       ).toMatch(/needs the Manage Server permission/);
     }
     expect(await countRows('api_keys')).toBe(keysBefore);
@@ -339,12 +322,7 @@ describe(`members who do not play along (${backendName})`, () => {
   it('GIVEN a button that is not on the message, a malformed id or an unknown form THEN each gets an ephemeral answer and the message stays', async () => {
     const board = await ladder();
     const key = await tally.key({ ownerId });
-    const handle = await world.submitMatch(
-      board,
-      key,
-      [{ chat_id: alice.id }],
-      [{ chat_id: bob.id }],
-    );
+    const handle = await world.submitMatch(board, key, [chat(alice)], [chat(bob)]);
     const review = await world.reviewMessage(handle);
     const pressed = [
       `page:standings:${board.pk}:`,
@@ -370,7 +348,7 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(await world.status(handle, key)).toBe('pending_review');
 
     const { token } = fake.submitModal({
-      channelId: modChannel.id,
+      channelId: modQueue.id,
       customId: 'nonsense:1',
       values: { x: 'y' },
       user: admin,
@@ -397,9 +375,7 @@ describe(`members who do not play along (${backendName})`, () => {
     const key = await tally.key({ ownerId });
     const handles: string[] = [];
     for (let i = 0; i < 3; i++) {
-      handles.push(
-        await world.submitMatch(board, key, [{ chat_id: alice.id }], [{ chat_id: bob.id }]),
-      );
+      handles.push(await world.submitMatch(board, key, [chat(alice)], [chat(bob)]));
     }
     for (const handle of handles) await world.statusBecomes(handle, key, 'pending_review');
     const ownerDm = fake.dmChannelOf(admin.id);
@@ -420,7 +396,7 @@ describe(`members who do not play along (${backendName})`, () => {
     );
 
     const info = await world.run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['board', 'info'],
       options: { board: board.id },
     });
@@ -436,7 +412,7 @@ describe(`members who do not play along (${backendName})`, () => {
 
     fake.allowChannel(lockedChannel.id);
     const edited = await world.run({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['board', 'edit'],
       options: { board: board.id, moderator_channel: { channelId: lockedChannel.id } },
     });
@@ -445,7 +421,7 @@ describe(`members who do not play along (${backendName})`, () => {
       expect((await world.reviewMessage(handle)).channel_id).toBe(lockedChannel.id);
     }
     const after = await world.run({
-      ...inGuild(alice),
+      ...inGeneral(alice),
       command: ['board', 'info'],
       options: { board: board.id },
     });
@@ -489,16 +465,16 @@ describe(`members who do not play along (${backendName})`, () => {
     const boardsBefore = await countRows('boards');
     expect(
       await refusal({
-        ...inGuild(admin, MANAGE_SERVER),
+        ...inGeneral(admin, MANAGE_SERVER),
         command: ['board', 'create'],
-        options: { type: 'ELO', moderator_channel: { channelId: elsewhere.id } },
+        options: { type: 'ELO', moderator_channel: { channelId: other.modQueue.id } },
       }),
     ).toBe(
-      `That did not work: <#${elsewhere.id}> is not a text channel of this server; pick one from the list`,
+      `That did not work: <#${other.modQueue.id}> is not a text channel of this server; pick one from the list`,
     );
     expect(
       await refusal({
-        ...inGuild(admin, MANAGE_SERVER),
+        ...inGeneral(admin, MANAGE_SERVER),
         command: ['board', 'create'],
         options: { type: 'ELO', moderator_role: { roleId: arena.id } },
       }),
@@ -508,23 +484,21 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(await countRows('boards')).toBe(boardsBefore);
     const board = await ladder();
     await refusal({
-      ...inGuild(admin, MANAGE_SERVER),
+      ...inGeneral(admin, MANAGE_SERVER),
       command: ['board', 'edit'],
-      options: { board: board.id, moderator_channel: { channelId: elsewhere.id } },
+      options: { board: board.id, moderator_channel: { channelId: other.modQueue.id } },
     });
-    expect((await tally.ctx.repos.boards.byPk(board.pk))!.moderatorChannelId).toBe(modChannel.id);
+    expect((await tally.ctx.repos.boards.byPk(board.pk))!.moderatorChannelId).toBe(modQueue.id);
   });
 });
 
 describe(`chat write limits (${backendName})`, () => {
-  const lone = member('lone');
-  const court = channel('court');
-  const server = guild({ name: 'Busy', channels: [court], members: [lone, alice] });
+  const busy = cast({ name: 'Busy' });
   let world: DiscordWorld;
 
   beforeAll(async () => {
     world = await startDiscordWorld({
-      guilds: [server],
+      guilds: [busy.server],
       env: { RATE_LIMIT_WRITE_PER_MIN: '3' },
     });
   });
@@ -535,17 +509,16 @@ describe(`chat write limits (${backendName})`, () => {
   it('GIVEN a burst of /match report past the write bucket THEN the rest are refused with when to retry and nothing of them is queued', async () => {
     const { tally } = world;
     const board = await tally.board({
-      ownerId: await tally.owner(`guild:${server.id}`),
+      ownerId: await tally.owner(`guild:${busy.server.id}`),
       type: 'ELO',
       name: 'Busy',
-      moderatorChannelId: court.id,
+      moderatorChannelId: busy.general.id,
     });
     const report = () =>
       world.run({
-        user: lone,
-        channelId: court.id,
+        ...busy.inGeneral(busy.alice),
         command: ['match', 'report'],
-        options: { board: board.id, opponents: `<@${alice.id}>`, result: 'won' },
+        options: { board: board.id, opponents: `<@${busy.bob.id}>`, result: 'won' },
       });
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await report());
@@ -561,8 +534,7 @@ describe(`chat write limits (${backendName})`, () => {
     expect(Number((queued as { n: number }[])[0]!.n)).toBe(3);
     // Reads are not writes: the member can still look at the board.
     const read = await world.run({
-      user: lone,
-      channelId: court.id,
+      ...busy.inGeneral(busy.alice),
       command: ['leaderboard'],
       options: { board: board.id },
     });

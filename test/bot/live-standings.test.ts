@@ -3,13 +3,11 @@ import { liveStandingsJob } from '../../src/bot/jobs/live-standings';
 import { placeLiveStandings } from '../../src/pipeline/live-standings';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
+import { cast, channel } from '../support/cast';
 import {
   buttonsOf,
-  channel,
-  guild,
   lines,
   MANAGE_SERVER,
-  member,
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
@@ -21,12 +19,7 @@ import { eventually } from '../support/wait';
  * edited when the standings move (and only then), posted again after someone deleted it. Time
  * moves for a scheduler of the test's own; Tally's own scheduler posts the first message.
  */
-const lobby = channel('lobby');
-const alice = member('alice');
-const bob = member('bob');
-const carol = member('carol');
-const admin = member('admin');
-const server = guild({ channels: [lobby], members: [alice, bob, carol, admin] });
+const { server, general, alice, bob, carol, admin } = cast();
 
 describe(`live standings (${backendName})`, () => {
   let world: DiscordWorld;
@@ -48,20 +41,20 @@ describe(`live standings (${backendName})`, () => {
     const placed = await world.run({
       user: admin,
       permissions: MANAGE_SERVER,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['board', 'standings'],
-      options: { board: board.id, channel: { channelId: lobby.id } },
+      options: { board: board.id, channel: { channelId: general.id } },
     });
     expect(placed.message.content).toBe(
-      `The top of **Ladder** is posted in <#${lobby.id}> in a moment and kept current (checked every 30 s).`,
+      `The top of **Ladder** is posted in <#${general.id}> in a moment and kept current (checked every 30 s).`,
     );
     const posts = () =>
       fake.requests.filter(
-        (r) => r.method === 'POST' && r.path === `/channels/${lobby.id}/messages`,
+        (r) => r.method === 'POST' && r.path === `/channels/${general.id}/messages`,
       );
     const edits = () =>
       fake.requests.filter(
-        (r) => r.method === 'PATCH' && r.path.startsWith(`/channels/${lobby.id}/messages/`),
+        (r) => r.method === 'PATCH' && r.path.startsWith(`/channels/${general.id}/messages/`),
       );
     const first = await fake.waitFor(() => (posts().length > 0 ? posts()[0] : undefined));
     expect(first.status).toBe(200);
@@ -71,7 +64,7 @@ describe(`live standings (${backendName})`, () => {
     );
     const live = () => fake.messages.get(liveId)!;
     expect(live().embeds[0]?.title).toBe('Ladder — standings');
-    expect(lines(live())).toEqual([`**1.** alice — 1016 (1-0-0)`, `**2.** bob — 984 (0-0-1)`]);
+    expect(lines(live())).toEqual([`**1.** Ali — 1016 (1-0-0)`, `**2.** Bobby — 984 (0-0-1)`]);
     expect(buttonsOf(live())).toEqual(['']); // one link button to the public page, no paging
     expect(live().embeds[0]?.timestamp).toBeTruthy();
 
@@ -92,8 +85,8 @@ describe(`live standings (${backendName})`, () => {
     expect(edits()).toHaveLength(1);
     expect(lines(live())).toEqual([
       `**1.** carol — 1017 (1-0-0)`,
-      `**2.** alice — 999 (1-0-1)`,
-      `**3.** bob — 984 (0-0-1)`,
+      `**2.** Ali — 999 (1-0-1)`,
+      `**3.** Bobby — 984 (0-0-1)`,
     ]);
 
     fake.deleteMessage(liveId);
@@ -106,11 +99,11 @@ describe(`live standings (${backendName})`, () => {
 
     const info = await world.run({
       user: alice,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['board', 'info'],
       options: { board: board.id },
     });
-    expect(info.message.embeds[0]?.description).toContain(`live standings in <#${lobby.id}>`);
+    expect(info.message.embeds[0]?.description).toContain(`live standings in <#${general.id}>`);
   });
 
   it('GIVEN Tally loses access to the channel THEN it stops keeping the message instead of being refused every 30 s', async () => {
@@ -146,8 +139,7 @@ describe(`live standings (${backendName})`, () => {
  * returns the message the dead process created instead of creating another.
  */
 describe(`live standings from two processes (${backendName})`, () => {
-  const hall = channel('hall');
-  const shared = guild({ channels: [hall], members: [alice, bob] });
+  const { server: shared } = cast();
   let two: TwoProcesses;
   let ownerId: string;
   beforeAll(async () => {

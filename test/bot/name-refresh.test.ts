@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  member,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast } from '../support/cast';
+import { startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 import type { FakeMember } from '../support/fake-discord';
 import { idempotencyHeader } from '../support/tally';
 
 /**
  * Issue 5.5: names in standings follow the platform. A member who changes their nickname is
  * shown under the new one on every board of that server once they next use Tally; other
- * servers' boards and match history keep what they had. Each test renames members of its own.
+ * servers' boards and match history keep what they had. Each test renames members of its own:
+ * fresh ones of the usual cast, who join the servers.
  */
-const general = channel('general');
-const arena = guild({ channels: [general] });
-const elsewhere = guild({ name: 'Elsewhere', channels: [channel('general')] });
+const { server: arena, general } = cast();
+const { server: elsewhere } = cast({ name: 'Elsewhere' });
 
 describe(`display names follow Discord (${backendName})`, () => {
   let world: DiscordWorld;
@@ -59,9 +54,10 @@ describe(`display names follow Discord (${backendName})`, () => {
   };
 
   it('GIVEN a nickname change WHEN the member next uses a command THEN every board of that server shows the new name, and nothing else changes', async () => {
-    const alice = world.join(arena, member('alice', { nick: 'Ali' }));
+    const { alice, bob } = cast();
+    world.join(arena, alice);
     world.join(elsewhere, alice);
-    const bob = world.join(arena, member('bob', { globalName: 'Bobby' }));
+    world.join(arena, bob);
     const first = await scoreboard(`guild:${arena.id}`, key, [alice, bob]);
     const second = await scoreboard(`guild:${arena.id}`, key, [alice]);
     const foreign = await scoreboard(`guild:${elsewhere.id}`, otherKey, [alice]);
@@ -81,7 +77,7 @@ describe(`display names follow Discord (${backendName})`, () => {
   });
 
   it('GIVEN the nickname is removed THEN the global name, then the username, is shown', async () => {
-    const bob = world.join(arena, member('bob', { globalName: 'Bobby' }));
+    const bob = world.join(arena, cast().bob);
     const board = await scoreboard(`guild:${arena.id}`, key, [bob]);
     bob.globalName = null;
     world.fake.runCommand({ channelId: general.id, user: bob, command: ['board', 'list'] });

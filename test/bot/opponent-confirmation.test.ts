@@ -7,15 +7,8 @@ import { review } from '../../src/pipeline/review';
 import { JOBS } from '../../src/pipeline/jobs';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
-import {
-  buttonsOf,
-  channel,
-  guild,
-  member,
-  role,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast, handleIn, submissionId } from '../support/cast';
+import { buttonsOf, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 import type { FakeDiscord, RecordedRequest } from '../support/fake-discord';
 import type { TestTally } from '../support/tally';
 import { eventually } from '../support/wait';
@@ -27,21 +20,9 @@ import { eventually } from '../support/wait';
  * may Withdraw it; silence confirms or escalates it under a moved clock. Each test has a board
  * of its own; the API reads every handle as spec 3.1 says.
  */
-const hall = channel('match-hall');
-const modChannel = channel('mod-queue');
-const referees = role('Referees');
-const alice = member('alice', { nick: 'Ali' });
-const bob = member('bob', { globalName: 'Bobby' });
-const carol = member('carol');
-const mod = member('mod', { roles: [referees.id] });
-const arena = guild({
-  channels: [hall, modChannel],
-  roles: [referees],
-  members: [alice, bob, carol, mod],
-});
+const { server: arena, general, modQueue, referees, alice, bob, carol, mod } = cast();
 
 const HOUR = 3_600_000;
-const submissionId = (handle: string) => Number(handle.slice('sub_'.length));
 
 describe(`opponent confirmation in Discord (${backendName})`, () => {
   let world: DiscordWorld;
@@ -80,7 +61,7 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
       ownerId,
       type: 'ELO',
       name: 'Ladder',
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
       moderatorRoleId: referees.id,
       reviewMode: 'opponents',
       confirmWindowHours: 2,
@@ -96,16 +77,16 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
       }
     ).data.map((e) => [e.player_id, e.elo]);
 
-  /** Alice reports in the hall that she beat Bob; resolves with the handle and the opponents' message. */
+  /** Alice reports in #general that she beat Bob; resolves with the handle and the opponents' message. */
   async function report(board: Board) {
     const reported = await world.run({
       user: alice,
-      channelId: hall.id,
+      channelId: general.id,
       command: ['match', 'report'],
       options: { board: board.id, opponents: `<@${bob.id}>`, result: 'won' },
     });
     expect(reported.ephemeral).toBe(false);
-    const handle = /sub_\d+/.exec(reported.message.content)?.[0] ?? '';
+    const handle = handleIn(reported.message.content);
     expect(reported.message.content).toContain(`Reported on **Ladder** as ${handle}.`);
     expect(reported.message.content).toContain('It counts once an opponent confirms it');
     const message = await fake.waitFor(
@@ -133,7 +114,7 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
   it('GIVEN a member reports a match THEN the opponent alone is pinged in that channel with Confirm / Dispute / Withdraw; Confirm applies it', async () => {
     const board = await ladder();
     const { handle, message } = await report(board);
-    expect(message.channel_id).toBe(hall.id);
+    expect(message.channel_id).toBe(general.id);
     expect(buttonsOf(message)).toEqual([
       `confirm:confirm:${handle}`,
       `confirm:dispute:${handle}`,
@@ -218,13 +199,13 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
     await world.editedOriginal(token);
     const disputed = fake.messages.get(message.id)!;
     expect(disputed.content).toBe(
-      `⚖️ Disputed by <@${bob.id}>. The moderators decide it in <#${modChannel.id}>.`,
+      `⚖️ Disputed by <@${bob.id}>. The moderators decide it in <#${modQueue.id}>.`,
     );
     expect(buttonsOf(disputed)).toEqual([]);
     expect(await status(handle)).toBe('pending_review');
 
     const reviewMsg = await world.reviewMessage(handle);
-    expect(reviewMsg.channel_id).toBe(modChannel.id);
+    expect(reviewMsg.channel_id).toBe(modQueue.id);
     const decided = await world.press(reviewMsg, `review:approve:${handle}`, { user: mod });
     await world.editedOriginal(decided.token);
     expect(await status(handle)).toBe('approved');
@@ -309,10 +290,10 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
       status: 'pending_review',
     });
     const reviewMsg = await world.reviewMessage(handle);
-    expect(reviewMsg.channel_id).toBe(modChannel.id);
+    expect(reviewMsg.channel_id).toBe(modQueue.id);
     const moved = await becomes(message, (m) => buttonsOf(m).length === 0, 'the escalation');
     expect(moved.content).toBe(
-      `⏳ No opponent answered within 2 h. The moderators decide it in <#${modChannel.id}>.`,
+      `⏳ No opponent answered within 2 h. The moderators decide it in <#${modQueue.id}>.`,
     );
     expect(await status(handle)).toBe('pending_review');
     await review(tally.ctx, handle, 'decline', 'cli', 'operator');
@@ -337,7 +318,7 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
       [{ chat_id: bob.id }],
     );
     const reviewMsg = await world.reviewMessage(handle);
-    expect(reviewMsg.channel_id).toBe(modChannel.id);
+    expect(reviewMsg.channel_id).toBe(modQueue.id);
     expect(await row(handle)).toMatchObject({ confirmState: null, status: 'pending_review' });
     expect(
       [...fake.messages.values()].some((m) => buttonsOf(m).includes(`confirm:confirm:${handle}`)),

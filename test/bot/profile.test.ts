@@ -5,25 +5,15 @@ import type { Board } from '../../entities/board';
 import type { Renderer } from '../../src/render/types';
 import { backendName } from '../support/backends';
 import type { OptionValue } from '../support/fake-discord/types';
-import {
-  channel,
-  guild,
-  member,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast } from '../support/cast';
+import { startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 
 /**
  * /profile and /versus as members use them, with the real discord.js client: the profile card
  * with its chart uploaded as a PNG (multipart, validated by the fake like every request), the
  * text fallback when no picture can be made, and the head-to-head.
  */
-const lobby = channel('lobby');
-const alice = member('alice');
-const bob = member('bob');
-const carol = member('carol');
-const dave = member('dave');
-const server = guild({ channels: [lobby], members: [alice, bob, carol, dave] });
+const { server, general, alice, bob, carol, visitor } = cast();
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe(`profiles in Discord (${backendName})`, () => {
@@ -46,14 +36,14 @@ describe(`profiles in Discord (${backendName})`, () => {
   });
 
   const run = (command: string, user = alice, options: Record<string, OptionValue> = {}) =>
-    world.run({ user, channelId: lobby.id, command: [command], options });
+    world.run({ user, channelId: general.id, command: [command], options });
   const embedOf = (message: { embeds?: APIEmbed[] }) => message.embeds?.[0];
 
   it('GIVEN a player with results WHEN they run /profile THEN the card reads rank, record, streak and last matches, with the chart as an uploaded PNG', async () => {
     const { message, ephemeral } = await run('profile', alice, { board: ladder.id });
     expect(ephemeral).toBe(false);
     const embed = embedOf(message)!;
-    expect(embed.title).toBe('alice on Ladder');
+    expect(embed.title).toBe('Ali on Ladder');
     const [standing, record, streak] = embed.description!.split('\n');
     expect(standing).toMatch(/^Rank \*\*#1\*\* of 3 · rating \*\*\d+\*\* · peak \d+$/);
     expect(record).toBe('3 won, 0 drawn, 1 lost · 75% won');
@@ -97,15 +87,18 @@ describe(`profiles in Discord (${backendName})`, () => {
   });
 
   it('GIVEN someone who never played WHEN /profile asks for them THEN only the asker sees why', async () => {
-    const { message, ephemeral } = await run('profile', alice, { board: ladder.id, player: dave });
+    const { message, ephemeral } = await run('profile', alice, {
+      board: ladder.id,
+      player: visitor,
+    });
     expect(ephemeral).toBe(true);
-    expect(message.content).toBe(`<@${dave.id}> has not played on **Ladder** yet.`);
+    expect(message.content).toBe(`<@${visitor.id}> has not played on **Ladder** yet.`);
   });
 
   it('GIVEN two players who met WHEN /versus runs THEN it reads their record from the first one’s side', async () => {
     const { message } = await run('versus', bob, { board: ladder.id, opponent: alice });
     const embed = embedOf(message)!;
-    expect(embed.title).toBe('bob vs alice on Ladder');
+    expect(embed.title).toBe('Bobby vs Ali on Ladder');
     expect(embed.description).toMatch(
       /^\*\*1\*\* won, \*\*0\*\* drawn, \*\*2\*\* lost in 3 games · −\d+ rating in these games$/,
     );
@@ -118,10 +111,10 @@ describe(`profiles in Discord (${backendName})`, () => {
     expect(scoreBoard.message.content).toMatch(/Arcade\*\* is a Highscore board/);
     const self = await run('versus', alice, { board: ladder.id, opponent: alice });
     expect(self.message.content).toMatch(/Pick two different players/);
-    const strangers = await run('versus', carol, { board: ladder.id, opponent: dave });
+    const strangers = await run('versus', carol, { board: ladder.id, opponent: visitor });
     expect(strangers.ephemeral).toBe(true);
     expect(strangers.message.content).toBe(
-      `<@${carol.id}> and <@${dave.id}> have not played each other on **Ladder** yet.`,
+      `<@${carol.id}> and <@${visitor.id}> have not played each other on **Ladder** yet.`,
     );
   });
 });

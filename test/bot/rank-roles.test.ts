@@ -7,13 +7,10 @@ import { Scheduler } from '../../src/pipeline/scheduler';
 import { putRankRole } from '../../src/pipeline/rank-roles';
 import { endSeason, startSeason } from '../../src/pipeline/seasons';
 import { backendName } from '../support/backends';
+import { cast, member } from '../support/cast';
 import {
-  channel,
-  guild,
   lines,
   MANAGE_SERVER,
-  member,
-  snowflake,
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
@@ -29,26 +26,21 @@ import { SEEDED } from '../support/pipeline';
  * season reset's bulk changes stay within the rate limit.
  */
 const MANAGE_ROLES = String(PermissionFlagsBits.ManageRoles);
-const lobby = channel('lobby');
-const owner = member('owner');
-const admin = member('admin');
-const alice = member('alice');
-const bob = member('bob');
-const carol = member('carol');
-const dave = member('dave');
-const tallyRole = {
-  id: snowflake(),
-  name: 'Tally',
-  position: 10,
-  permissions: MANAGE_ROLES,
-  managed: true,
-};
-const regular = { id: snowflake(), name: 'Regular', position: 1 };
-const server = guild({
-  channels: [lobby],
-  roles: [tallyRole, regular],
-  members: [owner, admin, { ...alice, roles: [regular.id] }, bob, carol, dave],
-  ownerId: owner.id,
+/** Tally's own role, as an invite that asks for Manage Roles makes it. */
+const TALLY_ROLE = { position: 10, permissions: MANAGE_ROLES, managed: true };
+const {
+  server,
+  general,
+  admin,
+  alice,
+  bob,
+  carol,
+  roles: { Tally: tallyRole, Regular: regular },
+  people: { dave },
+} = cast({
+  roles: { Tally: TALLY_ROLE, Regular: { position: 1 } },
+  members: { owner: {}, dave: {}, alice: { roles: ['Regular'] } },
+  owner: 'owner',
 });
 
 describe(`rank roles (${backendName})`, () => {
@@ -77,7 +69,7 @@ describe(`rank roles (${backendName})`, () => {
     await scheduler.tick();
   };
   const manage = (command: string[], options: Parameters<DiscordWorld['run']>[0]['options']) =>
-    world.run({ user: admin, permissions: MANAGE_SERVER, channelId: lobby.id, command, options });
+    world.run({ user: admin, permissions: MANAGE_SERVER, channelId: general.id, command, options });
   const rolesOf = (m: FakeMember) => world.fake.memberRoles(server.id, m.id).sort();
   const role = (name: string, position: number) =>
     world.fake.createRole(server.id, { name, position });
@@ -160,7 +152,7 @@ describe(`rank roles (${backendName})`, () => {
 
     const list = await world.run({
       user: bob,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['roles', 'list'],
       options: { board: board.id },
     });
@@ -196,7 +188,7 @@ describe(`rank roles (${backendName})`, () => {
 
     const info = await world.run({
       user: bob,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['board', 'info'],
       options: { board: board.id },
     });
@@ -205,7 +197,7 @@ describe(`rank roles (${backendName})`, () => {
     );
     const list = await world.run({
       user: bob,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['roles', 'list'],
       options: { board: board.id },
     });
@@ -224,7 +216,7 @@ describe(`rank roles (${backendName})`, () => {
     await step();
     const after = await world.run({
       user: bob,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['roles', 'list'],
       options: { board: board.id },
     });
@@ -349,13 +341,19 @@ describe(`rank roles (${backendName})`, () => {
  * other's step leaves the board alone, so no member's role is given or taken by both at once.
  */
 describe(`rank roles from two processes (${backendName})`, () => {
-  const ranked = { id: snowflake(), name: 'Ranked', position: 2 };
-  const ivy = member('ivy');
-  const shared = guild({ roles: [tallyRole, ranked], members: [owner, ivy], ownerId: owner.id });
+  const {
+    server: shared,
+    roles: { Tally: sharedTally, Ranked: ranked },
+    people: { ivy },
+  } = cast({
+    roles: { Tally: TALLY_ROLE, Ranked: { position: 2 } },
+    members: { owner: {}, ivy: {} },
+    owner: 'owner',
+  });
   let two: TwoProcesses;
   beforeAll(async () => {
     two = await startTwoProcesses({ guilds: [shared] });
-    two.world.fake.setBotRoles(shared.id, [tallyRole.id]);
+    two.world.fake.setBotRoles(shared.id, [sharedTally.id]);
   });
   afterAll(async () => {
     await two?.stop();

@@ -2,15 +2,8 @@ import { InteractionResponseType, MessageFlags, type APIEmbed } from 'discord-ap
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  MANAGE_SERVER,
-  member,
-  role,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast, chat, submissionId } from '../support/cast';
+import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 import type { FakeMember } from '../support/fake-discord';
 import { idempotencyHeader, type TestTally } from '../support/tally';
 import { eventually } from '../support/wait';
@@ -21,26 +14,23 @@ import { eventually } from '../support/wait';
  * expiry and links to the review messages) in an ephemeral reply that pings no one; anyone else
  * is told why not. Each test lists boards of its own.
  */
-const general = channel('general');
-const modChannel = channel('mod-queue');
-const referees = role('Referees');
-/** The first test's moderators alone, so no other test's pending work is theirs to list. */
-const listers = role('Listers');
-const judges = role('Judges');
-const alice = member('alice', { nick: 'Ali' });
-const bob = member('bob', { globalName: 'Bobby' });
-const mod = member('mod', { roles: [referees.id] });
-const lister = member('lister', { roles: [listers.id] });
-const admin = member('admin');
-const visitor = member('visitor');
-const arena = guild({
-  channels: [general, modChannel],
-  roles: [referees, judges, listers],
-  members: [alice, bob, mod, admin, visitor, lister],
+const {
+  server: arena,
+  general,
+  modQueue,
+  referees,
+  alice,
+  bob,
+  mod,
+  admin,
+  visitor,
+  roles: { Listers: listers, Judges: judges },
+  people: { lister },
+} = cast({
+  // Listers are the first test's moderators alone, so no other test's pending work is theirs.
+  roles: ['Judges', 'Listers'],
+  members: { lister: { roles: ['Listers'] } },
 });
-
-const chat = (m: FakeMember) => ({ chat_id: m.id });
-const submissionId = (handle: string) => Number(handle.slice('sub_'.length));
 
 /** The reply's JSON as the bot sent it in the interaction callback. */
 interface ReplyBody {
@@ -70,7 +60,7 @@ describe(`/review list (${backendName})`, () => {
   const ladder = (
     name: string,
     moderators = referees,
-    channelId: string | null = modChannel.id,
+    channelId: string | null = modQueue.id,
     teamSize = 1,
   ) =>
     tally.board({
@@ -95,7 +85,7 @@ describe(`/review list (${backendName})`, () => {
     }, `the review message of ${handle} to be recorded`);
     return {
       handle,
-      link: `https://discord.com/channels/${arena.id}/${modChannel.id}/${message.id}`,
+      link: `https://discord.com/channels/${arena.id}/${modQueue.id}/${message.id}`,
     };
   }
 

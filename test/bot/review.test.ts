@@ -5,23 +5,20 @@ import type { Board } from '../../entities/board';
 import type { BoardInput } from '../../src/pipeline/boards';
 import { expireOverdue, review } from '../../src/pipeline/review';
 import { backendName } from '../support/backends';
+import { cast, chat, submissionId } from '../support/cast';
 import {
   BOT_TUNING,
   botEnv,
   buttonsOf,
-  channel,
   fieldsOf,
-  guild,
   MANAGE_SERVER,
-  member,
   reviewButtons,
-  role,
   snowflake,
   startDiscordWorld,
   startFakeDiscord,
   type DiscordWorld,
 } from '../support/discord-world';
-import type { FakeDiscord, FakeMember } from '../support/fake-discord';
+import type { FakeDiscord } from '../support/fake-discord';
 import { idempotencyHeader, startTestTally, type TestTally } from '../support/tally';
 import { eventually } from '../support/wait';
 
@@ -30,24 +27,20 @@ import { eventually } from '../support/wait';
  * for writes and reads, and the database for what the bot must remember. Each test reviews on a
  * board of its own, so none depends on what another left behind.
  */
-const modChannel = channel('mod-queue');
+const {
+  server: arena,
+  modQueue,
+  referees,
+  alice,
+  bob,
+  carol,
+  mod,
+  admin,
+  visitor,
+  channels,
+} = cast({ channels: ['retries'] });
 /** Only the retry test posts here: the failures it injects can meet no other test's post. */
-const retryChannel = channel('mod-retries');
-const referees = role('Referees');
-const alice = member('alice', { globalName: 'Alice G', nick: 'Ali' });
-const bob = member('bob', { globalName: 'Bobby' });
-const carol = member('carol');
-const mod = member('mod', { roles: [referees.id] });
-const admin = member('admin');
-const visitor = member('visitor');
-const arena = guild({
-  channels: [modChannel, retryChannel],
-  roles: [referees],
-  members: [alice, bob, carol, mod, admin, visitor],
-});
-
-const chat = (m: FakeMember) => ({ chat_id: m.id });
-const submissionId = (handle: string) => Number(handle.slice('sub_'.length));
+const retryChannel = channels.retries;
 
 describe(`moderator review in Discord (${backendName})`, () => {
   let world: DiscordWorld;
@@ -72,7 +65,7 @@ describe(`moderator review in Discord (${backendName})`, () => {
       ownerId,
       type: 'ELO',
       name: 'Ladder',
-      moderatorChannelId: modChannel.id,
+      moderatorChannelId: modQueue.id,
       moderatorRoleId: referees.id,
       ...input,
     });
@@ -93,7 +86,7 @@ describe(`moderator review in Discord (${backendName})`, () => {
   it('GIVEN a match on a reviewed board THEN the moderator channel gets the rosters, ratings, submitter, expiry and Approve / Decline', async () => {
     const handle = await submit(await ladder(), key, [chat(alice)], [chat(bob)]);
     const message = await world.reviewMessage(handle);
-    expect(message.channel_id).toBe(modChannel.id);
+    expect(message.channel_id).toBe(modQueue.id);
     expect(buttonsOf(message)).toEqual(reviewButtons(handle));
     expect(message.embeds[0]?.title).toContain('Ladder');
     const fields = fieldsOf(message);
@@ -163,7 +156,7 @@ describe(`moderator review in Discord (${backendName})`, () => {
     });
     expect(opened.callback.type).toBe(InteractionResponseType.Modal);
     const { token } = fake.submitModal({
-      channelId: modChannel.id,
+      channelId: modQueue.id,
       messageId: message.id,
       customId: `decline:${handle}`,
       values: { reason: '' },
@@ -247,7 +240,7 @@ describe(`moderator review in Discord (${backendName})`, () => {
     });
     expect((await expireOverdue(tally.ctx)).map((o) => o.handle)).toContain(handle);
     await fake.waitForRequest(
-      (r) => r.method === 'PATCH' && r.path === `/channels/${modChannel.id}/messages/${message.id}`,
+      (r) => r.method === 'PATCH' && r.path === `/channels/${modQueue.id}/messages/${message.id}`,
     );
     const edited = fake.messages.get(message.id)!;
     expect(fieldsOf(edited)['Outcome']).toMatch(/^Expired/);
@@ -353,7 +346,7 @@ describe(`the bot while Discord is unreachable (${backendName})`, () => {
     try {
       const ownerId = await tally.owner(`guild:${arena.id}`);
       const key = await tally.key({ ownerId });
-      const b = await tally.board({ ownerId, type: 'ELO', moderatorChannelId: modChannel.id });
+      const b = await tally.board({ ownerId, type: 'ELO', moderatorChannelId: modQueue.id });
       const passes = vi.spyOn(tally.worker!, 'runOnce');
       const res = await tally.request('POST', `/v1/boards/${b.id}/matches`, {
         key,

@@ -5,31 +5,31 @@ import { placeLiveStandings } from '../../src/pipeline/live-standings';
 import { JOBS } from '../../src/pipeline/jobs';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
+import { cast } from '../support/cast';
 import {
-  channel,
-  guild,
   lines,
   MANAGE_SERVER,
-  member,
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
 import { eventually } from '../support/wait';
 
 /**
- * A season as a server lives it, with the real discord.js client: started by a manager with an
+ * A season as a server sees it, with the real discord.js client: started by a manager with an
  * announcement, a reminder a day before the end, ended on schedule under a moved clock with the
  * final top 3 announced, its archive read in chat and on the public page, the API and the live
  * standings message on the fresh season.
  */
 const DAY = 86_400_000;
-const lobby = channel('lobby');
-const news = channel('news');
-const alice = member('alice');
-const bob = member('bob');
-const carol = member('carol');
-const admin = member('admin');
-const server = guild({ channels: [lobby, news], members: [alice, bob, carol, admin] });
+const {
+  server,
+  general,
+  alice,
+  bob,
+  carol,
+  admin,
+  channels: { news },
+} = cast({ channels: ['news'] });
 
 describe(`seasons in Discord (${backendName})`, () => {
   let world: DiscordWorld;
@@ -55,7 +55,7 @@ describe(`seasons in Discord (${backendName})`, () => {
     const board = await tally.board({ ownerId, type: 'ELO', name: 'Ladder' });
     const key = await tally.key({ ownerId });
     await world.approvedMatch(board, key, alice, bob);
-    await placeLiveStandings(tally.ctx, ownerId, board.id, lobby.id);
+    await placeLiveStandings(tally.ctx, ownerId, board.id, general.id);
     const firstLive = await eventually(
       async () => (await tally.ctx.repos.liveStandings.get(board.pk))?.messageId ?? undefined,
       'the live message',
@@ -63,7 +63,7 @@ describe(`seasons in Discord (${backendName})`, () => {
 
     const refused = await world.run({
       user: alice,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['season', 'start'],
       options: { board: board.id, days: 7 },
     });
@@ -76,7 +76,7 @@ describe(`seasons in Discord (${backendName})`, () => {
     const started = await world.run({
       user: admin,
       permissions: MANAGE_SERVER,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['season', 'start'],
       options: {
         board: board.id,
@@ -117,13 +117,13 @@ describe(`seasons in Discord (${backendName})`, () => {
     await scheduler.tick();
     const soon = await postedIn(news.id, 1);
     expect(soon.embeds[0]?.title).toBe('⏳ Season 1 “Winter”: one day left');
-    // alice beat bob (1016/984), carol beat alice (+17: 1017/999), alice beat bob (+15: 1014/969).
+    // Ali beat Bobby (1016/984), carol beat Ali (+17: 1017/999), Ali beat Bobby (+15: 1014/969).
     expect(lines(soon)).toEqual([
       `**Ladder** closes <t:${ends}:R>: last chance to climb.`,
       '',
       '🥇 carol — 1017 (1-0-0)',
-      '🥈 alice — 1014 (2-0-1)',
-      '🥉 bob — 969 (0-0-2)',
+      '🥈 Ali — 1014 (2-0-1)',
+      '🥉 Bobby — 969 (0-0-2)',
     ]);
 
     now = season.endsAt!.getTime() + 60_000;
@@ -153,7 +153,7 @@ describe(`seasons in Discord (${backendName})`, () => {
     // Chat reads the archive.
     const archived = await world.run({
       user: bob,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['leaderboard'],
       options: { board: board.id, season: 1 },
     });
@@ -161,7 +161,7 @@ describe(`seasons in Discord (${backendName})`, () => {
     expect(lines(archived.message)).toEqual(await archiveLines(board.pk));
     const list = await world.run({
       user: bob,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['season', 'list'],
       options: { board: board.id },
     });
@@ -170,7 +170,7 @@ describe(`seasons in Discord (${backendName})`, () => {
     );
     const info = await world.run({
       user: bob,
-      channelId: lobby.id,
+      channelId: general.id,
       command: ['board', 'info'],
       options: { board: board.id },
     });

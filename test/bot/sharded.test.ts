@@ -5,17 +5,15 @@ import { createBoard } from '../../src/pipeline/boards';
 import { addOwner } from '../../src/pipeline/owners';
 import { startSeason } from '../../src/pipeline/seasons';
 import { backendName } from '../support/backends';
+import { cast, handleIn, submissionId } from '../support/cast';
 import {
   botEnv,
   buttonsOf,
-  channel,
-  guild,
   MANAGE_SERVER,
-  member,
   startFakeDiscord,
   type Callback,
 } from '../support/discord-world';
-import { shardOf, snowflake, type FakeDiscord, type FakeGuild } from '../support/fake-discord';
+import { shardOf, snowflake, type FakeDiscord } from '../support/fake-discord';
 import { spawnServe, type Served } from '../support/serve';
 import { createSharedDatabase, endServed, inDatabase } from '../support/shared-database';
 
@@ -40,12 +38,13 @@ function idOnShard(shard: number): string {
   return String((aligned << 22n) | (id & 0x3fffffn));
 }
 
-interface Server {
-  guild: FakeGuild;
-  shard: number;
-  hall: { id: string; name: string };
-  mods: { id: string; name: string };
-  news: { id: string; name: string };
+/** A server on `shard`: the usual cast, with a channel for season news. */
+const serverOn = (shard: number) => {
+  const s = cast({ id: idOnShard(shard), name: `Arena ${shard}`, channels: ['news'] });
+  return { ...s, shard, news: s.channels.news };
+};
+
+type Server = ReturnType<typeof serverOn> & {
   board: Board;
   /** The report's handle, its review message, the interactions' tokens. */
   handle: string;
@@ -53,11 +52,7 @@ interface Server {
   reportToken: string;
   approveToken: string;
   leaderboardToken: string;
-}
-
-const alice = member('alice');
-const bob = member('bob');
-const mod = member('mod');
+};
 
 describe(`two processes × four gateway shards on one database (${backendName})`, () => {
   let fake: FakeDiscord;
@@ -74,34 +69,23 @@ describe(`two processes × four gateway shards on one database (${backendName})`
   const titles = (messages: APIMessage[]) => messages.map((m) => m.embeds[0]?.title ?? '');
 
   beforeAll(async () => {
-    const made = [0, 1, 2, 3].map((shard) => {
-      const hall = channel('hall');
-      const mods = channel('mod-queue');
-      const news = channel('season-news');
-      const g = guild({
-        id: idOnShard(shard),
-        name: `Arena ${shard}`,
-        channels: [hall, mods, news],
-        members: [alice, bob, mod],
-      });
-      return { guild: g, shard, hall, mods, news };
-    });
+    const made = [0, 1, 2, 3].map(serverOn);
     // Four shards are required, and two identify at once: buckets 0 and 1 (shard id % 2), so
     // process A's shard 0 and process B's shard 2 share a bucket and must be 5 s apart.
     fake = await startFakeDiscord({
-      guilds: made.map((m) => m.guild),
+      guilds: made.map((m) => m.server),
       shards: { recommended: SHARDS, required: SHARDS, maxConcurrency: 2 },
     });
     database = await createSharedDatabase('tally-shards-');
     await inDatabase(database.url, async ({ ctx }) => {
       for (const m of made) {
-        const ownerId = `guild:${m.guild.id}`;
+        const ownerId = `guild:${m.server.id}`;
         await addOwner(ctx, ownerId);
         const board = await createBoard(ctx, {
           ownerId,
           type: 'ELO',
           name: 'Ladder',
-          moderatorChannelId: m.mods.id,
+          moderatorChannelId: m.modQueue.id,
         });
         servers.push({
           ...m,
@@ -135,7 +119,7 @@ describe(`two processes × four gateway shards on one database (${backendName})`
     // It starts before the matches, so they count in it and its end archives their standings.
     await inDatabase(database.url, async ({ ctx }) => {
       for (const s of servers) {
-        await startSeason(ctx, `guild:${s.guild.id}`, s.board.id, {
+        await startSeason(ctx, `guild:${s.server.id}`, s.board.id, {
           name: 'Sprint',
           endsAt: new Date(Date.now() + SEASON_SECONDS * 1000),
           channelId: s.news.id,
@@ -147,22 +131,22 @@ describe(`two processes × four gateway shards on one database (${backendName})`
     await Promise.all(
       servers.map(async (s) => {
         const report = fake.runCommand({
-          user: alice,
-          channelId: s.hall.id,
+          user: s.alice,
+          channelId: s.general.id,
           command: ['match', 'report'],
-          options: { board: s.board.id, opponents: `<@${bob.id}>`, result: 'won' },
+          options: { board: s.board.id, opponents: `<@${s.bob.id}>`, result: 'won' },
         });
         s.reportToken = report.token;
         s.leaderboardToken = fake.runCommand({
-          user: bob,
-          channelId: s.hall.id,
+          user: s.bob,
+          channelId: s.general.id,
           command: ['leaderboard'],
           options: { board: s.board.id },
         }).token;
         const reply = await fake.waitFor(
-          () => /sub_\d+/.exec(fake.replyOf(report.token)?.content ?? '')?.[0],
+          () => handleIn(fake.replyOf(report.token)?.content ?? '') || undefined,
           10_000,
-          `the report's reply in ${s.guild.name}`,
+          `the report's reply in ${s.server.name}`,
         );
         s.handle = reply;
       }),
@@ -179,7 +163,7 @@ describe(`two processes × four gateway shards on one database (${backendName})`
         s.approveToken = fake.clickButton({
           messageId: posted.id,
           customId: `review:approve:${s.handle}`,
-          user: mod,
+          user: s.mod,
           permissions: MANAGE_SERVER,
         }).token;
         await fake.waitFor(() => callbacksOf(s.approveToken)[0], 10_000, 'the approval');
@@ -219,13 +203,13 @@ describe(`two processes × four gateway shards on one database (${backendName})`
     const at = (id: number) => fake.identifies.find((i) => i.shard[0] === id)!.at;
     expect(Math.abs(at(0) - at(2))).toBeGreaterThanOrEqual(5_000);
     expect(Math.abs(at(1) - at(3))).toBeGreaterThanOrEqual(5_000);
-    for (const s of servers) expect(shardOf(s.guild.id, SHARDS)).toBe(s.shard);
+    for (const s of servers) expect(shardOf(s.server.id, SHARDS)).toBe(s.shard);
   });
 
   it('GIVEN commands in servers of every shard THEN each interaction gets exactly one callback', () => {
     for (const s of servers) {
       for (const token of [s.reportToken, s.leaderboardToken, s.approveToken]) {
-        expect(callbacksOf(token), `${s.guild.name}: ${token}`).toHaveLength(1);
+        expect(callbacksOf(token), `${s.server.name}: ${token}`).toHaveLength(1);
         expect((callbacksOf(token)[0]!.body as Callback).type).toBeGreaterThan(1);
       }
     }
@@ -235,7 +219,7 @@ describe(`two processes × four gateway shards on one database (${backendName})`
   it('GIVEN both processes run the review poster THEN each report is posted for review once and approved once', async () => {
     for (const s of servers) {
       const posts = fake.requests.filter(
-        (r) => r.method === 'POST' && r.path === `/channels/${s.mods.id}/messages`,
+        (r) => r.method === 'POST' && r.path === `/channels/${s.modQueue.id}/messages`,
       );
       expect(posts, s.handle).toHaveLength(1);
       // Closed once the approval was applied: no buttons left, the decision shown.
@@ -245,8 +229,7 @@ describe(`two processes × four gateway shards on one database (${backendName})`
     }
     await inDatabase(database.url, async ({ ctx }) => {
       for (const s of servers) {
-        const id = Number(s.handle.slice('sub_'.length));
-        expect((await ctx.repos.submissions.byId(id))?.status).toBe('approved');
+        expect((await ctx.repos.submissions.byId(submissionId(s.handle)))?.status).toBe('approved');
       }
     });
   });
@@ -256,11 +239,11 @@ describe(`two processes × four gateway shards on one database (${backendName})`
       const announced = titles(inChannel(s.news.id));
       expect(
         announced.filter((t) => t.includes('has started')),
-        s.guild.name,
+        s.server.name,
       ).toHaveLength(1);
       expect(
         announced.filter((t) => t.includes('has ended')),
-        s.guild.name,
+        s.server.name,
       ).toHaveLength(1);
       expect(announced).toHaveLength(2);
     }
@@ -272,8 +255,8 @@ describe(`two processes × four gateway shards on one database (${backendName})`
         // Archived once, with the approved match counted once: one final standing per player.
         const standings = await ctx.repos.seasons.standings(ended[0]!.pk, 0, 10);
         expect(standings.map((r) => [r.playerId, r.rank, r.wins, r.losses])).toEqual([
-          [`chat:${alice.id}`, 1, 1, 0],
-          [`chat:${bob.id}`, 2, 0, 1],
+          [`chat:${s.alice.id}`, 1, 1, 0],
+          [`chat:${s.bob.id}`, 2, 0, 1],
         ]);
       }
     });

@@ -1,13 +1,8 @@
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backendName } from '../support/backends';
-import {
-  channel,
-  guild,
-  member,
-  startDiscordWorld,
-  type DiscordWorld,
-} from '../support/discord-world';
+import { cast } from '../support/cast';
+import { startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 
 /**
  * Issue: one submit use case for API and chat. The chat reply waits for the worker exactly as
@@ -22,11 +17,9 @@ describe(`/score submit waits like the API (${backendName})`, () => {
     world = undefined;
   });
 
-  /** A world of its own: one member on one server, a Classic board that applies at once. */
+  /** A world of its own: the usual cast on a server, a Classic board that applies at once. */
   async function startWorld(syncWaitMs: number) {
-    const alice = member('alice');
-    const general = channel('general');
-    const arena = guild({ channels: [general], members: [alice] });
+    const { server: arena, general, alice } = cast();
     // No worker: nothing settles, so a reply that waits for one waits its whole budget.
     world = await startDiscordWorld({
       guilds: [arena],

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Board } from '../../entities/board';
 import type { StartOptions } from '../../src/main';
 import { review } from '../../src/pipeline/review';
+import { member } from './cast';
 import {
   FakeDiscord,
   snowflake,
@@ -17,9 +18,9 @@ import { idempotencyHeader, startTestTally, type TestTally } from './tally';
 import { eventually } from './wait';
 
 /**
- * A Discord world for the bot suites: the people and servers a test describes, the fake Discord
- * they live in, a real Tally whose bot is connected to it, and what members do there (run a
- * command, press a button) with what they then see.
+ * A Discord world for the bot suites: the servers a test describes (test/support/cast.ts), the
+ * fake Discord they live in, a real Tally whose bot is connected to it, and what members do
+ * there (run a command, press a button) with what they then see.
  */
 
 export { snowflake };
@@ -34,21 +35,6 @@ export const BOT_TUNING = {
   loginRetryMs: 50,
   poster: { pollMs: 50, retryBaseMs: 100, retryMaxMs: 400 },
 } satisfies StartOptions['discord'];
-
-/** A person with a fresh id; `extra` sets nickname, global name or roles. */
-export const member = (username: string, extra: Omit<Partial<FakeMember>, 'id'> = {}) =>
-  ({ id: snowflake(), username, ...extra }) satisfies FakeMember;
-export const channel = (name: string) => ({ id: snowflake(), name });
-export const role = (name: string) => ({ id: snowflake(), name });
-/** A server with a fresh id, named Arena unless `parts` says otherwise. */
-export const guild = (parts: Partial<FakeGuild> = {}): FakeGuild => ({
-  id: snowflake(),
-  name: 'Arena',
-  channels: [],
-  roles: [],
-  members: [],
-  ...parts,
-});
 
 /** The environment that connects Tally's bot to a (fake) Discord at `apiUrl`. */
 export const botEnv = (apiUrl: string) => ({
