@@ -17,7 +17,7 @@ import {
   redisServerUrl,
   sqliteFileUrl,
 } from '../support/backends';
-import { PUBLIC_URL, ROOT, within } from '../support/serve';
+import { COMPILE_CACHE_ENV, PUBLIC_URL, ROOT, within } from '../support/serve';
 
 /**
  * Issue: `tally demo` seeds a demo owner with one board of every type, players and history, and
@@ -42,6 +42,7 @@ function childEnv(databaseUrl: string): NodeJS.ProcessEnv {
   );
   return {
     ...env,
+    ...COMPILE_CACHE_ENV,
     DATABASE_URL: databaseUrl,
     PUBLIC_URL,
     PORT: '0',

@@ -11,7 +11,7 @@ import { mintKey } from '../../src/pipeline/keys';
 import { addOwner } from '../../src/pipeline/owners';
 import { createBoard } from '../../src/pipeline/boards';
 import { sqliteFileUrl } from '../support/backends';
-import { ROOT, TALLY_ENV, spawnServe, within } from '../support/serve';
+import { ROOT, baseEnv, spawnServe, within } from '../support/serve';
 import { nextSnowflake } from '../support/tally';
 
 /**
@@ -26,9 +26,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** `tally serve` with only `env` set, as a user would start it (info-level logging on). */
 function serve(env: Record<string, string>, args: string[] = []) {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name) && name !== 'VITEST'),
-  );
+  const base = baseEnv();
+  delete base.VITEST;
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { alive, describe as describeProcesses, processTree } from '../support/process-tree';
-import { ROOT, TALLY_ENV, within } from '../support/serve';
+import { ROOT, baseEnv, within } from '../support/serve';
 
 /**
  * Issue: `npm start` under a supervisor. A supervisor (systemd, a container runtime, a shell
@@ -51,9 +51,7 @@ describe('npm start under a supervisor', () => {
     async ({ signal, group }) => {
       const dir = await mkdtemp(join(tmpdir(), 'tally-supervisor-'));
       try {
-        const env = Object.fromEntries(
-          Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
-        );
+        const env = baseEnv();
         // Exactly the README's run command (after `npm ci`), on a database of its own, in a
         // process group of its own as a terminal or a supervisor would start it.
         const npm = spawn('npm', ['start'], {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, TALLY_ENV, within } from '../support/serve';
+import { ROOT, baseEnv, within } from '../support/serve';
 
 /**
  * The README's client example, exactly as written there, against `npm start` exactly as the
@@ -16,10 +16,7 @@ describe('the README client example', () => {
   let url = '';
   let key = '';
   const env = () => {
-    const base = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
-    );
-    return { ...base, DATABASE_URL: `sqlite:${join(dataDir, 'tally.sqlite')}`, PORT: '0' };
+    return { ...baseEnv(), DATABASE_URL: `sqlite:${join(dataDir, 'tally.sqlite')}`, PORT: '0' };
   };
   const run = (file: string, args: string[], extra: Record<string, string> = {}) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

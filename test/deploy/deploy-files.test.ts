@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, TALLY_ENV, within } from '../support/serve';
+import { ROOT, baseEnv, within } from '../support/serve';
 
 /**
  * Issue: Tally under a supervisor. The Dockerfile and the systemd unit in the repo are linted,
@@ -67,9 +67,6 @@ describe('the Dockerfile', () => {
     afterAll(() => rm(app, { recursive: true, force: true }));
 
     it('THEN its entrypoint serves and stops gracefully on SIGTERM', async () => {
-      const base = Object.fromEntries(
-        Object.entries(process.env).filter(([name]) => !TALLY_ENV.includes(name)),
-      );
       const env = Object.fromEntries(
         instruction('ENV').flatMap((i) =>
           (i as unknown as { getProperties(): { getName(): string; getValue(): string }[] })
@@ -83,7 +80,7 @@ describe('the Dockerfile', () => {
         cwd: app,
         // The image's environment, but on loopback, any port and a database of this test.
         env: {
-          ...base,
+          ...baseEnv(),
           ...env,
           HOST: '127.0.0.1',
           PORT: '0',
