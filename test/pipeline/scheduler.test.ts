@@ -2,7 +2,7 @@ import { In } from 'typeorm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScheduledJobEntity } from '../../entities/schedule';
 import { loadConfig } from '../../src/config';
@@ -31,6 +31,7 @@ import { startSeason } from '../../src/pipeline/seasons';
 import { standingsPage } from '../../src/pipeline/standings';
 import { Worker } from '../../src/pipeline/worker';
 import { at, dailyJob, T0 } from '../support/scheduled-job';
+import { COMPILE_CACHE_ENV, within } from '../support/serve';
 
 /**
  * The one scheduler: each step of a job is taken exactly once, whichever of several processes
@@ -83,6 +84,30 @@ describe(`scheduler (${backendName})`, () => {
     );
     return rows.map((r) => r.subject.replace(/#.*$/, '')).sort();
   }
+  /**
+   * `n` scheduler processes (test/support/scheduler-process.ts) on `args`, ticking from one
+   * moment: each says when it is ready, and all are told to go once all are, so their passes
+   * overlap however slowly each started. Resolves with the steps each took.
+   */
+  async function together(n: number, args: string[]): Promise<number[]> {
+    const started = Array.from({ length: n }, () => schedulerProcess(args));
+    try {
+      await within(
+        60_000,
+        'the scheduler processes to start',
+        Promise.all(started.map((p) => p.ready)),
+      );
+      for (const p of started) p.go();
+      return await within(
+        120_000,
+        'the scheduler processes to finish',
+        Promise.all(started.map((p) => p.taken)),
+      );
+    } finally {
+      for (const p of started) p.kill();
+    }
+  }
+
   const expected = (subject: string, days: number[]) =>
     days.map((d) => `${subject}@${at(d).toISOString()}`);
 
@@ -118,18 +143,7 @@ describe(`scheduler (${backendName})`, () => {
     for (let board = 1; board <= 5; board++) {
       await a!.ctx.repos.schedules.plan('test-daily', `board:${board}`, T0);
     }
-    // Both start ticking at one moment, after their (slower) start-up, so their passes overlap.
-    const startAt = String(Date.now() + 2500);
-    const run = () =>
-      new Promise<number>((resolve, reject) => {
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', 'test/support/scheduler-process.ts', urlOf.current, '30', startAt],
-          { timeout: 60_000 },
-          (err, stdout) => (err ? reject(err) : resolve(Number(stdout.trim()))),
-        );
-      });
-    const taken = await Promise.all([run(), run()]);
+    const taken = await together(2, [urlOf.current, '30']);
     const all = await effects(a!.ctx);
     expect(all).toHaveLength(5 * 30);
     expect(new Set(all).size).toBe(5 * 30);
@@ -155,25 +169,7 @@ describe(`scheduler (${backendName})`, () => {
       await setDecay(ctx, ownerId, board.id, { amount: 1, afterDays: 1, everyHours: 24, floor: 0 });
       boards.push(board);
     }
-    const startAt = String(Date.now() + 2500);
-    const run = () =>
-      new Promise<number>((resolve, reject) => {
-        execFile(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'test/support/scheduler-process.ts',
-            urlOf.current,
-            '30',
-            startAt,
-            'real',
-          ],
-          { timeout: 120_000 },
-          (err, stdout) => (err ? reject(err) : resolve(Number(stdout.trim()))),
-        );
-      });
-    const taken = await Promise.all([run(), run()]);
+    const taken = await together(2, [urlOf.current, '30', 'real']);
     // Per board: season ends at days 1 … 30 (the last tick is at day 29.875: 29 of them) and
     // decay steps at days 1 … 29. Nothing planned the expiry sweep here.
     expect(taken[0]! + taken[1]!).toBe(3 * (29 + 29));
@@ -191,6 +187,37 @@ describe(`scheduler (${backendName})`, () => {
     }
   });
 });
+
+/** One scheduler process: ready once it opened the database; `go` starts its ticks. */
+function schedulerProcess(args: string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/scheduler-process.ts', ...args],
+    { env: { ...process.env, ...COMPILE_CACHE_ENV }, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => stdout.startsWith('ready\n') && resolve());
+    void exited.then((code) =>
+      reject(new Error(`exited (${code}) before it was ready:\n${stderr}`)),
+    );
+  });
+  const taken = exited.then((code) => {
+    if (code !== 0) throw new Error(`scheduler process exited ${code}:\n${stderr}`);
+    return Number(stdout.slice('ready\n'.length).trim());
+  });
+  void taken.catch(() => undefined); // awaited by `together` unless it gave up before `go`
+  return {
+    ready,
+    taken,
+    go: () => child.stdin.end('go\n'),
+    kill: () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'),
+  };
+}
 
 describe(`validation-window expiry on the scheduler (${backendName})`, () => {
   it('GIVEN an overdue submission and a missed sweep THEN one pass expires it once and plans the next sweep from now', async () => {

@@ -1,8 +1,9 @@
 /**
  * One scheduler process for the two-process tests: `node --import tsx scheduler-process.ts <url>
- * <days> <start ms> [real]` opens the database, waits for the shared start moment, moves its own
- * clock through `days` days from T0 and ticks at each (every six hours with `real`), then prints
- * how many steps it took. Without `real` it runs the test's daily job; with it, Tally's own jobs
+ * <days> [real]` opens the database, prints `ready` and waits for a line on stdin (the test sends
+ * it once every process is ready, so their passes overlap however slowly each started), moves its
+ * own clock through `days` days from T0 and ticks at each (every six hours with `real`), then
+ * prints how many steps it took. Without `real` it runs the test's daily job; with it, Tally's own jobs
  * (expiry, decay, season ends). Real processes, because on SQLite two connections in one thread
  * would block each other inside better-sqlite3's busy wait.
  */
@@ -16,7 +17,7 @@ import { Database } from '../../src/store/database';
 import { createRepositories } from '../../src/store/repositories';
 import { at, dailyJob } from './scheduled-job';
 
-const [url, days, startAt, mode] = process.argv.slice(2);
+const [url, days, mode] = process.argv.slice(2);
 const config = loadConfig({ DATABASE_URL: url!, PUBLIC_URL: 'http://tally.test' });
 const db = new Database(await openDatabase(config.database));
 let now = at(0);
@@ -27,7 +28,12 @@ const ctx: Context = {
   signals: new LocalSignals(),
 };
 const scheduler = new Scheduler(ctx, mode === 'real' ? JOBS : [dailyJob()]);
-await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
+process.stdout.write('ready\n');
+await new Promise((resolve) => {
+  process.stdin.once('data', resolve);
+  process.stdin.once('end', resolve);
+});
+process.stdin.destroy();
 let taken = 0;
 const perDay = mode === 'real' ? 4 : 1;
 for (let tick = 0; tick < Number(days) * perDay; tick++) {
