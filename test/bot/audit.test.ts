@@ -6,7 +6,12 @@ import { POSTER_DEFAULTS } from '../../src/bot/review-poster';
 import { mintKey } from '../../src/pipeline/keys';
 import { backendName } from '../support/backends';
 import { cast, chat, submissionId } from '../support/cast';
-import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
+import {
+  MANAGE_SERVER,
+  PATIENCE_MS,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
 import type { FakeMember, RecordedRequest } from '../support/fake-discord';
 import { eventually } from '../support/wait';
 
@@ -66,7 +71,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
         const posted = postsTo(channelId).filter((r) => r.status === 200);
         return posted.length >= n ? posted.map((r) => r.body as AuditPost) : undefined;
       },
-      5000,
+      PATIENCE_MS,
       `${n} lines in #${channelId}`,
     );
     expect(bodies).toHaveLength(n);

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntryEntity } from '../../entities/entry';
 import { backendName } from '../support/backends';
 import { cast } from '../support/cast';
-import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
+import {
+  MANAGE_SERVER,
+  PATIENCE_MS,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
 import type { FakeMember } from '../support/fake-discord';
 import type { TestTally } from '../support/tally';
 import { setAuditChannel } from '../../src/pipeline/audit';
@@ -101,7 +106,7 @@ describe(`/correct (${backendName})`, () => {
           const outcome = fields.find((f) => f.name === 'Outcome')?.value;
           return outcome === wanted ? outcome : undefined;
         },
-        5000,
+        PATIENCE_MS,
         `the review message to read "${wanted}"`,
       );
     await outcomeBecomes('Approved from the operator CLI; it is on the leaderboard.');
@@ -157,7 +162,7 @@ describe(`/correct (${backendName})`, () => {
           .map((m) => m.content);
         return posted.length >= 2 ? posted : undefined;
       },
-      5000,
+      PATIENCE_MS,
       'two correction lines in the audit channel',
     );
     expect(lines).toEqual([

@@ -62,7 +62,7 @@ describe(`evidence and decline reasons (${backendName})`, () => {
     ({ fake, tally } = world);
     ownerId = await tally.owner(`guild:${arena.id}`);
     key = await tally.key({ ownerId });
-  }, 30_000);
+  });
   afterAll(async () => {
     await world?.stop();
     await cleanup?.();

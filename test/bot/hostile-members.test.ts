@@ -9,6 +9,7 @@ import { cast, chat, submissionId } from '../support/cast';
 import {
   buttonsOf,
   MANAGE_SERVER,
+  PATIENCE_MS,
   reviewButtons,
   startDiscordWorld,
   type DiscordWorld,
@@ -383,7 +384,7 @@ describe(`members who do not play along (${backendName})`, () => {
       [...fake.messages.values()].filter(
         (m) => m.channel_id === ownerDm && m.content.includes('cannot post review messages'),
       );
-    await fake.waitFor(() => (notices().length > 0 ? true : undefined), 5000, 'the notice');
+    await fake.waitFor(() => (notices().length > 0 ? true : undefined), PATIENCE_MS, 'the notice');
     // Retries here start at 100 ms: a second of them would be several attempts per review.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const posts = fake.requests.filter(

@@ -8,6 +8,7 @@ import {
   buttonsOf,
   lines,
   MANAGE_SERVER,
+  PATIENCE_MS,
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
@@ -56,7 +57,11 @@ describe(`live standings (${backendName})`, () => {
       fake.requests.filter(
         (r) => r.method === 'PATCH' && r.path.startsWith(`/channels/${general.id}/messages/`),
       );
-    const first = await fake.waitFor(() => (posts().length > 0 ? posts()[0] : undefined));
+    const first = await fake.waitFor(
+      () => (posts().length > 0 ? posts()[0] : undefined),
+      PATIENCE_MS,
+      "the live message's post",
+    );
     expect(first.status).toBe(200);
     const liveId = await eventually(
       async () => (await tally.ctx.repos.liveStandings.get(board.pk))?.messageId ?? undefined,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backendName } from '../support/backends';
 import { cast } from '../support/cast';
-import { startDiscordWorld, type DiscordWorld } from '../support/discord-world';
+import { PATIENCE_MS, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
 import type { FakeMember } from '../support/fake-discord';
 import { idempotencyHeader } from '../support/tally';
 
@@ -67,7 +67,7 @@ describe(`display names follow Discord (${backendName})`, () => {
     alice.nick = 'Alicia';
     world.fake.runCommand({ channelId: general.id, user: alice, command: ['board', 'list'] });
     await vi.waitFor(async () => expect(await nameOn(first, key, alice)).toBe('Alicia'), {
-      timeout: 5000,
+      timeout: PATIENCE_MS,
       interval: 50,
     });
     expect(await nameOn(second, key, alice)).toBe('Alicia');
@@ -82,7 +82,7 @@ describe(`display names follow Discord (${backendName})`, () => {
     bob.globalName = null;
     world.fake.runCommand({ channelId: general.id, user: bob, command: ['board', 'list'] });
     await vi.waitFor(async () => expect(await nameOn(board, key, bob)).toBe('bob'), {
-      timeout: 5000,
+      timeout: PATIENCE_MS,
       interval: 50,
     });
   });

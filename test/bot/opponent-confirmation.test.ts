@@ -8,7 +8,12 @@ import { JOBS } from '../../src/pipeline/jobs';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import { cast, handleIn, submissionId } from '../support/cast';
-import { buttonsOf, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
+import {
+  buttonsOf,
+  PATIENCE_MS,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
 import type { FakeDiscord, RecordedRequest } from '../support/fake-discord';
 import type { TestTally } from '../support/tally';
 import { eventually } from '../support/wait';
@@ -92,7 +97,7 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
     const message = await fake.waitFor(
       () =>
         [...fake.messages.values()].find((m) => buttonsOf(m).includes(`confirm:confirm:${handle}`)),
-      5000,
+      PATIENCE_MS,
       `the opponents' message of ${handle}`,
     );
     return { handle, message };
@@ -273,7 +278,7 @@ describe(`opponent confirmation in Discord (${backendName})`, () => {
             r.path === `/channels/${fake.dmChannelOf(alice.id)}/messages` &&
             String((r.body as { content?: string }).content).includes(handle),
         ),
-      5000,
+      PATIENCE_MS,
       'the reporter’s DM',
     );
     expect((told.body as { content: string }).content).toContain(

@@ -12,6 +12,7 @@ import {
   buttonsOf,
   fieldsOf,
   MANAGE_SERVER,
+  PATIENCE_MS,
   reviewButtons,
   snowflake,
   startDiscordWorld,
@@ -333,56 +334,60 @@ describe(`moderator review in Discord (${backendName})`, () => {
 });
 
 describe(`the bot while Discord is unreachable (${backendName})`, () => {
-  it('GIVEN Discord is down at start THEN Tally serves, submissions wait (not fail), and once Discord is back the bot logs in and posts', async () => {
-    // Discord "down" holds its address: every connection is dropped. Closing a fake and reusing
-    // its port left the port free for another test's server in between (a CI run timed out).
-    const down = createServer((socket) => socket.destroy());
-    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
-    const port = (down.address() as AddressInfo).port;
-    const tally = await startTestTally(botEnv(`http://127.0.0.1:${port}/api`), {
-      discord: BOT_TUNING,
-    });
-    let fake: FakeDiscord | undefined;
-    try {
-      const ownerId = await tally.owner(`guild:${arena.id}`);
-      const key = await tally.key({ ownerId });
-      const b = await tally.board({ ownerId, type: 'ELO', moderatorChannelId: modQueue.id });
-      const passes = vi.spyOn(tally.worker!, 'runOnce');
-      const res = await tally.request('POST', `/v1/boards/${b.id}/matches`, {
-        key,
-        headers: idempotencyHeader(),
-        body: JSON.stringify({ team1: [chat(alice)], team2: [chat(bob)], winner: 'team1' }),
+  it(
+    'GIVEN Discord is down at start THEN Tally serves, submissions wait (not fail), and once Discord is back the bot logs in and posts',
+    async () => {
+      // Discord "down" holds its address: every connection is dropped. Closing a fake and reusing
+      // its port left the port free for another test's server in between (a CI run timed out).
+      const down = createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+      const port = (down.address() as AddressInfo).port;
+      const tally = await startTestTally(botEnv(`http://127.0.0.1:${port}/api`), {
+        discord: BOT_TUNING,
       });
-      expect(res.status).toBe(202);
-      const handle = (res.body as { handle: string }).handle;
-      // A worker pass that began after the write has tried Discord for the names and given up.
-      const from = passes.mock.calls.length;
-      await vi.waitFor(
-        () =>
-          expect(passes.mock.settledResults.slice(from)).toContainEqual(
-            expect.objectContaining({ type: 'fulfilled' }),
-          ),
-        { timeout: 10_000, interval: 25 },
-      );
-      const waiting = await tally.request('GET', `/v1/submissions/${handle}`, { key });
-      expect(waiting.body).toMatchObject({ status: 'queued' });
+      let fake: FakeDiscord | undefined;
+      try {
+        const ownerId = await tally.owner(`guild:${arena.id}`);
+        const key = await tally.key({ ownerId });
+        const b = await tally.board({ ownerId, type: 'ELO', moderatorChannelId: modQueue.id });
+        const passes = vi.spyOn(tally.worker!, 'runOnce');
+        const res = await tally.request('POST', `/v1/boards/${b.id}/matches`, {
+          key,
+          headers: idempotencyHeader(),
+          body: JSON.stringify({ team1: [chat(alice)], team2: [chat(bob)], winner: 'team1' }),
+        });
+        expect(res.status).toBe(202);
+        const handle = (res.body as { handle: string }).handle;
+        // A worker pass that began after the write has tried Discord for the names and given up.
+        const from = passes.mock.calls.length;
+        await vi.waitFor(
+          () =>
+            expect(passes.mock.settledResults.slice(from)).toContainEqual(
+              expect.objectContaining({ type: 'fulfilled' }),
+            ),
+          { timeout: PATIENCE_MS, interval: 25 },
+        );
+        const waiting = await tally.request('GET', `/v1/submissions/${handle}`, { key });
+        expect(waiting.body).toMatchObject({ status: 'queued' });
 
-      await new Promise((resolve) => down.close(resolve));
-      fake = await startFakeDiscord({ guilds: [arena], port });
-      await fake.waitForIdentify(10_000);
-      const posted = await fake.waitFor(
-        () =>
-          [...fake!.messages.values()].find((m) =>
-            buttonsOf(m).includes(`review:approve:${handle}`),
-          ),
-        10_000,
-        'the review message',
-      );
-      expect(fieldsOf(posted)['Team 1 · won']).toBe('Ali — 1000');
-    } finally {
-      await tally.stop();
-      await fake?.close();
-      if (down.listening) await new Promise((resolve) => down.close(resolve));
-    }
-  });
+        await new Promise((resolve) => down.close(resolve));
+        fake = await startFakeDiscord({ guilds: [arena], port });
+        await fake.waitForIdentify(PATIENCE_MS);
+        const posted = await fake.waitFor(
+          () =>
+            [...fake!.messages.values()].find((m) =>
+              buttonsOf(m).includes(`review:approve:${handle}`),
+            ),
+          PATIENCE_MS,
+          'the review message',
+        );
+        expect(fieldsOf(posted)['Team 1 · won']).toBe('Ali — 1000');
+      } finally {
+        await tally.stop();
+        await fake?.close();
+        if (down.listening) await new Promise((resolve) => down.close(resolve));
+      }
+    },
+    4 * PATIENCE_MS, // a Tally of its own, and three waits on what it does
+  );
 });

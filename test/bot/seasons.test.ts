@@ -9,6 +9,7 @@ import { cast } from '../support/cast';
 import {
   lines,
   MANAGE_SERVER,
+  PATIENCE_MS,
   startDiscordWorld,
   type DiscordWorld,
 } from '../support/discord-world';
@@ -46,7 +47,7 @@ describe(`seasons in Discord (${backendName})`, () => {
   const postedIn = (channelId: string, n: number) =>
     world.fake.waitFor(
       () => [...world.fake.messages.values()].filter((m) => m.channel_id === channelId)[n],
-      5000,
+      PATIENCE_MS,
       `message ${n + 1} in #${channelId}`,
     );
 

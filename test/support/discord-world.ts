@@ -30,6 +30,12 @@ export const APP = snowflake();
 export const TOKEN = 'fake-bot-token';
 /** The Manage Server permission bit, as Discord sends it. */
 export const MANAGE_SERVER = '32';
+/**
+ * How long a world waits for the bot to do something (reply, post, edit, settle): generous,
+ * since a loaded machine is slow and a test is not about its speed. Each wait ends the moment
+ * the thing happens; only a bot that never does it makes a test wait this long.
+ */
+export const PATIENCE_MS = 15_000;
 /** Short retries and polls, so the bot logs in and posts within milliseconds. */
 export const BOT_TUNING = {
   loginRetryMs: 50,
@@ -154,13 +160,14 @@ export async function startDiscordWorld(options: {
     await fake.close();
     throw err;
   }
-  const editedOriginal = (token: string, timeoutMs = 5000) =>
+  const editedOriginal = (token: string, timeoutMs = PATIENCE_MS) =>
     fake.waitForRequest(
       (r) => r.method === 'PATCH' && r.path === `/webhooks/${APP}/${token}/messages/@original`,
       timeoutMs,
     );
   const callbackOf = async (token: string) =>
-    (await fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`))).body as Callback;
+    (await fake.waitForRequest((r) => r.path.endsWith(`/${token}/callback`), PATIENCE_MS))
+      .body as Callback;
 
   const world: DiscordWorld = {
     fake,
@@ -178,7 +185,7 @@ export async function startDiscordWorld(options: {
       const { token } = fake.runCommand(input);
       const callback = await callbackOf(token);
       if (callback.type === InteractionResponseType.DeferredChannelMessageWithSource) {
-        await editedOriginal(token, 10_000);
+        await editedOriginal(token);
       }
       const message = fake.replyOf(token)!;
       const ephemeral = ((callback.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
@@ -198,7 +205,7 @@ export async function startDiscordWorld(options: {
       }
       return seen;
     },
-    reviewMessage(handle, timeoutMs = 5000) {
+    reviewMessage(handle, timeoutMs = PATIENCE_MS) {
       return fake.waitFor(
         () =>
           [...fake.messages.values()].find((m) =>
@@ -212,6 +219,7 @@ export async function startDiscordWorld(options: {
     followUp(token) {
       return fake.waitForRequest(
         (r) => r.method === 'POST' && r.path === `/webhooks/${APP}/${token}`,
+        PATIENCE_MS,
       );
     },
     async status(handle, key) {
@@ -222,6 +230,7 @@ export async function startDiscordWorld(options: {
       await eventually(
         async () => ((await world.status(handle, key)) === wanted ? true : undefined),
         `${handle} to be ${wanted}`,
+        { timeoutMs: PATIENCE_MS },
       );
     },
     async submitMatch(board, key, team1, team2) {
@@ -253,7 +262,8 @@ export async function startDiscordWorld(options: {
     },
   };
   try {
-    await fake.waitFor(() => fake.commands.get('global'), 10_000, 'command registration');
+    // A start on a loaded machine: the bot logs in and registers its commands in seconds.
+    await fake.waitFor(() => fake.commands.get('global'), 2 * PATIENCE_MS, 'command registration');
   } catch (err) {
     await world.stop();
     throw err;
