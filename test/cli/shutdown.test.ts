@@ -16,6 +16,7 @@ import {
 } from '../support/backends';
 import { PUBLIC_URL, spawnServe, within, type Served } from '../support/serve';
 import { nextSnowflake } from '../support/tally';
+import { pollUntil } from '../support/wait';
 
 /**
  * Issue: graceful shutdown on SIGTERM. `tally serve` stops accepting, finishes the requests in
@@ -48,26 +49,49 @@ describe(`SIGTERM on tally serve (${backendName})`, () => {
   });
   afterAll(() => drop());
 
-  /** Sends a POST whose body arrives in two parts; resolves with the raw response text. */
+  /**
+   * Sends a POST whose body arrives in two parts. Its head asks `Expect: 100-continue`, so the
+   * server says when it has the request in hand (`accepted`): from then on the request is in
+   * flight, however long a loaded machine took to get there. `done` resolves with the final
+   * response (the interim 100 left out).
+   */
   function slowPost(served: Served, body: string) {
     const url = new URL(served.url);
     const socket = connect(Number(url.port), url.hostname);
     let response = '';
-    socket.on('data', (chunk) => (response += chunk.toString('utf8')));
-    const done = new Promise<string>((resolve) => socket.on('close', () => resolve(response)));
+    let onData = () => {};
+    socket.on('data', (chunk) => {
+      response += chunk.toString('utf8');
+      onData();
+    });
+    const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+    const accepted = new Promise<void>((resolve) => {
+      onData = () => response.startsWith(CONTINUE) && resolve();
+    });
+    const done = new Promise<string>((resolve) =>
+      socket.on('close', () => resolve(response.replace(CONTINUE, ''))),
+    );
     const head =
       `POST /v1/boards/${board}/scores HTTP/1.1\r\nHost: ${url.host}\r\n` +
       `Authorization: Bearer ${key}\r\nIdempotency-Key: slow-${nextSnowflake()}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n';
+      'Expect: 100-continue\r\nConnection: close\r\n\r\n';
     const half = Math.floor(body.length / 2);
+    socket.write(head);
     return {
-      connected: new Promise<void>((resolve) => socket.on('connect', resolve)),
-      sendFirstHalf: () => socket.write(head + body.slice(0, half)),
+      accepted: within(10_000, 'the server to take the request (100 Continue)', accepted),
+      sendFirstHalf: () => socket.write(body.slice(0, half)),
       sendRest: () => socket.write(body.slice(half)),
       done,
     };
   }
+
+  /** Whether a new connection to the server is refused (its listener closed). */
+  const refusesConnections = (served: Served) =>
+    fetch(`${served.url}/v1/boards`).then(
+      () => false,
+      () => true,
+    );
 
   it('finishes the request in flight, refuses new connections, and exits 0', async () => {
     const served = await spawnServe(databaseUrl);
@@ -76,14 +100,22 @@ describe(`SIGTERM on tally serve (${backendName})`, () => {
         served,
         JSON.stringify({ player: { name: 'Ann', custom: true }, score: 7 }),
       );
-      await post.connected;
+      await post.accepted;
       post.sendFirstHalf();
-      await new Promise((r) => setTimeout(r, 200));
       served.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      // Still running: the half-sent request holds it open; new connections are refused.
+      // New connections are refused once the signal is handled; the half-sent request holds the
+      // process open meanwhile.
+      expect(
+        await pollUntil(
+          () => refusesConnections(served),
+          (refused) => refused,
+          {
+            timeoutMs: 10_000,
+          },
+        ),
+        'new connections refused after SIGTERM',
+      ).toBe(true);
       expect(served.child.exitCode).toBeNull();
-      await expect(fetch(`${served.url}/v1/boards`)).rejects.toThrow();
       post.sendRest();
       const response = await within(10_000, 'the in-flight response', post.done);
       expect(response).toMatch(/^HTTP\/1\.1 20[12] /);
@@ -96,15 +128,16 @@ describe(`SIGTERM on tally serve (${backendName})`, () => {
     // Nothing accepted was lost: after a restart the score is there, applied once.
     const again = await spawnServe(databaseUrl);
     try {
-      const deadline = Date.now() + 10_000;
-      let entry: { score?: number; submissions?: number } = {};
-      while (Date.now() < deadline && entry.score === undefined) {
-        const res = await fetch(`${again.url}/v1/boards/${board}/entries/custom:Ann`, {
-          headers: { authorization: `Bearer ${key}` },
-        });
-        if (res.status === 200) entry = (await res.json()) as typeof entry;
-        else await new Promise((r) => setTimeout(r, 100));
-      }
+      const entry = await pollUntil(
+        async () => {
+          const res = await fetch(`${again.url}/v1/boards/${board}/entries/custom:Ann`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
+          return res.status === 200 ? ((await res.json()) as { score?: number }) : {};
+        },
+        (found) => found.score !== undefined,
+        { timeoutMs: 15_000, intervalMs: 100 },
+      );
       expect(entry).toMatchObject({ score: 7, submissions: 1 });
     } finally {
       again.child.kill('SIGTERM');
