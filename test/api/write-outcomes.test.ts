@@ -5,6 +5,7 @@ import { review } from '../../src/pipeline/review';
 import { backendName } from '../support/backends';
 import { assertContract, assertProblem } from '../support/contract';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
+import { pollUntil } from '../support/wait';
 
 let n = 0;
 const idem = () => ({ 'idempotency-key': `out-${process.pid}-${++n}` });
@@ -120,11 +121,11 @@ describe(`write outcomes: 201, 202 and handles (${backendName})`, () => {
     expect(res.body).toMatchObject({ status: 'queued', applied: false });
     expect(res.body).not.toHaveProperty('match');
     const handle = handleOf(res.body);
-    let seen = await resolve(handle);
-    for (let i = 0; i < 50 && (seen.body as { status: string }).status !== 'pending_review'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      seen = await resolve(handle);
-    }
+    const seen = await pollUntil(
+      () => resolve(handle),
+      (r) => (r.body as { status: string }).status === 'pending_review',
+      { timeoutMs: 15_000, intervalMs: 50 },
+    );
     assertContract(seen, 'getSubmission');
     expect(seen.body).toMatchObject({
       handle,
@@ -149,14 +150,15 @@ describe(`write outcomes: 201, 202 and handles (${backendName})`, () => {
         body: JSON.stringify({ player: { name: 'Zed', custom: true }, score: 3 }),
       });
       expect(res.status).toBe(202);
-      let status = '';
-      for (let i = 0; i < 60 && status !== 'approved'; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        status = (
-          (await quick.request('GET', `/v1/submissions/${handleOf(res.body)}`, { key: k }))
-            .body as { status: string }
-        ).status;
-      }
+      const status = await pollUntil(
+        async () =>
+          (
+            (await quick.request('GET', `/v1/submissions/${handleOf(res.body)}`, { key: k }))
+              .body as { status: string }
+          ).status,
+        (s) => s === 'approved',
+        { timeoutMs: 15_000, intervalMs: 50 },
+      );
       expect(status).toBe('approved');
     } finally {
       await quick.stop();
