@@ -47,7 +47,7 @@ describe('background WAL checkpoints (sqlite file)', () => {
     expect(statSync(file).size).toBe(before);
 
     db.checkpointInBackground();
-    await expect.poll(() => statSync(file).size, { timeout: 5_000 }).toBeGreaterThan(before);
+    await expect.poll(() => statSync(file).size, { timeout: 15_000 }).toBeGreaterThan(before);
 
     await db.close(); // stops the thread; the last connection's close folds the log away
     db = undefined;

@@ -23,12 +23,15 @@ describe(`the database door (${backendName})`, () => {
     const db = t.ctx.repos.db;
     const doomed = owner();
     const bystander = owner();
+    let inside!: () => void;
+    const open = new Promise<void>((resolve) => (inside = resolve));
     const failing = db.transaction(async (tx) => {
       await tx.insert(OwnerEntity, doomed);
-      await sleep(30);
+      inside();
+      await sleep(30); // the other write is sent meanwhile (it may have to wait for this one)
       throw new Error('boom');
     });
-    await sleep(5);
+    await open;
     const write = t.ctx.repos.owners.insert(bystander);
     await expect(failing).rejects.toThrow('boom');
     await write;

@@ -4,6 +4,7 @@ import { GroupCommit } from '../../src/store/group-commit';
 import { backendName, describeWhen, mysqlServerUrl } from '../support/backends';
 import { createTestContext } from '../support/context';
 import { nextSnowflake } from '../support/tally';
+import { eventually } from '../support/wait';
 
 const owner = () => ({
   id: `guild:${nextSnowflake()}`,
@@ -113,18 +114,32 @@ describe(`group commit (${backendName})`, () => {
           await other.query('UPDATE owners SET name = ? WHERE id = ?', ['held', o.id]);
         const mine = owner();
         let tries = 0;
-        let inserted!: () => void;
-        const firstInsert = new Promise<void>((resolve) => (inserted = resolve));
+        let inserted!: (connection: number) => void;
+        const firstInsert = new Promise<number>((resolve) => (inserted = resolve));
         const queued = t.ctx.repos.submissions.queueTransaction(async (tx) => {
           tries++;
           await tx.insert(OwnerEntity, mine);
-          inserted();
+          const [{ id }] = (await tx.query('SELECT CONNECTION_ID() AS id')) as [{ id: number }];
+          inserted(Number(id));
           // Waits for `other`, which is about to wait for this transaction's new row.
           await tx.query('SELECT name FROM owners WHERE id = ? FOR UPDATE', [held[0]!.id]);
           return tries;
         });
-        await firstInsert;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Once it waits for `other`'s lock (however long a loaded machine took to get there).
+        const connection = await firstInsert;
+        const waiting = await eventually(
+          async () => {
+            const rows: unknown[] = await other.query(
+              `SELECT 1 FROM information_schema.INNODB_TRX
+               WHERE trx_mysql_thread_id = ? AND trx_state = 'LOCK WAIT'`,
+              [connection],
+            );
+            return rows.length > 0 || undefined;
+          },
+          'the queueing transaction to wait for the lock',
+          { timeoutMs: 15_000 },
+        );
+        expect(waiting).toBe(true);
         // Blocks on the new row until InnoDB rolls the victim back, then finds nothing.
         const seenByOther: unknown[] = await other.query(
           'SELECT id FROM owners WHERE id = ? FOR UPDATE',

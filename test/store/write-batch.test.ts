@@ -143,10 +143,12 @@ describe(`a worker batch's statements (${backendName})`, () => {
           ),
         );
         // Waiting for the request's row here is half a deadlock: the request waits in turn for
-        // the worker's lock on the board's queue (test/reliability/fault-mariadb.test.ts).
+        // the worker's lock on the board's queue (test/reliability/fault-mariadb.test.ts). Such a
+        // wait lasts until innodb_lock_wait_timeout (50 s); 10 s is far from it and far beyond
+        // what three updates take on a loaded machine.
         const outcome = await Promise.race([
           marked.then(() => 'marked'),
-          new Promise((resolve) => setTimeout(() => resolve('waiting for the insert'), 3000)),
+          new Promise((resolve) => setTimeout(() => resolve('waiting for the insert'), 10_000)),
         ]);
         expect(outcome).toBe('marked');
       } finally {
