@@ -1,9 +1,12 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
+import { POSTER_DEFAULTS } from '../../src/bot/review-poster';
+import { boardSubject } from '../../src/domain/ids';
+import type { Season } from '../../src/domain/season';
 import { createBoard } from '../../src/pipeline/boards';
 import { addOwner } from '../../src/pipeline/owners';
-import { startSeason } from '../../src/pipeline/seasons';
+import { SEASON_END_KIND, startSeason } from '../../src/pipeline/seasons';
 import { backendName } from '../support/backends';
 import { cast, handleIn, submissionId } from '../support/cast';
 import {
@@ -23,12 +26,20 @@ import { createSharedDatabase, endServed, inDatabase } from '../support/shared-d
  * DISCORD_SHARD_COUNT), against a fake Discord that speaks sharded IDENTIFY and routes each
  * server's interactions to the one shard holding it. Both processes run the API, the worker, the
  * review poster and the scheduler. One server per shard; in each, a member reports a match, a
- * moderator approves it, and a season ends on its own. Counted: every IDENTIFY, every
- * interaction's callbacks, every review message, every season announcement. The whole run is set
- * up once (beforeAll) and each test reads it from its own angle, changing nothing.
+ * moderator approves it, and the season's end comes for the schedulers to close. Counted: every
+ * IDENTIFY, every interaction's callbacks, every review message, every season announcement. The
+ * whole run is set up once (beforeAll) and each test reads it from its own angle, changing
+ * nothing.
  */
 const SHARDS = 4;
-const SEASON_SECONDS = 15;
+const HOUR = 3_600_000;
+/**
+ * How long each step of the set-up may take: two processes start, compile and serve on a machine
+ * that may be loaded. Every wait ends the moment its condition holds.
+ */
+const PATIENCE_MS = 60_000;
+/** How often `tally serve`'s scheduler looks for due steps (its default). */
+const SCHEDULER_POLL_MS = 1000;
 
 /** A server id that Discord routes to `shard` of SHARDS ((id >> 22) % SHARDS). */
 function idOnShard(shard: number): string {
@@ -46,6 +57,7 @@ const serverOn = (shard: number) => {
 
 type Server = ReturnType<typeof serverOn> & {
   board: Board;
+  season: Season;
   /** The report's handle, its review message, the interactions' tokens. */
   handle: string;
   reviewId: string;
@@ -70,6 +82,7 @@ describe(`two processes × four gateway shards on one database (${backendName})`
 
   beforeAll(async () => {
     const made = [0, 1, 2, 3].map(serverOn);
+    let lastPost = 0;
     // Four shards are required, and two identify at once: buckets 0 and 1 (shard id % 2), so
     // process A's shard 0 and process B's shard 2 share a bucket and must be 5 s apart.
     fake = await startFakeDiscord({
@@ -77,6 +90,8 @@ describe(`two processes × four gateway shards on one database (${backendName})`
       shards: { recommended: SHARDS, required: SHARDS, maxConcurrency: 2 },
     });
     database = await createSharedDatabase('tally-shards-');
+    // A board per server, with a season running from before the matches, so they count in it
+    // and its end archives their standings. Its end is far off until the matches are approved.
     await inDatabase(database.url, async ({ ctx }) => {
       for (const m of made) {
         const ownerId = `guild:${m.server.id}`;
@@ -87,9 +102,15 @@ describe(`two processes × four gateway shards on one database (${backendName})`
           name: 'Ladder',
           moderatorChannelId: m.modQueue.id,
         });
+        const { season } = await startSeason(ctx, ownerId, board.id, {
+          name: 'Sprint',
+          endsAt: new Date(Date.now() + HOUR),
+          channelId: m.news.id,
+        });
         servers.push({
           ...m,
           board,
+          season,
           handle: '',
           reviewId: '',
           reportToken: '',
@@ -105,31 +126,23 @@ describe(`two processes × four gateway shards on one database (${backendName})`
     });
     served.push(
       ...(await Promise.all([
-        spawnServe(database.url, env('0-1')),
-        spawnServe(database.url, env('2-3')),
+        spawnServe(database.url, env('0-1'), PATIENCE_MS),
+        spawnServe(database.url, env('2-3'), PATIENCE_MS),
       ])),
     );
-    await fake.waitFor(
-      () => (fake.identifies.length >= SHARDS && fake.commands.get('global') ? true : undefined),
-      30_000,
-      'four shards to identify and the commands to be registered',
-    );
 
-    // A season per board that ends on its own in a few seconds: both schedulers see each step due.
-    // It starts before the matches, so they count in it and its end archives their standings.
-    await inDatabase(database.url, async ({ ctx }) => {
-      for (const s of servers) {
-        await startSeason(ctx, `guild:${s.server.id}`, s.board.id, {
-          name: 'Sprint',
-          endsAt: new Date(Date.now() + SEASON_SECONDS * 1000),
-          channelId: s.news.id,
-        });
-      }
-    });
-    const seasonEnds = Date.now() + SEASON_SECONDS * 1000;
-    // In every server at once: a member reports a match and someone asks for the standings.
+    // In every server, as soon as its shard is connected: a member reports a match and someone
+    // asks for the standings; whichever process posts the review message, a moderator approves.
     await Promise.all(
       servers.map(async (s) => {
+        await fake.waitFor(
+          () =>
+            fake.identifies.some((i) => i.shard[0] === s.shard) && fake.commands.get('global')
+              ? true
+              : undefined,
+          PATIENCE_MS,
+          `shard ${s.shard} to identify and the commands to be registered`,
+        );
         const report = fake.runCommand({
           user: s.alice,
           channelId: s.general.id,
@@ -143,47 +156,61 @@ describe(`two processes × four gateway shards on one database (${backendName})`
           command: ['leaderboard'],
           options: { board: s.board.id },
         }).token;
-        const reply = await fake.waitFor(
+        s.handle = await fake.waitFor(
           () => handleIn(fake.replyOf(report.token)?.content ?? '') || undefined,
-          10_000,
+          PATIENCE_MS,
           `the report's reply in ${s.server.name}`,
         );
-        s.handle = reply;
-      }),
-    );
-    // The review messages: whichever process posts each, then a moderator approves it.
-    await Promise.all(
-      servers.map(async (s) => {
         const posted = await fake.waitFor(
           () => reviewMessages(s.handle)[0],
-          15_000,
+          PATIENCE_MS,
           `the review message of ${s.handle}`,
         );
         s.reviewId = posted.id;
+        lastPost = Math.max(lastPost, Date.now());
         s.approveToken = fake.clickButton({
           messageId: posted.id,
           customId: `review:approve:${s.handle}`,
           user: s.mod,
           permissions: MANAGE_SERVER,
         }).token;
-        await fake.waitFor(() => callbacksOf(s.approveToken)[0], 10_000, 'the approval');
+        // The message is closed (no buttons left) once the approval has been applied.
+        await fake.waitFor(
+          () => (buttonsOf(fake.messages.get(posted.id)!).length === 0 ? true : undefined),
+          PATIENCE_MS,
+          `the approval of ${s.handle}`,
+        );
       }),
     );
-    // The matches must have counted before the seasons ended, or the archive proves nothing.
-    expect(Date.now(), 'reports and approvals took longer than the season').toBeLessThan(
-      seasonEnds - 1000,
-    );
+    // The matches counted: now the seasons' ends come, as a scheduled end does. Nobody ends them
+    // by command: the schedulers of both processes see each end due, and one of them closes it.
+    await inDatabase(database.url, async ({ ctx }) => {
+      const now = new Date();
+      for (const s of servers) {
+        await ctx.repos.db.transaction(async (tx) => {
+          // The schedule row first, then the season: the order the scheduler takes them in.
+          await ctx.repos.schedules.plan(SEASON_END_KIND, boardSubject(s.board.pk), now, tx);
+          expect(await ctx.repos.seasons.setEnd(s.season.pk, now, false, tx)).toBe(true);
+        });
+      }
+    });
     await fake.waitFor(
       () =>
         servers.every((s) => titles(inChannel(s.news.id)).some((t) => t.includes('has ended')))
           ? true
           : undefined,
-      SEASON_SECONDS * 1000 + 20_000,
+      PATIENCE_MS,
       'every season to end and be announced',
     );
-    // Two more poll periods of both processes: time for any second post or step to show.
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
-  }, 120_000);
+    // Two more poll periods of both processes since the last review message and the last season
+    // end: time for any second post or step to show (a wait for what must not happen can only be
+    // a fixed one; on a loaded machine it is longer, never shorter).
+    const quietUntil = Math.max(
+      lastPost + 2 * POSTER_DEFAULTS.pollMs,
+      Date.now() + 2 * SCHEDULER_POLL_MS,
+    );
+    await new Promise((resolve) => setTimeout(resolve, quietUntil + 500 - Date.now()));
+  }, 4 * PATIENCE_MS);
 
   afterAll(async () => {
     await Promise.all(served.map((s) => endServed(s)));
