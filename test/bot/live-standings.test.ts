@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { liveStandingsJob } from '../../src/bot/jobs/live-standings';
 import { placeLiveStandings } from '../../src/pipeline/live-standings';
 import { Scheduler } from '../../src/pipeline/scheduler';
@@ -165,6 +165,11 @@ describe(`live standings from two processes (${backendName})`, () => {
     shared.channels.push(room);
     const board = await two.world.tally.board({ ownerId, type: 'ELO', name });
     await placeLiveStandings(two.first.ctx, ownerId, board.id, room.id);
+    // Stopped once the test is done: the schedulers of the next test (any order) step only its
+    // own board, so each tick's count is that board's.
+    onTestFinished(async () => {
+      await placeLiveStandings(two.first.ctx, ownerId, board.id, null);
+    });
     const isPost = (r: { method: string; path: string }) =>
       r.method === 'POST' && r.path === `/channels/${room.id}/messages`;
     const shown = () =>
