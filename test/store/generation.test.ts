@@ -70,6 +70,20 @@ const WRITE_PATHS: [string, (o: Opened) => Promise<unknown>][] = [
   ],
 ];
 
+/**
+ * A row each write path changes, whatever ran before (an update or a delete of no row moves
+ * nothing): named as the raw DELETE takes it, since an update may have renamed every other row.
+ */
+const seed = (o: Opened) =>
+  o.db.run((m) =>
+    m.insert(OwnerEntity, {
+      id: `user:${nextSnowflake()}`,
+      name: 'raw',
+      apiAccess: 'open',
+      createdAt: new Date(),
+    }),
+  );
+
 async function expectStable(generation: Generation): Promise<number> {
   const first = generation.current();
   expect(first).not.toBeNull();
@@ -102,6 +116,7 @@ describe('GIVEN SQLite in WAL mode, shared with other connections and processes'
   });
 
   it.each(WRITE_PATHS)('THEN a commit of this process through %s moves it', async (_, write) => {
+    await seed(opened);
     const before = await expectStable(generation);
     await write(opened);
     expect(generation.current()).not.toBe(before);
@@ -158,6 +173,7 @@ describe('GIVEN SQLite in memory', () => {
 
   it.each(WRITE_PATHS)('THEN a commit through %s moves it', async (_, write) => {
     const generation = generationOf(opened.db);
+    await seed(opened);
     const before = await expectStable(generation);
     await write(opened);
     expect(generation.current()).not.toBe(before);
@@ -230,6 +246,7 @@ describeWhen(Boolean(mysqlServerUrl))('GIVEN MariaDB', () => {
     it.each(WRITE_PATHS)(
       'THEN a commit of this process through %s moves it before the caller resumes',
       async (_, write) => {
+        await seed(opened);
         const before = await expectStable(generation);
         await write(opened);
         expect(generation.current()).not.toBe(before);
