@@ -74,6 +74,7 @@ describe(`cached reads (${backendName})`, () => {
               .body as { status: string }
           ).status,
         (s) => s === 'approved',
+        { timeoutMs: 15_000 },
       );
       expect(status).toBe('approved');
     }
