@@ -24,13 +24,21 @@ describe(`a thrown exception (${backendName})`, () => {
   });
 
   it('GIVEN the database is gone THEN the answer is a 500 internal_error problem, no stack, no HTML', async () => {
-    expect((await tally.request('GET', '/v1/boards', { key })).status).toBe(200);
-    await tally.ctx.repos.db.dataSource.destroy();
-    const res = await tally.request('GET', '/v1/boards', { key });
-    assertProblem(res, 500, 'internal_error');
-    expect(res.text).not.toMatch(/at .*\.ts|<html|Error:/i);
-    expect(res.headers.get('x-api-lifecycle')).toBe('beta');
-    // Reopen so teardown can close it normally.
-    await tally.ctx.repos.db.dataSource.initialize();
+    // A Tally of its own: one whose database was closed under it stays broken (its prepared
+    // statements keep the closed connection), and the other test must not meet it.
+    const broken = await startTestTally();
+    try {
+      const own = await broken.key({ ownerId: await broken.owner() });
+      expect((await broken.request('GET', '/v1/boards', { key: own })).status).toBe(200);
+      await broken.ctx.repos.db.dataSource.destroy();
+      const res = await broken.request('GET', '/v1/boards', { key: own });
+      assertProblem(res, 500, 'internal_error');
+      expect(res.text).not.toMatch(/at .*\.ts|<html|Error:/i);
+      expect(res.headers.get('x-api-lifecycle')).toBe('beta');
+      // Reopen so teardown can close it normally.
+      await broken.ctx.repos.db.dataSource.initialize();
+    } finally {
+      await broken.stop().catch(() => undefined);
+    }
   });
 });
