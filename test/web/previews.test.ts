@@ -77,7 +77,9 @@ describe(`link previews and pictures of the public pages (${backendName})`, () =
   it('GIVEN a player page THEN its tags describe the player and og:image is their chart, 200 image/png', async () => {
     const page = await pages.get(playerPath(ladder, 'custom:Bo'));
     expect(metaTag(page.text, 'og:title')).toBe('Bo — Ladder');
-    expect(metaTag(page.text, 'og:description')).toBe('Rank 2 of 4 · Rating 1001 · 1–0–1 on Ladder');
+    expect(metaTag(page.text, 'og:description')).toBe(
+      'Rank 2 of 4 · Rating 1001 · 1–0–1 on Ladder',
+    );
     expect(metaTag(page.text, 'og:url')).toBe(`${PUBLIC}${playerPath(ladder, 'custom:Bo')}`);
     expect(metaTag(page.text, 'twitter:card')).toBe('summary_large_image');
     const image = local(metaTag(page.text, 'og:image'));
