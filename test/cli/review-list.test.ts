@@ -22,6 +22,7 @@ import {
 } from '../support/backends';
 import { PUBLIC_URL, runTally } from '../support/serve';
 import { nextSnowflake } from '../support/tally';
+import type { PendingJson } from '../../src/cli/review-format';
 
 /**
  * Issue 15: "An operator cannot even list what is waiting." `tally review list` run as a child
@@ -37,19 +38,6 @@ interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-interface PendingJson {
-  handle: string;
-  board: string;
-  board_name: string;
-  kind: string;
-  summary: string;
-  submitted_by: string;
-  submitted_at: string;
-  age_seconds: number;
-  expires_at: string | null;
-  message_url: string | null;
 }
 
 const KEYS = [
