@@ -12,6 +12,7 @@ import {
 import { UNVERIFIED } from '../../entities/rank-role';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { rankedValue } from '../domain/display';
 
 export const RANK_ROLES_KIND = 'rank-roles';
 /** How often a board's rank roles are compared with its standings (and fixed if they differ). */
@@ -181,7 +182,7 @@ export async function rankRoleChanges(ctx: Context, board: Board): Promise<RoleC
     const matchBoard = board.type === 'ELO' || board.type === 'League';
     standings.set(e.playerId, {
       playerId: e.playerId,
-      value: board.type === 'ELO' ? e.elo : e.score,
+      value: rankedValue(board, e),
       rank,
       games: matchBoard ? (e.wins ?? 0) + (e.draws ?? 0) + (e.losses ?? 0) : (e.submissions ?? 0),
       lastSub: e.lastSub,

@@ -17,6 +17,7 @@ import { seasonEndedLine, seasonEndingLine, seasonStartedLine } from './audit-li
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
 import { StepWaits, type Job } from './job';
+import { utcMinute } from '../domain/display';
 
 export const SEASON_END_KIND = 'season-end';
 /** Announcements of a season: `season:<pk>:start`, `:soon` (a day before the end) and `:end`. */
@@ -96,7 +97,7 @@ export async function startSeason(
     const running = await ctx.repos.seasons.open(board.pk, tx);
     if (running) {
       throw invalid(
-        `Season ${running.number} is running${running.endsAt ? ` until ${running.endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}; end it first (/season end, or tally season end)`,
+        `Season ${running.number} is running${running.endsAt ? ` until ${utcMinute(running.endsAt)}` : ''}; end it first (/season end, or tally season end)`,
       );
     }
     const last = await ctx.repos.seasons.latest(board.pk, tx);

@@ -23,6 +23,7 @@ import { nonceOf } from '../leased-call';
 import { permanentRefusal } from '../replies';
 import { archivedLine } from '../season-message';
 import { clip, LIMITS, shown } from '../text';
+import { rankedValue } from '../../domain/display';
 
 /** An announcement more than a day late (a bot that was away) is not posted: it is news no more. */
 const STALE_MS = 86_400_000;
@@ -109,7 +110,7 @@ async function announcement(
     const lines = top.entries.map((e) =>
       archivedLine(board, {
         ...e,
-        value: board.type === 'ELO' ? e.elo : e.score,
+        value: rankedValue(board, e),
         seasonPk: season.pk,
       }),
     );
