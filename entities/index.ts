@@ -1,6 +1,13 @@
 import { ApiKeyEntity } from './api-key';
 import { AuditChannelEntity, AuditEventEntity } from './audit';
 import { BoardEntity } from './board';
+import {
+  ContestEntryEntity,
+  ContestReportEntity,
+  ContestSettingsEntity,
+  ContestVoteEntity,
+  ImageEntity,
+} from './contest';
 import { CorrectionEntity } from './correction';
 import { EntryEntity } from './entry';
 import { IdempotencyRecordEntity } from './idempotency-record';
@@ -42,4 +49,9 @@ export const entities = [
   RankRoleEntity,
   RankRoleSettingsEntity,
   RankRoleGrantEntity,
+  ContestSettingsEntity,
+  ContestEntryEntity,
+  ContestVoteEntity,
+  ContestReportEntity,
+  ImageEntity,
 ];

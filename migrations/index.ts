@@ -15,6 +15,7 @@ import { EvidenceAndReasons1733600000000 } from './1733600000000-evidence-and-re
 import { OpponentConfirmation1733700000000 } from './1733700000000-opponent-confirmation';
 import { DiscordLeases1733850000000 } from './1733850000000-discord-leases';
 import { RankRoleHolders1733860000000 } from './1733860000000-rank-role-holders';
+import { Contests1733900000000 } from './1733900000000-contests';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   OpponentConfirmation1733700000000,
   DiscordLeases1733850000000,
   RankRoleHolders1733860000000,
+  Contests1733900000000,
 ];

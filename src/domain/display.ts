@@ -1,3 +1,4 @@
+import { shownScore } from './contest';
 import { resultFor, type Result } from './record';
 import type { BoardType, Winner } from './vocabulary';
 
@@ -105,3 +106,26 @@ export const utcMinute = (at: Date): string =>
 
 /** A day in UTC: `2026-11-26` (a season's first and last day). */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** A count of votes: `1 vote`, `23 votes`, `no votes`. */
+export const voteCount = (votes: number): string =>
+  votes === 0 ? 'no votes' : `${votes} vote${votes === 1 ? '' : 's'}`;
+
+/**
+ * A contest entry's standing, the same in chat, on the pages and in the CLI: the damped score
+ * with the plain average and the count beside it (`8.43 · avg 8.70 · 23 votes`), or, under the
+ * board's minimum, `unranked · avg 9.00 · 1 vote (ranked from 3)`.
+ */
+export function entryStanding(
+  entry: { rank: number | null; score: number; average: number | null; votes: number },
+  minVotes: number,
+): string {
+  const average = entry.average === null ? null : `avg ${entry.average.toFixed(2)}`;
+  if (entry.rank === null) {
+    const parts = ['unranked', average, `${voteCount(entry.votes)} (ranked from ${minVotes})`];
+    return parts.filter((p) => p !== null).join(' · ');
+  }
+  return [shownScore(entry.score), average, voteCount(entry.votes)]
+    .filter((p) => p !== null)
+    .join(' · ');
+}

@@ -16,6 +16,7 @@ import { recordAudit } from './audit';
 import { seasonEndedLine, seasonEndingLine, seasonStartedLine } from './audit-lines';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { archiveContest } from './contests';
 import { StepWaits, type Job } from './job';
 import { utcMinute } from '../domain/display';
 
@@ -65,7 +66,9 @@ export async function startSeason(
   by = 'cli',
 ): Promise<{ board: Board; season: Season }> {
   const board = await ownedBoard(ctx, ownerId, boardId);
-  if (board.type === 'Rating') throw invalid(`Rating boards keep no standings, so no seasons`);
+  if (board.type === 'Rating' && input.reset !== undefined && input.reset !== 'hard') {
+    throw invalid('a contest round always starts afresh: its entries are archived at its end');
+  }
   const now = ctx.now();
   if (input.days !== undefined && input.endsAt !== undefined) {
     throw invalid('give a length in days or an end date, not both');
@@ -253,8 +256,12 @@ async function closeSeason(
 ) {
   const at = season.endsAt!;
   if (!(await ctx.repos.seasons.close(season.pk, at, tx))) return;
-  await ctx.repos.seasons.archive(tx, season, board);
-  await resetStandings(ctx, tx, board, season, at);
+  if (board.type === 'Rating') {
+    await archiveContest(ctx, tx, board, season); // a contest round: its entries, ranked
+  } else {
+    await ctx.repos.seasons.archive(tx, season, board);
+    await resetStandings(ctx, tx, board, season, at);
+  }
   await ctx.repos.liveStandings.restart(board.pk, tx);
   await ctx.repos.schedules.cancel(SEASON_ANNOUNCE_KIND, announceSubject(season, 'soon'), tx);
   if (season.channelId) {

@@ -24,6 +24,7 @@ import { LiveStandingsRepository } from './live-standings';
 import { SeasonRepository } from './seasons';
 import { RankRoleRepository } from './rank-roles';
 import { SubmissionRepository } from './submissions';
+import { ContestRepository } from './contests';
 
 export class OwnerRepository extends Repository {
   get(id: string, tx?: EntityManager): Promise<Owner | null> {
@@ -252,6 +253,7 @@ export interface Repositories {
   history: HistoryRepository;
   corrections: CorrectionRepository;
   audit: AuditRepository;
+  contests: ContestRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -276,5 +278,6 @@ export function createRepositories(db: Database): Repositories {
     history: new HistoryRepository(db),
     corrections: new CorrectionRepository(db),
     audit: new AuditRepository(db),
+    contests: new ContestRepository(db),
   };
 }
