@@ -1,6 +1,8 @@
 import { api } from './api';
 import { audit } from './audit';
 import { board } from './board';
+import { contest } from './contest';
+import { contestReport, contestReview, contestVote } from './contest-buttons';
 import { correct } from './correct';
 import { leaderboard } from './leaderboard';
 import { match } from './match';
@@ -36,6 +38,7 @@ export const COMMANDS: CommandSet = {
     team,
     api,
     audit,
+    contest,
   ],
-  components: [page],
+  components: [page, contestVote, contestReport, contestReview],
 };

@@ -6,14 +6,14 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { Board } from '../entities/board';
-import { code, shown } from '../src/bot/text';
+import { shown } from '../src/bot/text';
 import { chatPlayerId } from '../src/domain/ids';
 import { describeReset, seasonTitle, type Season } from '../src/domain/season';
 import { endSeason, startSeason, type SeasonInput } from '../src/pipeline/seasons';
 import { seasonsAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
-import { boardOption, everywhere } from '../src/bot/command-options';
-import { invalid, reply } from '../src/bot/replies';
+import { boardOption, everywhere, utcDate } from '../src/bot/command-options';
+import { reply } from '../src/bot/replies';
 import { boardOf, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
 /** /season start|end (Manage Server) and /season list (anyone). */
@@ -25,7 +25,9 @@ export const season = {
       .addSubcommand((sub) =>
         sub
           .setName('start')
-          .setDescription('Start the next season (Manage Server)')
+          .setDescription(
+            'Start the next season, a contest round on a Rating board (Manage Server)',
+          )
           .addStringOption(boardOption)
           .addStringOption((o) =>
             o.setName('name').setDescription('e.g. Winter 2026').setMaxLength(100),
@@ -69,7 +71,7 @@ export const season = {
           .addIntegerOption((o) =>
             o
               .setName('top')
-              .setDescription('Players in the final announcement (default 10)')
+              .setDescription('Players (contest entries) in the final announcement (default 10)')
               .setMinValue(1)
               .setMaxValue(25),
           )
@@ -121,12 +123,7 @@ export const season = {
       boardId,
       chatPlayerId(interaction.user.id),
     );
-    const title = `**${shown(seasonTitle(ended.season))}** of **${shown(ended.board.displayName)}**`;
-    await reply(interaction, {
-      content: ended.closed
-        ? `${title} has ended: its final standings are archived (\`/leaderboard board:${ended.board.id} season:${ended.season.number}\`) and the board starts afresh (${describeReset(ended.season, ended.board)}).`
-        : `${title} ends as soon as the results submitted before now are recorded (a few seconds); then its standings are archived and the board starts afresh.`,
-    });
+    await reply(interaction, { content: endedText(ended) });
   },
 } satisfies Command;
 
@@ -148,28 +145,30 @@ async function seasonInput(interaction: ChatInputCommandInteraction): Promise<Se
   } as SeasonInput;
 }
 
-/** `2026-12-31` (midnight UTC) or `2026-12-31 18:00` (UTC). */
-export function utcDate(text: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
-  const date = m && new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:00Z`);
-  if (
-    !date ||
-    Number.isNaN(date.getTime()) ||
-    date.toISOString().slice(0, 10) !== text.trim().slice(0, 10)
-  ) {
-    throw invalid(`ends: a date like 2026-12-31 or 2026-12-31 18:00 (UTC), not ${code(text)}`);
-  }
-  return date;
-}
+/** A season of a Rating board is a contest round: its end ranks the entries for good. */
+const contestRound = (board: Board) => board.type === 'Rating';
 
 function startedText(board: Board, s: Season): string {
   const parts = [
-    `**${shown(seasonTitle(s))}** of **${shown(board.displayName)}** has started.`,
+    `**${shown(seasonTitle(s))}** of **${shown(board.displayName)}** has started${contestRound(board) ? ' as a contest round' : ''}.`,
     s.endsAt
       ? `It ends ${time(s.endsAt, TimestampStyles.LongDateTime)} (${time(s.endsAt, TimestampStyles.RelativeTime)})${s.repeat ? ' and the next starts then, with the same length' : ''}.`
       : 'It runs until someone with Manage Server uses `/season end`.',
-    `At the end the final standings are archived and ${describeReset(s, board)}.`,
+    contestRound(board)
+      ? `At the end its entries are archived with their final rank and the ${s.topN === 1 ? 'winner is' : `top ${s.topN} are`} announced; the next round starts with no entries.`
+      : `At the end the final standings are archived and ${describeReset(s, board)}.`,
     s.channelId ? `Announced in <#${s.channelId}>.` : 'Not announced (give `channel` to announce).',
   ];
   return parts.join(' ');
+}
+
+function endedText({ board, season, closed }: Awaited<ReturnType<typeof endSeason>>): string {
+  const title = `**${shown(seasonTitle(season))}** of **${shown(board.displayName)}**`;
+  const archive = `\`/leaderboard board:${board.id} season:${season.number}\``;
+  if (!closed) {
+    return `${title} ends as soon as the results submitted before now are recorded (a few seconds); then its standings are archived and the board starts afresh.`;
+  }
+  return contestRound(board)
+    ? `${title} has ended: its entries are archived by final rank (${archive}); entries submitted from now on go into the next round.`
+    : `${title} has ended: its final standings are archived (${archive}) and the board starts afresh (${describeReset(season, board)}).`;
 }

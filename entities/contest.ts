@@ -44,7 +44,12 @@ export const ContestEntryEntity = new EntitySchema<ContestEntry>({
     postChannelId: { ...col.text(20, true), name: 'post_channel_id' },
     postMessageId: { ...col.text(20, true), name: 'post_message_id' },
     postedVotes: { ...col.int(), name: 'posted_votes' },
+    postedAt: { ...col.time(true), name: 'posted_at' },
     postLease: { ...col.time(true), name: 'post_lease' },
+    reviewState: { ...col.text(8), name: 'review_state' },
+    reviewChannelId: { ...col.text(20, true), name: 'review_channel_id' },
+    reviewMessageId: { ...col.text(20, true), name: 'review_message_id' },
+    noticeState: { ...col.text(8), name: 'notice_state' },
   },
 });
 

@@ -52,7 +52,12 @@ export class Contests1733900000000 implements MigrationInterface {
           c.text('post_channel_id', 20, { nullable: true }),
           c.text('post_message_id', 20, { nullable: true }),
           c.int('posted_votes'),
+          c.time('posted_at', true),
           c.time('post_lease', true),
+          c.text('review_state', 8),
+          c.text('review_channel_id', 20, { nullable: true }),
+          c.text('review_message_id', 20, { nullable: true }),
+          c.text('notice_state', 8),
         ],
         indices: [
           index('contest_entries', ['board_pk', 'status']),

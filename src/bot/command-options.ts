@@ -5,6 +5,8 @@ import {
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { EVIDENCE_LINK_MAX } from '../domain/evidence';
+import { invalid } from './replies';
+import { code } from './text';
 
 interface Placeable {
   setIntegrationTypes(...types: ApplicationIntegrationType[]): unknown;
@@ -44,3 +46,17 @@ export const withEvidence = (sub: SlashCommandSubcommandBuilder, shows: string) 
         .setDescription('A link to evidence, e.g. a video (http or https)')
         .setMaxLength(EVIDENCE_LINK_MAX),
     );
+
+/** `2026-12-31` (midnight UTC) or `2026-12-31 18:00` (UTC); `option` names it in the refusal. */
+export function utcDate(text: string, option = 'ends'): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
+  const date = m && new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:00Z`);
+  if (
+    !date ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== text.trim().slice(0, 10)
+  ) {
+    throw invalid(`${option}: a date like 2026-12-31 or 2026-12-31 18:00 (UTC), not ${code(text)}`);
+  }
+  return date;
+}

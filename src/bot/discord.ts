@@ -6,6 +6,7 @@ import type { Context } from '../pipeline/context';
 import type { ChatPort } from '../pipeline/chat-port';
 import { AuditPoster } from './audit-poster';
 import { ConfirmPoster } from './confirm-poster';
+import { ContestPoster } from './contest-poster';
 import type { ChatWriteLimit } from './chat-limits';
 import type { CommandSet } from './command';
 import { DatabaseIdentifyThrottler } from './identify-throttle';
@@ -47,6 +48,8 @@ export class DiscordBot implements ChatPort {
   private readonly audit: AuditPoster;
   /** Opponents' messages of waiting match reports, with the review poster's tuning. */
   private readonly confirm: ConfirmPoster;
+  /** Contest entries' posts, moderators' messages and notices, with the same tuning. */
+  private readonly contest: ContestPoster;
   private readonly store: ReviewPosts;
   private readonly names: NameRefresher;
   private stopped = false;
@@ -66,12 +69,14 @@ export class DiscordBot implements ChatPort {
     });
     this.audit = new AuditPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
     this.confirm = new ConfirmPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
+    this.contest = new ContestPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
   }
 
   start(): void {
     this.poster.start();
     this.audit.start();
     this.confirm.start();
+    this.contest.start();
     this.connecting ??= this.connect();
   }
 
@@ -99,6 +104,7 @@ export class DiscordBot implements ChatPort {
     await this.poster.stop();
     await this.audit.stop();
     await this.confirm.stop();
+    await this.contest.stop();
     await this.client?.destroy();
     await this.connecting;
     this.rest.clearHashSweeper();

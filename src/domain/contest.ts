@@ -164,5 +164,16 @@ export interface ContestEntry {
   postChannelId: string | null;
   postMessageId: string | null;
   postedVotes: number;
+  /** When the post was last written: vote counts are edited in at most every few seconds. */
+  postedAt: Date | null;
   postLease: Date | null;
+  /**
+   * The moderators' message of a pending entry (the board's moderator channel): `due` to post,
+   * `posted` while it waits, `closed` once it shows the decision, `none` without one.
+   */
+  reviewState: 'none' | 'due' | 'posted' | 'closed';
+  reviewChannelId: string | null;
+  reviewMessageId: string | null;
+  /** The author's DM when moderators decline or remove the entry: `due`, then `sent`/`failed`. */
+  noticeState: 'none' | 'due' | 'sent' | 'failed';
 }

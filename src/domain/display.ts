@@ -1,4 +1,4 @@
-import { shownScore } from './contest';
+import { periodOpen, shownScore } from './contest';
 import { resultFor, type Result } from './record';
 import type { BoardType, Winner } from './vocabulary';
 
@@ -128,4 +128,15 @@ export function entryStanding(
   return [shownScore(entry.score), average, voteCount(entry.votes)]
     .filter((p) => p !== null)
     .join(' · ');
+}
+
+/**
+ * Where a contest period (submissions, voting) stands at `now`, as members read it after its
+ * name: `open`, `open until 2026-11-26 18:00 UTC`, `closed since 2026-11-26 18:00 UTC`.
+ */
+export function periodState(until: Date | null, now: Date): string {
+  if (until === null) return 'open';
+  return periodOpen(until, now)
+    ? `open until ${utcMinute(until)}`
+    : `closed since ${utcMinute(until)}`;
 }

@@ -14,7 +14,7 @@ import {
   type RankedEntry,
 } from '../domain/contest';
 import { reviewExpiry } from '../domain/board-rules';
-import { utcMinute } from '../domain/display';
+import { periodState, utcMinute } from '../domain/display';
 import { TallyError, notFound, wholeInRange } from '../domain/errors';
 import { nameOf } from '../domain/names';
 import type { Season } from '../domain/season';
@@ -123,15 +123,9 @@ export async function setContest(
 
 /** A contest's settings in one line (the audit, `/contest settings`, the CLI). */
 export function contestSummary(s: ContestSettings, now: Date): string {
-  const period = (until: Date | null) =>
-    until === null
-      ? 'open'
-      : periodOpen(until, now)
-        ? `open until ${utcMinute(until)}`
-        : `closed since ${utcMinute(until)}`;
   return [
-    `submissions ${period(s.submissionsUntil)}`,
-    `voting ${period(s.votingUntil)}`,
+    `submissions ${periodState(s.submissionsUntil, now)}`,
+    `voting ${periodState(s.votingUntil, now)}`,
     `${s.entriesPerMember} ${s.entriesPerMember === 1 ? 'entry' : 'entries'} per member`,
     s.approval ? 'moderators approve entries' : 'entries go live at once',
     `ranked from ${s.minVotes} ${s.minVotes === 1 ? 'vote' : 'votes'}`,
@@ -221,7 +215,12 @@ export async function submitEntry(
         postChannelId: null,
         postMessageId: null,
         postedVotes: 0,
+        postedAt: null,
         postLease: null,
+        reviewState: settings.approval ? 'due' : 'none',
+        reviewChannelId: null,
+        reviewMessageId: null,
+        noticeState: 'none',
       },
       tx,
     );
@@ -318,7 +317,7 @@ async function takeOut(
   tx: EntityManager,
   entry: ContestEntry,
   from: readonly EntryStatus[],
-  to: { status: EntryStatus; reason: string | null },
+  to: { status: EntryStatus; reason: string | null; noticeState?: 'due' },
 ): Promise<boolean> {
   await ctx.repos.contests.lockEntry(entry.pk, tx);
   const moved = await ctx.repos.contests.setStatus(
@@ -357,7 +356,11 @@ export async function removeEntry(
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   const reason = reasonOf(input.reason);
   const done = await ctx.repos.db.transaction(async (tx) => {
-    const ok = await takeOut(ctx, tx, entry, OPEN, { status: 'removed', reason });
+    const ok = await takeOut(ctx, tx, entry, OPEN, {
+      status: 'removed',
+      reason,
+      noticeState: 'due',
+    });
     if (ok) {
       await recordAudit(
         ctx,
@@ -396,7 +399,7 @@ export async function decideEntry(
   const done = await ctx.repos.db.transaction(async (tx) => {
     const ok = input.approve
       ? await ctx.repos.contests.setStatus(entry.pk, ['pending'], { status, decidedAt: now }, tx)
-      : await takeOut(ctx, tx, entry, ['pending'], { status, reason });
+      : await takeOut(ctx, tx, entry, ['pending'], { status, reason, noticeState: 'due' });
     if (ok) {
       await recordAudit(
         ctx,
@@ -539,4 +542,23 @@ export async function archivedEntries(ctx: Context, season: Season): Promise<Con
     (a, b) =>
       (a.finalRank ?? Infinity) - (b.finalRank ?? Infinity) || b.votes - a.votes || a.pk - b.pk,
   );
+}
+
+/** An entry as the poster sends it: its board, the contest's settings and the image's bytes. */
+export async function entryPostView(
+  ctx: Context,
+  entryPk: number,
+): Promise<{
+  entry: ContestEntry;
+  board: Board;
+  settings: ContestSettings;
+  image: Buffer | null;
+} | null> {
+  const entry = await ctx.repos.contests.entry(entryPk);
+  const board = entry && (await ctx.repos.boards.byPk(entry.boardPk));
+  if (!entry || !board) return null;
+  const settings = await ctx.repos.contests.settings(board.pk);
+  const kept = ['pending', 'live', 'archived'].includes(entry.status);
+  const image = kept ? ((await ctx.repos.contests.image(entry.imageHash))?.data ?? null) : null;
+  return { entry, board, settings, image };
 }

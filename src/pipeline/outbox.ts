@@ -40,3 +40,17 @@ export type AuditPosts = Pick<
 
 /** Audit lines (src/bot/audit-poster.ts). */
 export const auditPosts = (ctx: Context): AuditPosts => ctx.repos.audit;
+
+export type ContestPosts = Pick<
+  Repositories['contests'],
+  | 'postsDue'
+  | 'takePost'
+  | 'recordPost'
+  | 'recordReview'
+  | 'recordNotice'
+  | 'postLater'
+  | 'releasePost'
+>;
+
+/** Contest entries' posts, moderators' messages and authors' notices (src/bot/contest-poster.ts). */
+export const contestPosts = (ctx: Context): ContestPosts => ctx.repos.contests;

@@ -11,6 +11,7 @@ import {
 } from '../../entities/contest';
 import { CONTEST_DEFAULTS, type EntryStatus } from '../domain/contest';
 import { dateFromColumn } from './columns';
+import { timeParam } from './raw';
 import { Repository } from './repository';
 
 export type NewEntry = Omit<ContestEntry, 'pk'>;
@@ -121,7 +122,12 @@ export class ContestRepository extends Repository {
   async setStatus(
     pk: number,
     from: readonly EntryStatus[],
-    to: Partial<Pick<ContestEntry, 'status' | 'reason' | 'decidedAt' | 'seasonPk' | 'finalRank'>>,
+    to: Partial<
+      Pick<
+        ContestEntry,
+        'status' | 'reason' | 'decidedAt' | 'seasonPk' | 'finalRank' | 'noticeState'
+      >
+    >,
     tx: EntityManager,
   ): Promise<boolean> {
     const result = await tx.update(ContestEntryEntity, { pk, status: In([...from]) }, to);
@@ -189,7 +195,15 @@ export class ContestRepository extends Repository {
     await tx.query(
       `INSERT INTO images (hash, content_type, width, height, size, data, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [image.hash, image.contentType, image.width, image.height, image.size, image.data, at],
+      [
+        image.hash,
+        image.contentType,
+        image.width,
+        image.height,
+        image.size,
+        image.data,
+        timeParam(this.dialect, at),
+      ],
     );
   }
 
@@ -257,7 +271,7 @@ export class ContestRepository extends Repository {
   /** What the post now shows, recorded by the holder of `lease`, which it gives up. */
   async recordPost(
     pk: number,
-    post: { channelId: string | null; messageId: string | null; votes: number },
+    post: { channelId: string | null; messageId: string | null; votes: number; at: Date },
     lease: Date,
   ): Promise<void> {
     await this.use(undefined, (m) =>
@@ -268,9 +282,38 @@ export class ContestRepository extends Repository {
           postChannelId: post.channelId,
           postMessageId: post.messageId,
           postedVotes: post.votes,
+          postedAt: post.at,
           postLease: null,
         },
       ),
+    );
+  }
+
+  /** The moderators' message of a pending entry, recorded by the holder of `lease`. */
+  async recordReview(
+    pk: number,
+    review: Pick<ContestEntry, 'reviewState' | 'reviewChannelId' | 'reviewMessageId'>,
+    lease: Date,
+  ): Promise<void> {
+    await this.use(undefined, (m) =>
+      m.update(ContestEntryEntity, { pk, postLease: lease }, { ...review, postLease: null }),
+    );
+  }
+
+  async recordNotice(pk: number, state: ContestEntry['noticeState'], lease: Date): Promise<void> {
+    await this.use(undefined, (m) =>
+      m.update(
+        ContestEntryEntity,
+        { pk, postLease: lease },
+        { noticeState: state, postLease: null },
+      ),
+    );
+  }
+
+  /** Holds the entry's work back until `until` (Discord refuses the channel for now). */
+  async postLater(pk: number, lease: Date, until: Date): Promise<void> {
+    await this.use(undefined, (m) =>
+      m.update(ContestEntryEntity, { pk, postLease: lease }, { postLease: until }),
     );
   }
 
@@ -281,21 +324,25 @@ export class ContestRepository extends Repository {
   }
 
   /**
-   * Entries whose post is out of date: a live entry on a board with a contest channel and no
-   * post yet or a post showing another count, and a gone entry whose post still stands.
+   * Entries with Discord work due and no process holding them: a live entry on a board with a
+   * contest channel and no post yet, or a post whose vote count is behind and was last written
+   * before `editBefore`; a post of an entry that left the contest; a pending entry's moderators'
+   * message to post, or to close once decided; an author's notice.
    */
-  async postsDue(now: Date, limit: number): Promise<number[]> {
+  async postsDue(now: Date, editBefore: Date, limit: number): Promise<number[]> {
     const rows: { pk: unknown }[] = await this.use(undefined, (m) =>
       m.query(
         `SELECT e.pk FROM contest_entries e
-         JOIN contest_settings s ON s.board_pk = e.board_pk
+         LEFT JOIN contest_settings s ON s.board_pk = e.board_pk
          WHERE (e.post_lease IS NULL OR e.post_lease < ?)
-         AND ((e.status = 'live' AND s.channel_id IS NOT NULL
-               AND (e.post_message_id IS NULL OR e.posted_votes <> e.votes))
-           OR (e.status IN ('declined', 'removed', 'withdrawn', 'archived')
-               AND e.post_message_id IS NOT NULL))
+         AND ((e.status = 'live' AND s.channel_id IS NOT NULL AND (e.post_message_id IS NULL
+                OR (e.posted_votes <> e.votes AND (e.posted_at IS NULL OR e.posted_at < ?))))
+           OR (e.status <> 'live' AND e.post_message_id IS NOT NULL)
+           OR (e.status = 'pending' AND e.review_state = 'due')
+           OR (e.status <> 'pending' AND e.review_state = 'posted')
+           OR e.notice_state = 'due')
          ORDER BY e.pk LIMIT ?`,
-        [now, limit],
+        [timeParam(this.dialect, now), timeParam(this.dialect, editBefore), limit],
       ),
     );
     return rows.map((r) => Number(r.pk));

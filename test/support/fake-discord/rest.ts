@@ -163,6 +163,7 @@ export class Rest {
       ([ch, id], body, _, files) =>
         this.editMessage(ch, id, { body: body as MessageRequest, files }),
     ],
+    ['DELETE', /^\/channels\/(\d+)\/messages\/(\d+)$/, ([ch, id]) => this.deleteMessage(ch, id)],
     [
       'POST',
       /^\/interactions\/(\d+)\/([^/]+)\/callback$/,
@@ -217,6 +218,25 @@ export class Rest {
       return unknown(10008, 'Message');
     }
     return this.posts.edit(messageId, write);
+  }
+
+  /**
+   * Delete Message: the bot's own message needs only access to the channel (a channel it may no
+   * longer post in still lets it delete its messages); another's needs Manage Messages, which
+   * the fake's bot never has. 204, then the message is gone (a second delete is 10008).
+   */
+  private deleteMessage(channelId: string, messageId: string): Reply {
+    const refusal =
+      this.state.access.refusal(channelId, 'read') ??
+      (this.state.knowsChannel(channelId) ? undefined : UNKNOWN_CHANNEL);
+    if (refusal) return refusal;
+    const message = this.state.messages.get(messageId);
+    if (message?.channel_id !== channelId) return unknown(10008, 'Message');
+    if (message.author.id !== this.state.botUser.id) {
+      return json(403, { code: 50013, message: 'Missing Permissions' });
+    }
+    this.state.messages.delete(messageId);
+    return { status: 204 };
   }
 
   /** Bulk overwrite (PUT), global or per guild: the registered set is replaced, as Discord does. */

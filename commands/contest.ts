@@ -1,0 +1,289 @@
+import { ChannelType, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { TITLE_MAX, ENTRIES_PER_MEMBER_RANGE, MIN_VOTES_RANGE } from '../src/domain/contest';
+import { chatPlayerId } from '../src/domain/ids';
+import { TallyError } from '../src/domain/errors';
+import {
+  contestBoard,
+  contestSettingsOf,
+  contestSummary,
+  decideEntry,
+  ownedEntry,
+  removeEntry,
+  setContest,
+  submitEntry,
+  withdrawEntry,
+  type ContestEdit,
+  type PeriodInput,
+} from '../src/pipeline/contests';
+import type { Context } from '../src/pipeline/context';
+import { attachmentBytes } from '../src/bot/attachment-file';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere, utcDate } from '../src/bot/command-options';
+import { mayModerate } from '../src/bot/review-button';
+import { invalid, reply } from '../src/bot/replies';
+import { shown } from '../src/bot/text';
+import { ensureOwner, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
+
+const entryOption = (what: string) => (o: import('discord.js').SlashCommandIntegerOption) =>
+  o.setName('entry').setDescription(what).setRequired(true).setMinValue(1);
+
+/**
+ * /contest: image contests on Rating boards (README "Contests"). Members submit and withdraw
+ * their entries; moderators (Manage Server or the board's moderator role) approve, decline and
+ * remove them; managers (Manage Server) set the contest up. Voting is the entry posts' buttons
+ * (commands/contest-buttons.ts). Every refusal is ephemeral and says why; nothing is stored then.
+ */
+export const contest = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('contest')
+      .setDescription('Image contests on Rating boards')
+      .addSubcommand((sub) =>
+        sub
+          .setName('submit')
+          .setDescription('Enter an image in a contest')
+          .addStringOption(boardOption)
+          .addAttachmentOption((o) =>
+            o
+              .setName('image')
+              .setDescription('PNG, JPEG, WebP or GIF, up to 10 MB')
+              .setRequired(true),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('title')
+              .setDescription('What your entry is called')
+              .setRequired(true)
+              .setMaxLength(TITLE_MAX),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('withdraw')
+          .setDescription('Take your own entry out of its contest')
+          .addIntegerOption(entryOption('Your entry’s number (#12 on its post)')),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('remove')
+          .setDescription('Remove an entry, with a reason its author is told (moderators)')
+          .addIntegerOption(entryOption('The entry’s number (#12 on its post)'))
+          .addStringOption((o) =>
+            o
+              .setName('reason')
+              .setDescription('Why; the author is told')
+              .setRequired(true)
+              .setMaxLength(200),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('approve')
+          .setDescription('Put an entry that waits for approval in the contest (moderators)')
+          .addIntegerOption(entryOption('The entry’s number')),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('decline')
+          .setDescription('Decline an entry that waits for approval (moderators)')
+          .addIntegerOption(entryOption('The entry’s number'))
+          .addStringOption((o) =>
+            o.setName('reason').setDescription('Why; the author is told').setMaxLength(200),
+          ),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('settings')
+          .setDescription('Show or change a contest’s settings (Manage Server to change)')
+          .addStringOption(boardOption)
+          .addChannelOption((o) =>
+            o
+              .setName('channel')
+              .setDescription('Where entries are posted with their vote buttons')
+              .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('entries_per_member')
+              .setDescription('How many entries a member may have at once (default 1)')
+              .setMinValue(ENTRIES_PER_MEMBER_RANGE[0])
+              .setMaxValue(ENTRIES_PER_MEMBER_RANGE[1]),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('approval')
+              .setDescription('Entries wait for a moderator before they go live'),
+          )
+          .addStringOption((o) =>
+            o
+              .setName('submissions')
+              .setDescription('open, closed, or until a date: 2026-12-31 18:00 (UTC)'),
+          )
+          .addStringOption((o) =>
+            o.setName('voting').setDescription('open, closed, or until a date (UTC)'),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('min_votes')
+              .setDescription('Votes an entry needs to be ranked (default 3)')
+              .setMinValue(MIN_VOTES_RANGE[0])
+              .setMaxValue(MIN_VOTES_RANGE[1]),
+          ),
+      ),
+  ).toJSON(),
+
+  writes: (interaction) => interaction.options.getSubcommand() !== 'settings',
+
+  async execute(interaction, ctx) {
+    switch (interaction.options.getSubcommand()) {
+      case 'submit':
+        return submit(interaction, ctx);
+      case 'withdraw':
+        return withdraw(interaction, ctx);
+      case 'remove':
+      case 'approve':
+      case 'decline':
+        return moderate(interaction, ctx);
+      default:
+        return settings(interaction, ctx);
+    }
+  },
+} satisfies Command;
+
+async function submit(interaction: ChatInputCommandInteraction, ctx: Context) {
+  const ownerId = ownerOf(interaction);
+  const boardId = interaction.options.getString('board', true);
+  // Refused before anything is downloaded: a board that is not a contest, or not this server's.
+  await contestBoard(ctx, ownerId, boardId);
+  const file = interaction.options.getAttachment('image', true);
+  // Downloading and re-encoding can take longer than the 3 seconds Discord allows a reply.
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const bytes = await attachmentBytes(file);
+  await ensureOwner(ctx, interaction);
+  const { board, settings, entry } = await submitEntry(ctx, {
+    ownerId,
+    boardId,
+    authorId: chatPlayerId(interaction.user.id),
+    authorName:
+      interaction.member && 'displayName' in interaction.member
+        ? interaction.member.displayName
+        : (interaction.user.globalName ?? interaction.user.username),
+    title: interaction.options.getString('title', true),
+    bytes,
+  });
+  const name = `**${shown(entry.title)}** (entry #${entry.pk})`;
+  const where = settings.channelId
+    ? `It is posted in <#${settings.channelId}> for votes in a moment.`
+    : 'No contest channel is set yet, so it is not posted for votes until a manager sets one (`/contest settings channel`).';
+  const content =
+    entry.status === 'pending'
+      ? `${name} is in **${shown(board.displayName)}** and waits for a moderator’s approval; you will see it posted once approved.`
+      : `${name} is in **${shown(board.displayName)}**. ${where}`;
+  await interaction.editReply({ content, allowedMentions: { parse: [] } });
+}
+
+async function withdraw(interaction: ChatInputCommandInteraction, ctx: Context) {
+  const { board, entry } = await withdrawEntry(ctx, {
+    ownerId: ownerOf(interaction),
+    entryPk: interaction.options.getInteger('entry', true),
+    authorId: chatPlayerId(interaction.user.id),
+  });
+  await reply(
+    interaction,
+    {
+      content: `You withdrew **${shown(entry.title)}** from **${shown(board.displayName)}**; its post and image are deleted.`,
+    },
+    true,
+  );
+}
+
+async function moderate(interaction: ChatInputCommandInteraction, ctx: Context) {
+  const action = interaction.options.getSubcommand() as 'remove' | 'approve' | 'decline';
+  const ownerId = ownerOf(interaction);
+  const entryPk = interaction.options.getInteger('entry', true);
+  const { board } = await ownedEntry(ctx, ownerId, entryPk);
+  if (!mayModerate(interaction, board)) {
+    throw new TallyError(
+      'permission_denied',
+      'Only members with the Manage Server permission or the board’s moderator role can do that.',
+    );
+  }
+  const by = chatPlayerId(interaction.user.id);
+  const reason = interaction.options.getString('reason') ?? undefined;
+  const { entry } =
+    action === 'remove'
+      ? await removeEntry(ctx, { ownerId, entryPk, by, reason: reason ?? '' })
+      : await decideEntry(ctx, {
+          ownerId,
+          entryPk,
+          by,
+          approve: action === 'approve',
+          ...(reason === undefined ? {} : { reason }),
+        });
+  const done = {
+    remove: 'removed; its author is told why by DM',
+    approve: 'approved: it is in the contest',
+    decline: 'declined; its author is told by DM',
+  }[action];
+  await reply(
+    interaction,
+    { content: `Entry #${entry.pk} **${shown(entry.title)}** ${done}.` },
+    true,
+  );
+}
+
+function periodOption(
+  interaction: ChatInputCommandInteraction,
+  name: string,
+): PeriodInput | undefined {
+  const text = interaction.options.getString(name)?.trim().toLowerCase();
+  if (text === undefined) return undefined;
+  if (text === 'open' || text === 'closed') return text;
+  return utcDate(text, name);
+}
+
+async function settings(interaction: ChatInputCommandInteraction, ctx: Context) {
+  const ownerId = ownerOf(interaction);
+  const boardId = interaction.options.getString('board', true);
+  const o = interaction.options;
+  const channel = o.getChannel('channel');
+  const edit: ContestEdit = {
+    ...(o.getInteger('entries_per_member') !== null
+      ? { entriesPerMember: o.getInteger('entries_per_member')! }
+      : {}),
+    ...(o.getBoolean('approval') !== null ? { approval: o.getBoolean('approval')! } : {}),
+    ...(o.getInteger('min_votes') !== null ? { minVotes: o.getInteger('min_votes')! } : {}),
+  };
+  const submissions = periodOption(interaction, 'submissions');
+  const voting = periodOption(interaction, 'voting');
+  if (submissions !== undefined) edit.submissions = submissions;
+  if (voting !== undefined) edit.voting = voting;
+  const changing = Object.keys(edit).length > 0 || channel !== null;
+  if (!changing) {
+    const board = await contestBoard(ctx, ownerId, boardId);
+    const current = await contestSettingsOf(ctx, board);
+    return reply(
+      interaction,
+      { content: `**${shown(board.displayName)}**: ${contestSummary(current, ctx.now())}` },
+      true,
+    );
+  }
+  requireManageServer(interaction, 'Changing a contest');
+  if (channel !== null) {
+    if (interaction.guildId === null) {
+      throw invalid('channel: only server contests are posted in a channel');
+    }
+    edit.channelId = await serverChannel(interaction, channel.id);
+  }
+  const { board, settings: now } = await setContest(
+    ctx,
+    ownerId,
+    boardId,
+    edit,
+    chatPlayerId(interaction.user.id),
+  );
+  await reply(interaction, {
+    content: `Contest **${shown(board.displayName)}**: ${contestSummary(now, ctx.now())}`,
+  });
+}
