@@ -3,6 +3,7 @@ import satori from 'satori';
 import { CARD, cardElement } from './card';
 import { CHART, chartBody, chartTitle, stack, TITLE_HEIGHT } from './chart-png';
 import { emojiDataUri } from './emoji';
+import { galleryElement, type DrawnGallery } from './gallery-card';
 import type { El, FaceSet } from './elements';
 import { latinFace } from './font-catalog';
 import { satoriFonts, ttfFile } from './fonts';
@@ -10,7 +11,10 @@ import { pixmapDrawn } from './reclaim';
 import type { CardData, ChartData } from './types';
 
 /** One picture to draw: plain data, so it crosses to a worker thread as it is. */
-export type RenderJob = { kind: 'card'; data: CardData } | { kind: 'chart'; data: ChartData };
+export type RenderJob =
+  | { kind: 'card'; data: CardData }
+  | { kind: 'chart'; data: ChartData }
+  | { kind: 'gallery'; data: DrawnGallery };
 
 /** satori asks for an emoji's picture when a text has one; fonts are chosen before (FaceSet). */
 async function loadAdditionalAsset(code: string, segment: string) {
@@ -42,6 +46,11 @@ async function drawCard(data: CardData): Promise<Buffer> {
   return toPng(await toSvg(element, faces, CARD), CARD.scale);
 }
 
+async function drawGallery(data: DrawnGallery): Promise<Buffer> {
+  const { element, faces } = galleryElement(data);
+  return toPng(await toSvg(element, faces, CARD), CARD.scale);
+}
+
 async function drawChart(data: ChartData): Promise<Buffer> {
   const title = chartTitle(data);
   const body = chartBody(data);
@@ -56,5 +65,7 @@ async function drawChart(data: ChartData): Promise<Buffer> {
 
 /** The PNG of a job, drawn on this thread: the worker's body, and the renderer's with threads 0. */
 export async function draw(job: RenderJob): Promise<Buffer> {
-  return job.kind === 'card' ? drawCard(job.data) : drawChart(job.data);
+  if (job.kind === 'card') return drawCard(job.data);
+  if (job.kind === 'gallery') return drawGallery(job.data);
+  return drawChart(job.data);
 }

@@ -3,8 +3,15 @@ import { prepareText } from './text-prep';
 
 /** satori's input without JSX: plain { type, props } objects, as React elements are. */
 export interface El {
-  type: 'div';
-  props: { style?: Record<string, string | number>; children?: El | El[] | string };
+  type: 'div' | 'img';
+  props: {
+    style?: Record<string, string | number>;
+    children?: El | El[] | string;
+    /** An img's picture (a data: URI) and its layout size. */
+    src?: string;
+    width?: number;
+    height?: number;
+  };
 }
 
 export const div = (style: El['props']['style'], children?: El['props']['children']): El => ({

@@ -1,10 +1,18 @@
 import { RenderCache } from './cache';
 import type { RenderJob } from './draw';
+import { drawnGallery } from './gallery-tiles';
 import { DEFAULT_THREADS, inlineDrawer, poolDrawer } from './pool';
-import type { CardData, ChartData } from './types';
+import type { CardData, ChartData, GalleryCardData } from './types';
 
 export { chartSvg, type ChartOptions } from './chart-svg';
-export type { CardData, CardRow, ChartData, ChartPoint } from './types';
+export type {
+  CardData,
+  CardRow,
+  ChartData,
+  ChartPoint,
+  GalleryCardData,
+  GalleryTile,
+} from './types';
 
 export interface RendererOptions {
   /** Worker threads; 0 draws on the calling thread (tools, measuring). Default 1. */
@@ -30,6 +38,8 @@ export interface Renderer {
   card(key: string, data: CardData): Promise<Buffer>;
   /** The history chart, 1200×600. */
   chart(key: string, data: ChartData): Promise<Buffer>;
+  /** A contest's card, 1200×630: its top entries' pictures. */
+  gallery(key: string, data: GalleryCardData): Promise<Buffer>;
   stats(): RenderStats;
   close(): Promise<void>;
 }
@@ -40,17 +50,20 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   const cache = new RenderCache(options.cacheEntries ?? 100);
   const stats: RenderStats = { renders: 0, hits: 0 };
 
-  const render = (job: RenderJob, key: string) => {
-    const { png, hit } = cache.get(`${job.kind}:${key}`, () => {
+  /** `job` is made only on a miss (a gallery's pictures are cut to their frames then). */
+  const render = (kind: RenderJob['kind'], key: string, job: () => Promise<RenderJob>) => {
+    const { png, hit } = cache.get(`${kind}:${key}`, async () => {
       stats.renders++;
-      return drawer.draw(job);
+      return drawer.draw(await job());
     });
     if (hit) stats.hits++;
     return png;
   };
   return {
-    card: (key, data) => render({ kind: 'card', data }, key),
-    chart: (key, data) => render({ kind: 'chart', data }, key),
+    card: (key, data) => render('card', key, async () => ({ kind: 'card', data })),
+    chart: (key, data) => render('chart', key, async () => ({ kind: 'chart', data })),
+    gallery: (key, data) =>
+      render('gallery', key, async () => ({ kind: 'gallery', data: await drawnGallery(data) })),
     stats: () => ({ ...stats }),
     close: async () => {
       cache.clear();

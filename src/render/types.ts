@@ -26,6 +26,33 @@ export interface CardRow {
   record?: string;
 }
 
+/**
+ * A contest's card (a Rating board, README "Contests"): its top entries side by side, each with
+ * its thumbnail, place and title, on the leaderboard card's frame.
+ */
+export interface GalleryCardData {
+  /** The board's name. */
+  title: string;
+  /** e.g. "Rating · Season 2" or "Rating · Season 1 · final standings". */
+  subtitle: string;
+  /** Up to four, in rank order. */
+  tiles: GalleryTile[];
+  /** e.g. "12 entries · voting open"; optional. */
+  footer?: string;
+  theme?: 'light' | 'dark';
+}
+
+export interface GalleryTile {
+  /** "#1", or "unranked". */
+  place: string;
+  title: string;
+  author: string;
+  /** The shown score ("8.43"), or the vote count of an unranked entry. */
+  value: string;
+  /** The stored thumbnail (WebP, src/render/intake.ts); null draws an empty frame. */
+  image: Uint8Array | null;
+}
+
 /** A history chart: one participant's value over time. */
 export interface ChartData {
   /** e.g. "Robin Hale · Ladder". */
