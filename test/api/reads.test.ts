@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { encodeCursor } from '../../src/domain/cursor';
@@ -5,7 +6,8 @@ import { competitionRanks, compareEntries, rankKeyOf } from '../../src/domain/ra
 import type { EntryState } from '../../src/domain/scoring';
 import { backendName } from '../support/backends';
 import { assertContract, assertProblem } from '../support/contract';
-import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
+import { idempotencyHeader, nextSnowflake, startTestTally, type TestTally } from '../support/tally';
+import { submitEntry, voteOnEntry } from '../../src/pipeline/contests';
 import { SEEDED } from '../support/pipeline';
 
 const MAX = Number.MAX_SAFE_INTEGER;
@@ -192,6 +194,48 @@ describe(`the read API: entries, ranks and matches (${backendName})`, () => {
       'board_type_mismatch',
       'getEntry',
     );
+  });
+
+  it('GIVEN a Rating board running a contest with entries and votes THEN the API reads it as before: write null, entries and matches 422, writes 422', async () => {
+    const rating = await tally.board({ ownerId: owner, type: 'Rating' });
+    const author = `chat:${nextSnowflake()}`;
+    const bytes = await sharp({
+      create: { width: 32, height: 32, channels: 3, background: '#336699' },
+    })
+      .png()
+      .toBuffer();
+    const { entry } = await submitEntry(tally.ctx, {
+      ownerId: owner,
+      boardId: rating.id,
+      authorId: author,
+      authorName: 'Ann',
+      title: 'Tide',
+      bytes,
+    });
+    await voteOnEntry(tally.ctx, {
+      ownerId: owner,
+      entryPk: entry.pk,
+      voterId: `chat:${nextSnowflake()}`,
+      value: 9,
+    });
+    const board = await get(path(rating));
+    expect(board.status).toBe(200);
+    assertContract(board, 'getBoard');
+    expect((board.body as { write: unknown }).write).toBeNull();
+    assertProblem(await get(path(rating, '/entries')), 422, 'board_type_mismatch', 'listEntries');
+    assertProblem(
+      await get(path(rating, `/entries/${author}`)),
+      422,
+      'board_type_mismatch',
+      'getEntry',
+    );
+    assertProblem(await get(path(rating, '/matches')), 422, 'board_type_mismatch', 'listMatches');
+    const write = await tally.request('POST', path(rating, '/scores'), {
+      key,
+      headers: idempotencyHeader(),
+      body: JSON.stringify({ player: { chat_id: nextSnowflake() }, score: 9 }),
+    });
+    assertProblem(write, 422, 'board_type_mismatch', 'createScore');
   });
 
   it("GIVEN another owner's board, entry or match THEN the same 404 as a missing one", async () => {
