@@ -14,7 +14,8 @@ ENV NODE_ENV=production \
 
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# better-sqlite3 ships its prebuilt binary inside the package: nothing is compiled or downloaded.
+# better-sqlite3 and sharp (libvips, for contest images) ship prebuilt binaries inside npm
+# packages: nothing is compiled or downloaded.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY tsconfig.json ./
 COPY bin ./bin

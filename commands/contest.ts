@@ -133,7 +133,7 @@ export const contest = {
       ),
   ).toJSON(),
 
-  writes: (interaction) => interaction.options.getSubcommand() !== 'settings',
+  writes: () => true,
 
   async execute(interaction, ctx) {
     switch (interaction.options.getSubcommand()) {
