@@ -4,14 +4,14 @@ import { pageCursor, pageLimit } from '../http/params';
 import type { Context } from '../pipeline/context';
 import { boardRecent } from '../pipeline/profile';
 import { standingsPage } from '../pipeline/standings';
-import type { CardData } from '../render/types';
 import { crumbs, publicBoard, seasonLinks, seasonsNav, wholeQuery } from './boards';
 import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
 import type { PageDeps } from './deps';
+import { contestHtml } from './contest-page';
 import { about } from './error-page';
 import { bdi, boardName, documentHtml, isMatchBoard, type Html } from './html';
 import { recentMatches } from './matches-view';
-import { boardCard, boardTop, type Picture } from './pictures';
+import { boardCard, boardTop } from './pictures';
 import { MAX_AGE, sendPage } from './respond';
 import { seasonHtml } from './season-page';
 import { rowOfEntry } from './standings-view';
@@ -19,7 +19,8 @@ import { rowOfEntry } from './standings-view';
 /**
  * The public board page (DESIGN.md 3): a board's `url` (spec 2.2). The current standings, paged
  * with the very cursors of GET /v1/boards/{board}/entries, with a podium and the recent matches
- * on the first page; or, with ?season=N, an ended season's final standings (season-page.ts).
+ * on the first page; or, with ?season=N, an ended season's final standings (season-page.ts). A
+ * Rating board's page is its contest's gallery instead (contest-page.ts).
  */
 export function boardPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
@@ -37,7 +38,11 @@ export function boardPage(ctx: Context, deps: PageDeps): RequestHandler {
       seasons: await seasonLinks(ctx, board, deps.links),
     };
     if (number === undefined) {
-      sendPage(req, res, await currentHtml(ctx, page, limit, cursor), MAX_AGE.live);
+      const html =
+        board.type === 'Rating'
+          ? await contestHtml(ctx, page, { limit, from })
+          : await currentHtml(ctx, page, limit, cursor);
+      sendPage(req, res, html, MAX_AGE.live);
       return;
     }
     about(res, 'Season');
@@ -55,25 +60,20 @@ async function currentHtml(
   const { board, deps } = view;
   const links = deps.links;
   const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, 'updated live'];
-  let body = '<p class="empty">Rating boards keep no standings in this version.</p>';
-  let card: Picture<CardData> | null = null;
-  let nav = '';
-  if (board.type !== 'Rating') {
-    const standings = await standingsPage(ctx, board, { cursor, limit });
-    const rows = standings.entries.map((e) => rowOfEntry(board, e));
-    const first = cursor === undefined;
-    const more = standings.nextCursor !== null;
-    const top = first ? await topOf(rows, more, () => boardTop(ctx, board)) : null;
-    card = await boardCard(ctx, board, top ?? undefined);
-    body = standingsHtml(view, rows, top, 'No entries yet.');
-    if (first && isMatchBoard(board))
-      body += `\n${recentMatches(board, await boardRecent(ctx, board, 5), links)}`;
-    const keep = { limit: view.keepLimit };
-    nav = pager(
-      first ? null : links.board(board, keep),
-      standings.nextCursor && links.board(board, { cursor: standings.nextCursor, ...keep }),
-    );
-  }
+  const standings = await standingsPage(ctx, board, { cursor, limit });
+  const rows = standings.entries.map((e) => rowOfEntry(board, e));
+  const first = cursor === undefined;
+  const more = standings.nextCursor !== null;
+  const top = first ? await topOf(rows, more, () => boardTop(ctx, board)) : null;
+  const card = await boardCard(ctx, board, top ?? undefined);
+  let body = standingsHtml(view, rows, top, 'No entries yet.');
+  if (first && isMatchBoard(board))
+    body += `\n${recentMatches(board, await boardRecent(ctx, board, 5), links)}`;
+  const keep = { limit: view.keepLimit };
+  const nav = pager(
+    first ? null : links.board(board, keep),
+    standings.nextCursor && links.board(board, { cursor: standings.nextCursor, ...keep }),
+  );
   return documentHtml(
     boardName(board),
     `${view.crumbs}

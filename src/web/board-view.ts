@@ -48,15 +48,28 @@ export async function topOf(
 }
 
 export function preview(view: BoardView, card: Picture<CardData> | null, season?: Season): Preview {
+  const shown = card && { version: card.version, description: topThreeText(card.data) };
+  return picturePreview(view, shown, season);
+}
+
+/** The preview of a board page whose card is `picture` (its version and what it shows in words). */
+export function picturePreview(
+  view: BoardView,
+  picture: { version: string; description: string } | null,
+  season?: Season,
+): Preview {
   const { board, deps } = view;
   const name = boardName(board);
   const n = season?.number;
   return {
     title: season ? `${name} — ${seasonTitle(season)}` : name,
-    description: card ? topThreeText(card.data) : `${board.type} board`,
+    description: picture ? picture.description : `${board.type} board`,
     url: deps.links.boardUrl(board, { season: n }),
-    image: card && deps.renderer ? deps.links.cardUrl(board, { season: n, v: card.version }) : null,
-    imageAlt: `${season ? `${name}, ${seasonTitle(season)}` : name}: the top ${CARD_ROWS}`,
+    image:
+      picture && deps.renderer
+        ? deps.links.cardUrl(board, { season: n, v: picture.version })
+        : null,
+    imageAlt: `${season ? `${name}, ${seasonTitle(season)}` : name}: the top ${board.type === 'Rating' ? 'entries' : CARD_ROWS}`,
     imageSize: PICTURE_SIZE.card,
   };
 }

@@ -1,13 +1,15 @@
-import type { CardData, ChartData } from '../render/types';
+import type { CardData, ChartData, GalleryCardData } from '../render/types';
 import type { Links } from './links';
 
 /**
  * What the pages need of the picture renderer (src/render's Renderer has this shape): PNG bytes
- * for a card or a chart, cached by the renderer under `key`.
+ * for a card, a contest's card or a chart, cached by the renderer under `key`.
  */
 export interface PageRenderer {
   card(key: string, data: CardData): Promise<Buffer>;
   chart(key: string, data: ChartData): Promise<Buffer>;
+  /** A contest's card: its top entries' thumbnails. */
+  gallery(key: string, data: GalleryCardData): Promise<Buffer>;
 }
 
 /** What every page handler is given besides the context. */

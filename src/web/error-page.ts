@@ -2,10 +2,10 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import { documentHtml, escapeHtml, link } from './html';
-import { sendPlainHtml, sendText } from './respond';
+import { isPicturePath, sendPlainHtml, sendText } from './respond';
 
 /** What a page was about, so a 404 names the missing thing ("Player not found"). */
-export type Subject = 'Board' | 'Player' | 'Server' | 'Season';
+export type Subject = 'Board' | 'Player' | 'Server' | 'Season' | 'Entry' | 'Picture';
 
 /** Routes name their subject once the things before it are found (a board, then its player). */
 export const about = (res: Response, subject: Subject) => {
@@ -18,6 +18,8 @@ const MISSING: Record<Subject, string> = {
   Player: 'Nobody by this id has played on this board',
   Server: 'There are no boards at this address',
   Season: 'This board has no such season',
+  Entry: 'This board has no such entry: it may have been withdrawn or removed',
+  Picture: 'There is no picture at this address: its entry may have been withdrawn or removed',
 };
 
 /** A page that says what went wrong, with a way back when there is one. */
@@ -55,7 +57,7 @@ export const errorPage: ErrorRequestHandler = (err: unknown, req, res, _next) =>
         ? { title: 'Something went wrong', text: 'This page could not be loaded; try again' }
         : BAD_LINK;
   const detail = status < 500 && err instanceof TallyError ? ` (${err.detail})` : '';
-  if (req.path.endsWith('.png')) {
+  if (isPicturePath(req.path)) {
     sendText(res, status, `${title}: ${text}${detail}.`);
     return;
   }

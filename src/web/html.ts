@@ -60,8 +60,10 @@ export interface Preview {
   description: string;
   /** Absolute: an unfurler fetches it from elsewhere. */
   url: string;
-  /** Absolute URL of a PNG, or null when no picture can be made. */
+  /** Absolute URL of a PNG (or of `imageType`), or null when no picture can be made. */
   image: string | null;
+  /** Default image/png (the rendered pictures); a contest entry's page names its WebP. */
+  imageType?: string;
   imageAlt?: string;
   /** Pixels, so an unfurler can lay the preview out before fetching it. */
   imageSize?: { width: number; height: number };
@@ -84,7 +86,7 @@ function previewTags(preview: Preview): Html {
   ];
   if (preview.image) {
     tags.push(['property', 'og:image', preview.image]);
-    tags.push(['property', 'og:image:type', 'image/png']);
+    tags.push(['property', 'og:image:type', preview.imageType ?? 'image/png']);
     if (preview.imageSize) {
       tags.push(['property', 'og:image:width', String(preview.imageSize.width)]);
       tags.push(['property', 'og:image:height', String(preview.imageSize.height)]);

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { Board } from '../../entities/board';
 import { notFound } from '../domain/errors';
 import { parsePlayerId } from '../domain/player-id';
 import { queryValue } from '../http/params';
@@ -8,13 +9,14 @@ import { playerProfile } from '../pipeline/profile';
 import { seasonOf } from '../pipeline/seasons';
 import { publicBoard, wholeQuery } from './boards';
 import type { PageDeps } from './deps';
+import { contestCard, contestSeasonCard, galleryData } from './contest-pictures';
 import { about } from './error-page';
 import { boardCard, playerChart, seasonCard, type Picture } from './pictures';
 import { MAX_AGE, sendPng, sendText } from './respond';
 
 /**
- * The pictures a shared link unfurls as (og:image): a board's card and a player's chart, PNG
- * from the renderer, named by a hash of what they show (pictures.ts). A client holding the
+ * The pictures a shared link unfurls as (og:image): a board's card (a Rating board's shows its
+ * contest's top entries) and a player's chart, PNG from the renderer, named by a hash of what they show (pictures.ts). A client holding the
  * current one gets a 304 before anything is rendered. When the renderer fails or takes too
  * long, the answer is a 503 in text; the pages never wait for a picture.
  */
@@ -22,7 +24,10 @@ export function cardImage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
     const number = wholeQuery(req, 'season');
     const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
-    if (board.type === 'Rating') throw notFound('Rating boards keep no standings to picture');
+    if (board.type === 'Rating') {
+      await contestImage(ctx, deps, req, res, board, number);
+      return;
+    }
     let picture;
     if (number === undefined) {
       picture = await boardCard(ctx, board);
@@ -34,6 +39,27 @@ export function cardImage(ctx: Context, deps: PageDeps): RequestHandler {
       r.card(`card:${board.pk}:${picture.version}`, picture.data),
     );
   };
+}
+
+/** A Rating board's card: its top entries' thumbnails (contest-pictures.ts). */
+async function contestImage(
+  ctx: Context,
+  deps: PageDeps,
+  req: Request,
+  res: Response,
+  board: Board,
+  number: number | undefined,
+): Promise<void> {
+  let picture;
+  if (number === undefined) {
+    picture = await contestCard(ctx, board);
+  } else {
+    about(res, 'Season');
+    picture = await contestSeasonCard(ctx, board, await seasonOf(ctx, board, number));
+  }
+  await send(req, res, deps, picture, async (r) =>
+    r.gallery(`gallery:${board.pk}:${picture.version}`, await galleryData(ctx, picture.data)),
+  );
 }
 
 export function chartImage(ctx: Context, deps: PageDeps): RequestHandler {

@@ -2,14 +2,16 @@ import { Router } from 'express';
 import { notFound } from '../domain/errors';
 import type { Context } from '../pipeline/context';
 import { boardPage } from './board-page';
+import { entryPage } from './entry-page';
 import type { PageDeps, PageRenderer } from './deps';
-import { errorPage } from './error-page';
+import { about, errorPage } from './error-page';
 import { cardImage, chartImage } from './images';
 import { indexPage } from './index-page';
 import { Links } from './links';
 import { DEFAULT_PAGE_LIMITS, pageLimits, type LimiterStore, type PageLimits } from './page-limits';
 import { playerPage } from './player-page';
 import { pageHeaders } from './respond';
+import { imageFile, MALFORMED } from './stored-images';
 
 export type { PageRenderer };
 
@@ -31,6 +33,8 @@ export interface BoardPagesOptions extends LimiterStore {
  *   GET /boards/{owner}/{board}/card.png[?season=N]          the leaderboard card
  *   GET /boards/{owner}/{board}/players/{player}[?vs=P]      a player; head to head
  *   GET /boards/{owner}/{board}/players/{player}/chart.png   the player's chart
+ *   GET /boards/{owner}/{board}/entries/{entry}              a contest entry (Rating boards)
+ *   GET /images/{sha256}.webp                                a contest entry's stored picture
  */
 export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Router {
   const deps: PageDeps = {
@@ -39,15 +43,22 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
     renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
   };
   const router = Router();
-  router.use('/boards', pageHeaders);
-  router.use('/boards', pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options));
+  const limits = pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options);
+  router.use(['/boards', '/images'], pageHeaders);
+  router.use(['/boards', '/images'], limits);
   router.get('/boards/:ownerId', indexPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId', boardPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/card.png', cardImage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId', playerPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId/chart.png', chartImage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/entries/:entryPk', entryPage(ctx, deps));
+  router.get('/images/:file', imageFile(ctx));
   router.get('/boards{/*rest}', () => {
     throw notFound('No page here');
+  });
+  router.get('/images{/*rest}', (_req, res) => {
+    about(res, 'Picture');
+    throw notFound(MALFORMED);
   });
   router.use(errorPage);
   return router;

@@ -10,6 +10,13 @@ import { boardUrl } from '../domain/board-url';
  *   /boards/{owner}/{board}/card.png[?season=N]       the leaderboard card
  *   /boards/{owner}/{board}/players/{player}[?vs=P]   a player, or two head to head
  *   /boards/{owner}/{board}/players/{player}/chart.png
+ *   /boards/{owner}/{board}/entries/{entry}           a contest entry (Rating boards)
+ *   /images/{sha256}.webp                             a stored picture (an entry's image or
+ *                                                     thumbnail), named by the SHA-256 of its
+ *                                                     bytes, so it never changes: outside
+ *                                                     /boards because one picture may belong to
+ *                                                     entries of several boards, and cached for
+ *                                                     a year
  */
 export class Links {
   constructor(private readonly publicUrl: string) {}
@@ -34,6 +41,21 @@ export class Links {
   }
   player(board: Pick<Board, 'ownerId' | 'id'>, playerId: string, query?: Query): string {
     return pathOf(this.playerUrl(board, playerId, query));
+  }
+
+  entryUrl(board: Pick<Board, 'ownerId' | 'id'>, entryPk: number): string {
+    return `${boardUrl(this.publicUrl, board)}/entries/${entryPk}`;
+  }
+  entry(board: Pick<Board, 'ownerId' | 'id'>, entryPk: number): string {
+    return pathOf(this.entryUrl(board, entryPk));
+  }
+
+  /** A stored picture by its hash (src/render/intake.ts names them). */
+  imageUrl(hash: string): string {
+    return `${this.publicUrl}/images/${hash}.webp`;
+  }
+  image(hash: string): string {
+    return pathOf(this.imageUrl(hash));
   }
 
   cardUrl(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {

@@ -9,7 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import { log } from '../log';
 import { errorHtml } from './error-page';
-import { sendPlainHtml, sendText } from './respond';
+import { isPicturePath, sendPlainHtml, sendText } from './respond';
 
 /**
  * Per-address limits of the public pages (issue 14 item 4): they need no key, so the visitor's
@@ -22,15 +22,22 @@ import { sendPlainHtml, sendText } from './respond';
  *   address (a school, a café) can still browse at once; a scraper walking every page of a
  *   large board is slowed to two pages a second.
  * - Pictures, 30 a minute: each may cost a render (tens of milliseconds of CPU). Pages show no
- *   picture (the chart is inline SVG), so pictures are asked for by unfurlers (Discord fetches
- *   once per link and keeps it) and people opening one: far fewer than pages.
+ *   rendered picture (the chart is inline SVG), so pictures are asked for by unfurlers (Discord
+ *   fetches once per link and keeps it) and people opening one: far fewer than pages.
+ * - Stored pictures (a contest's entries, `*.webp`), 1 200 a minute: a gallery page shows up
+ *   to 50 thumbnails, and each is one indexed read, never a render; browsers keep them a year.
  */
 export interface PageLimits {
   pagesPerMinute: number;
   imagesPerMinute: number;
+  filesPerMinute: number;
 }
 
-export const DEFAULT_PAGE_LIMITS: PageLimits = { pagesPerMinute: 120, imagesPerMinute: 30 };
+export const DEFAULT_PAGE_LIMITS: PageLimits = {
+  pagesPerMinute: 120,
+  imagesPerMinute: 30,
+  filesPerMinute: 1200,
+};
 
 export interface LimiterStore {
   /** The app's Redis client (src/main.ts), when REDIS_URL is set. */
@@ -82,7 +89,7 @@ function refuse(req: Request, res: Response, state: RateLimiterRes): void {
   const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
   res.setHeader('Retry-After', String(seconds));
   const text = `Too many requests from your address; try again in ${seconds} s`;
-  if (req.path.endsWith('.png')) {
+  if (isPicturePath(req.path)) {
     sendText(res, 429, `${text}.`);
     return;
   }
@@ -90,8 +97,9 @@ function refuse(req: Request, res: Response, state: RateLimiterRes): void {
 }
 
 /**
- * The middleware: pictures (`*.png`) and pages count in separate windows. A limiter fault other
- * than a refusal lets the request through (logged): the pages stay up if counting cannot.
+ * The middleware: pictures (`*.png`), stored pictures (`*.webp`) and pages count in separate
+ * windows. A limiter fault other than a refusal lets the request through (logged): the pages
+ * stay up if counting cannot.
  */
 export function pageLimits(
   limits: PageLimits = DEFAULT_PAGE_LIMITS,
@@ -99,11 +107,15 @@ export function pageLimits(
 ): RequestHandler {
   const pages = limiter(limits.pagesPerMinute, 'pages', store);
   const images = limiter(limits.imagesPerMinute, 'images', store);
+  const files = limiter(limits.filesPerMinute, 'files', store);
   return async (req, res, next) => {
-    const image = req.path.endsWith('.png');
-    const limit = image ? limits.imagesPerMinute : limits.pagesPerMinute;
+    const [counter, limit] = req.path.endsWith('.webp')
+      ? [files, limits.filesPerMinute]
+      : req.path.endsWith('.png')
+        ? [images, limits.imagesPerMinute]
+        : [pages, limits.pagesPerMinute];
     try {
-      const state = await (image ? images : pages).consume(visitorOf(req));
+      const state = await counter.consume(visitorOf(req));
       setHeaders(res, limit, state);
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) {

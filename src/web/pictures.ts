@@ -24,7 +24,10 @@ export interface Picture<T> {
 
 export const CARD_ROWS = 10;
 
-const versioned = <T>(data: T): Picture<T> => ({ data, version: digest(JSON.stringify(data)) });
+export const versioned = <T>(data: T): Picture<T> => ({
+  data,
+  version: digest(JSON.stringify(data)),
+});
 
 function cardOf(
   board: Board,

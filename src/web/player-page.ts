@@ -7,6 +7,7 @@ import type { Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
 import { headToHead, playerProfile, type HeadToHead, type Profile } from '../pipeline/profile';
 import { runningSeason } from '../pipeline/season-reads';
+import { authorHtml } from './author-page';
 import { crumbs, publicBoard } from './boards';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
@@ -20,7 +21,8 @@ import { MAX_AGE, sendPage } from './respond';
  * A player's page on a board: rank of N, value, peak, record, streaks, the value over the
  * season as inline SVG, the last matches with links to the opponents, and head to head with
  * another player (?vs=<player id>, picked from recent opponents by a form that needs no script).
- * A malformed player id is a 400 page (the API's status for one), an unknown player a 404.
+ * A malformed player id is a 400 page (the API's status for one), an unknown player a 404. On
+ * a Rating board it is the member's contest entries instead (author-page.ts).
  */
 export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
@@ -30,6 +32,11 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
     const vs = vsRaw === undefined || vsRaw === '' ? undefined : parsePlayerId(vsRaw, 'vs');
     if (vs === playerId) throw badRequest('vs must name another player');
+    if (board.type === 'Rating') {
+      const top = await crumbs(ctx, board, deps.links, true);
+      sendPage(req, res, await authorHtml(ctx, board, playerId, top, deps), MAX_AGE.live);
+      return;
+    }
     const profile = await playerProfile(ctx, board, playerId);
     const h2h = vs === undefined ? null : await headToHead(ctx, board, playerId, vs);
     const frame = {

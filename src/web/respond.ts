@@ -8,12 +8,13 @@ import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * No script runs on these pages; the policy makes that hold even if escaping ever slipped. Forms
- * (the head-to-head picker) may only send to this site. No other site may frame a page
+ * (the head-to-head picker) may only send to this site, and pictures (a contest's entries) may
+ * only come from it. No other site may frame a page
  * (frame-ancestors, which default-src does not cover): standings under someone else's buttons
  * are a clickjacking page.
  */
 const FRAMING = "frame-ancestors 'none'";
-const CSP = `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; ${FRAMING}`;
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; ${FRAMING}`;
 
 /**
  * What every answer under /boards carries, pictures, text faults and refusals included (the HTML
@@ -42,6 +43,8 @@ export const MAX_AGE = {
   image: 60,
   /** A picture whose URL names its content (?v=…): the same bytes for as long as it is asked. */
   versioned: 86_400,
+  /** A stored picture, named by the hash of its bytes: those bytes forever. */
+  immutable: 31_536_000,
 } as const;
 
 /** A short stable hash: ETags, picture versions and renderer cache keys. */
@@ -95,6 +98,9 @@ export function sendPlainHtml(res: Response, status: number, html: string): void
     .send(html);
 }
 
+/** A picture's address (a card, a chart, a stored picture): its faults are answered in text. */
+export const isPicturePath = (path: string) => /\.(?:png|webp)$/.test(path);
+
 /** The picture endpoints' faults: text, as an image client (or a person) can read it. */
 export function sendText(res: Response, status: number, text: string): void {
   res.removeHeader('ETag');
@@ -122,4 +128,21 @@ export async function sendPng(
   if (notModified(req, res, etag, maxAge)) return;
   const png = await render();
   res.status(200).type('image/png').send(png);
+}
+
+/**
+ * A stored picture (GET /images/{hash}.webp): its name is the SHA-256 of its bytes, so it is
+ * cached for a year as immutable and its strong ETag is the hash; a client holding it gets a 304.
+ */
+export function sendImageFile(req: Request, res: Response, hash: string, bytes: Buffer): void {
+  res.set({
+    ETag: `"${hash}"`,
+    'Cache-Control': `public, max-age=${MAX_AGE.immutable}, immutable`,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (matches(req.get('If-None-Match'), hash)) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).type('image/webp').send(bytes);
 }

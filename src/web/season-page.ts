@@ -6,6 +6,7 @@ import type { Context } from '../pipeline/context';
 import { seasonStandingsPage } from '../pipeline/season-reads';
 import { seasonOf } from '../pipeline/seasons';
 import { seasonsNav } from './boards';
+import { contestArchiveHtml } from './contest-page';
 import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
 import { errorHtml } from './error-page';
 import { bdi, boardName, documentHtml, type Html } from './html';
@@ -15,7 +16,8 @@ import { rowOfArchive, type StandingRow } from './standings-view';
 
 /**
  * An ended season's final standings (?season=N on the board page): the archive, paged by offset
- * (it never changes), with its own podium and card.
+ * (it never changes), with its own podium and card; on a Rating board, the entries the contest
+ * round ended with (contest-page.ts).
  */
 export async function seasonHtml(
   ctx: Context,
@@ -26,6 +28,7 @@ export async function seasonHtml(
 ): Promise<Html | null> {
   const season = await endedSeason(ctx, view, number, res);
   if (!season) return null;
+  if (view.board.type === 'Rating') return contestArchiveHtml(ctx, view, season, page);
   const archive = await seasonStandingsPage(ctx, season, page);
   return archiveHtml(ctx, view, archive.season, archive.rows.map(rowOfArchive), archive.more, page);
 }

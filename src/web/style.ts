@@ -9,13 +9,13 @@ export const STYLE = `
     color-scheme: light dark;
     --text: #1d1d22; --muted: #5a5a66; --page: #f6f6f8; --card: #fff; --rule: #e2e2e8;
     --link: #3547c8; --win: #1f7a44; --loss: #b3261e; --draw: #5a5a66;
-    --gold: #b8860b; --silver: #6b7280; --bronze: #a0522d;
+    --gold: #b8860b; --silver: #6b7280; --bronze: #a0522d; --frame: #ececf1;
   }
   @media (prefers-color-scheme: dark) {
     :root {
       --text: #e6e6ea; --muted: #a3a3b0; --page: #17171c; --card: #212128; --rule: #34343d;
       --link: #9aa8ff; --win: #5fd08f; --loss: #ff8a80; --draw: #a3a3b0;
-      --gold: #f1c40f; --silver: #c0c6d0; --bronze: #e59866;
+      --gold: #f1c40f; --silver: #c0c6d0; --bronze: #e59866; --frame: #2a2a32;
     }
   }
   * { box-sizing: border-box; }
@@ -97,6 +97,47 @@ export const STYLE = `
   .boards li { background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 0.6rem 0.9rem; min-width: 0; }
   .boards a { font-weight: 600; font-size: 1.1rem; }
   .boards .meta { font-size: 0.9rem; }
+  .sr-only {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+  }
+  /* A contest (Rating boards): a grid of entries, each picture shown whole in a square frame. */
+  .periods { margin: 0.25rem 0 0; font-size: 0.9rem; }
+  .gallery {
+    display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 0.75rem;
+    margin: 1.25rem 0; padding: 0; list-style: none;
+  }
+  .gallery .tile {
+    display: flex; flex-direction: column; min-width: 0; overflow: hidden;
+    background: var(--card); border: 1px solid var(--rule); border-radius: 8px;
+  }
+  .gallery .tile > a { display: block; color: inherit; text-decoration: none; }
+  .gallery .frame { display: block; aspect-ratio: 1; background: var(--frame); }
+  .gallery img { display: block; width: 100%; height: 100%; object-fit: contain; }
+  .gallery .caption { display: flex; gap: 0.35rem; align-items: baseline; padding: 0.45rem 0.6rem 0.1rem; font-weight: 600; }
+  .gallery .title {
+    color: var(--link); min-width: 0;
+    display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden;
+  }
+  .gallery .tile > a:hover .title { text-decoration: underline; }
+  .place { font-weight: 700; font-variant-numeric: tabular-nums; white-space: nowrap; color: var(--muted); }
+  .place.p1 { color: var(--gold); }
+  .place.p2 { color: var(--silver); }
+  .place.p3 { color: var(--bronze); }
+  .gallery .by, .gallery .round, .gallery .standing { padding: 0 0.6rem; font-size: 0.85rem; color: var(--muted); }
+  .gallery .by { display: flex; gap: 0.25em; min-width: 0; }
+  .gallery .by .name { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .gallery .standing { margin-top: auto; padding-bottom: 0.55rem; font-variant-numeric: tabular-nums; }
+  .artwork { margin: 1rem 0; padding: 0.5rem; background: var(--card); border: 1px solid var(--rule); border-radius: 8px; }
+  .artwork a { display: block; }
+  .artwork img { display: block; max-width: 100%; height: auto; max-height: 80vh; object-fit: contain; margin: 0 auto; }
+  .standing-line { font-size: 1.15rem; font-variant-numeric: tabular-nums; margin: 0.5rem 0; }
+  table.bars { width: 100%; max-width: 32rem; background: none; }
+  .bars caption { caption-side: top; text-align: left; font-size: 0.85rem; color: var(--muted); padding-bottom: 0.4rem; }
+  .bars th, .bars td { border: 0; padding: 0.15rem 0.5rem; }
+  .bars th[scope="row"] { width: 2.5rem; text-align: right; font-size: 0.9rem; color: var(--text); font-variant-numeric: tabular-nums; }
+  .bars .lane { width: 100%; padding-inline: 0; }
+  .bars .bar { display: block; height: 0.85rem; min-width: 3px; border-radius: 3px; background: var(--link); }
+  .bars .num { color: var(--muted); }
   @media (max-width: 30rem) {
     main { margin: 1rem auto; padding: 0 0.75rem; }
     .chart .wide { display: none; }
@@ -106,5 +147,6 @@ export const STYLE = `
     th, td { padding: 0.4rem 0.45rem; }
     .podium { gap: 0.35rem; }
     .podium li { padding: 0.5rem 0.3rem; font-size: 0.9rem; }
+    .gallery { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5rem; }
   }
 `;

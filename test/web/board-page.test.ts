@@ -217,7 +217,7 @@ describe(`the public board page (${backendName})`, () => {
     const rating = await tally.board({ ownerId: owner, type: 'Rating' });
     const ratingPage = await visit(pathOf(rating));
     expectHtml(ratingPage, 200);
-    expect(text(ratingPage.text)).toContain('Rating boards keep no standings in this version.');
+    expect(text(ratingPage.text)).toContain('No entries yet.'); // a contest's gallery, empty
     expect(title(ratingPage.text)).toBe(rating.id); // no display name: the id stands in
 
     const empty = await visit(pathOf(await tally.board({ ownerId: owner, type: 'Classic' })));

@@ -6,7 +6,7 @@ import { createApp } from '../../src/api/app';
 import { KeyAuthenticator } from '../../src/api/auth';
 import { MemoryTokenBuckets } from '../../src/api/limits/memory-buckets';
 import type { Context } from '../../src/pipeline/context';
-import type { CardData, ChartData } from '../../src/render/types';
+import type { CardData, ChartData, GalleryCardData } from '../../src/render/types';
 import { boardPages, type BoardPagesOptions, type PageRenderer } from '../../src/web';
 
 /**
@@ -71,7 +71,11 @@ export const PNG_BYTES = Buffer.from(
 
 /** A renderer that records what it was asked for, and fails while `failing` is set. */
 export class RecordingRenderer implements PageRenderer {
-  readonly calls: { kind: 'card' | 'chart'; key: string; data: CardData | ChartData }[] = [];
+  readonly calls: {
+    kind: 'card' | 'chart' | 'gallery';
+    key: string;
+    data: CardData | ChartData | GalleryCardData;
+  }[] = [];
   failing = false;
 
   card(key: string, data: CardData): Promise<Buffer> {
@@ -80,7 +84,14 @@ export class RecordingRenderer implements PageRenderer {
   chart(key: string, data: ChartData): Promise<Buffer> {
     return this.make('chart', key, data);
   }
-  private async make(kind: 'card' | 'chart', key: string, data: CardData | ChartData) {
+  gallery(key: string, data: GalleryCardData): Promise<Buffer> {
+    return this.make('gallery', key, data);
+  }
+  private async make(
+    kind: RecordingRenderer['calls'][number]['kind'],
+    key: string,
+    data: RecordingRenderer['calls'][number]['data'],
+  ) {
     this.calls.push({ kind, key, data });
     if (this.failing) throw new Error('the renderer is down');
     return PNG_BYTES;

@@ -117,6 +117,7 @@ describe(`link previews and pictures of the public pages (${backendName})`, () =
     const hanging = {
       card: () => new Promise<Buffer>(() => {}),
       chart: () => new Promise<Buffer>(() => {}),
+      gallery: () => new Promise<Buffer>(() => {}),
     };
     for (const broken of [failing, hanging]) {
       const app = await servePages(tally.ctx, {
@@ -161,7 +162,7 @@ describe(`link previews and pictures of the public pages (${backendName})`, () =
     const rating = await tally.board({ ownerId: ladder.ownerId, type: 'Rating' });
     const cases: [string, number][] = [
       [`${boardPath({ ownerId: ladder.ownerId, id: 'board_999999' })}/card.png`, 404],
-      [`${boardPath(rating)}/card.png`, 404],
+      [`${boardPath(rating)}/card.png?season=1`, 404],
       [`${boardPath(ladder)}/card.png?season=7`, 404],
       [`${boardPath(ladder)}/card.png?season=x`, 422],
       [`${playerPath(ladder, 'custom:Nobody')}/chart.png`, 404],

@@ -1,0 +1,58 @@
+import type { Board } from '../../entities/board';
+import { notFound } from '../domain/errors';
+import { seasonTitle } from '../domain/season';
+import { authorEntries } from '../pipeline/contest-pages';
+import type { Context } from '../pipeline/context';
+import { galleryGrid } from './contest-view';
+import type { PageDeps } from './deps';
+import { bdi, boardName, documentHtml, grouped, type Html } from './html';
+
+/**
+ * A member's page on a Rating board (the player page's address): their entries instead of
+ * standings, the live ones with where they stand now, then those past rounds archived, each
+ * with its round. Someone with no entry anyone may see is a 404, as a player who never played.
+ */
+export async function authorHtml(
+  ctx: Context,
+  board: Board,
+  authorId: string,
+  top: Html,
+  deps: PageDeps,
+): Promise<Html> {
+  const shown = await authorEntries(ctx, board, authorId);
+  if (!shown) throw notFound(`${authorId} has no entries on ${board.id}`);
+  const { links } = deps;
+  const { live, archived, settings } = shown;
+  const minVotes = settings.minVotes;
+  const count = live.length + archived.length;
+  const sections: Html[] = [];
+  if (live.length > 0) {
+    const grid = galleryGrid(board, live, minVotes, links, { byline: false });
+    sections.push(`<h2>In the contest</h2>\n${grid}`);
+  }
+  if (archived.length > 0) {
+    const rounds = new Map(archived.map((a) => [a.entry.pk, seasonTitle(a.season)]));
+    const grid = galleryGrid(
+      board,
+      archived.map((a) => a.entry),
+      minVotes,
+      links,
+      { byline: false, round: (e) => rounds.get(e.pk) ?? null },
+    );
+    sections.push(`<h2>Past rounds</h2>\n${grid}`);
+  }
+  const title = `${shown.name} — ${boardName(board)}`;
+  return documentHtml(
+    title,
+    `${top}
+<h1>${bdi(shown.name)}</h1>
+<p class="meta">${grouped(count)} ${count === 1 ? 'entry' : 'entries'} on ${bdi(boardName(board))}</p>
+${sections.join('\n')}`,
+    {
+      title,
+      description: `${grouped(count)} ${count === 1 ? 'entry' : 'entries'} on ${boardName(board)}`,
+      url: links.playerUrl(board, authorId),
+      image: null,
+    },
+  );
+}
