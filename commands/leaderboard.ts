@@ -30,7 +30,7 @@ export const leaderboard = {
     await reply(
       interaction,
       number === null
-        ? await standingsAt(ctx, board, '')
+        ? (await standingsAt(ctx, board, ''))!
         : await archiveAt(ctx, board, await seasonOf(ctx, board, number), 0),
     );
   },

@@ -20,6 +20,8 @@ export const page = {
       const what = at.list === 'archive' ? 'That season' : 'That board';
       return refuse(interaction, `${what} is not available here any more.`);
     }
-    await interaction.update({ ...shown, allowedMentions: { parse: [] } });
+    // `attachments` lists what the page keeps: only its own files (a later contest page drops
+    // the first page's picture, which no embed would show any more).
+    await interaction.update({ ...shown, attachments: [], allowedMentions: { parse: [] } });
   },
 } satisfies ComponentHandler;

@@ -4,7 +4,13 @@ import {
   MessageFlags,
   SlashCommandBuilder,
   type ChatInputCommandInteraction,
+  type User,
 } from 'discord.js';
+import type { Board } from '../entities/board';
+import { pictureFile } from '../src/bot/entries-message';
+import { memberEntriesEmbed, profilePicture } from '../src/bot/member-entries-message';
+import { refuse, reply } from '../src/bot/replies';
+import { entryPicture, memberEntries } from '../src/pipeline/contest-reads';
 import { CHART, notFoundAsNull, profileEmbed } from '../src/bot/profile-message';
 import { shown } from '../src/bot/text';
 import { chatPlayerId } from '../src/domain/ids';
@@ -21,7 +27,8 @@ const RENDER_BUDGET_MS = 5000;
 /**
  * /profile: a player's card on a board (PolyELO's player card, NeatQueue's /stats): rank, value,
  * peak, record, win rate, streaks, last matches, and the chart of the value this season as a
- * picture (a text sparkline when no picture can be made).
+ * picture (a text sparkline when no picture can be made). On a Rating board: the member's
+ * contest entries (src/bot/member-entries-message.ts).
  */
 export const profile = {
   data: everywhere(
@@ -35,6 +42,7 @@ export const profile = {
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
     const user = interaction.options.getUser('player') ?? interaction.user;
+    if (board.type === 'Rating') return contestProfile(ctx, interaction, board, user);
     const found = await playerProfile(ctx, board, chatPlayerId(user.id)).catch(notFoundAsNull);
     if (!found) {
       await interaction.reply({
@@ -54,6 +62,36 @@ export const profile = {
     });
   },
 } satisfies Command;
+
+/** A member's entries in a Rating board's contest, with their best entry's thumbnail. */
+async function contestProfile(
+  ctx: Context,
+  interaction: ChatInputCommandInteraction,
+  board: Board,
+  user: User,
+): Promise<void> {
+  const { settings, entries } = await memberEntries(ctx, board, chatPlayerId(user.id));
+  const newest = [...entries].sort((a, b) => b.entry.pk - a.entry.pk)[0];
+  if (!newest) {
+    return refuse(
+      interaction,
+      `<@${user.id}> has no entries on **${shown(board.displayName)}**: \`/contest submit\` takes one.`,
+    );
+  }
+  const view = {
+    board,
+    name: newest.entry.authorName,
+    settings,
+    entries,
+    own: user.id === interaction.user.id,
+  };
+  const best = profilePicture(entries);
+  const picture = best && (await entryPicture(ctx, best, 'thumb'));
+  await reply(interaction, {
+    embeds: [memberEntriesEmbed(view, picture !== null)],
+    ...(picture ? { files: [{ attachment: picture.data, name: pictureFile(best) }] } : {}),
+  });
+}
 
 /** The chart as a PNG, or null (no renderer, too few points, a failed or slow render). */
 async function chartPicture(

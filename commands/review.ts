@@ -12,6 +12,8 @@ import type { Command } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
 import { refuse, reply } from '../src/bot/replies';
 import { ownerOf } from '../src/bot/workspace';
+import { entryQueueEmbed } from '../src/bot/entry-queue-message';
+import { contestQueueOf } from '../src/pipeline/contest-reads';
 
 /** Room kept at the end of the list for the line that says how many more wait. */
 const TRAILER_ROOM = 300;
@@ -19,19 +21,20 @@ const SUMMARY_MAX = 200;
 const BOARD_NAME_MAX = 60;
 
 /**
- * /review list [board]: the submissions waiting for a moderator, oldest first, for members who
- * may review them (Manage Server or the board's moderator role). The same use case as
+ * /review list [board]: the submissions waiting for a moderator, oldest first, and on Rating
+ * boards the contest entries waiting for approval or reported, for members who may review them
+ * (Manage Server or the board's moderator role). The same use case as
  * `tally review list` (src/pipeline/review-queue.ts); always ephemeral, never pings.
  */
 export const review = {
   data: everywhere(
     new SlashCommandBuilder()
       .setName('review')
-      .setDescription('The review queue: submissions waiting for a moderator')
+      .setDescription('The review queue: submissions and contest entries waiting for a moderator')
       .addSubcommand((sub) =>
         sub
           .setName('list')
-          .setDescription('Submissions waiting for review, oldest first (moderators)')
+          .setDescription('Submissions and contest entries waiting for review (moderators)')
           .addStringOption((o) =>
             o.setName('board').setDescription('Only this board, e.g. board_1'),
           ),
@@ -52,12 +55,24 @@ export const review = {
         `Only members with the Manage Server permission or ${boardId === undefined ? 'a' : 'the'} board’s moderator role can list submissions waiting for review.`,
       );
     }
-    if (queue.items.length === 0) {
+    const entries = entryQueueEmbed(
+      await contestQueueOf(ctx, {
+        ownerId,
+        ...(boardId === undefined ? {} : { boardId }),
+        visible: (board) => mayModerate(interaction, board),
+      }),
+    );
+    if (queue.items.length === 0 && !entries) {
       const where = boardId === undefined ? '' : ` on ${code(boardId)}`;
       await reply(interaction, { content: `Nothing is waiting for review${where}. 🎉` }, true);
       return;
     }
-    await reply(interaction, { embeds: [queueEmbed(queue, ownerId, boardId)] }, true);
+    // Contest entries first: their part is short (ENTRY_QUEUE_ROOM), so neither hides the other.
+    const embeds = [
+      ...(entries ? [entries] : []),
+      ...(queue.items.length > 0 ? [queueEmbed(queue, ownerId, boardId)] : []),
+    ];
+    await reply(interaction, { embeds }, true);
   },
 } satisfies Command;
 

@@ -27,6 +27,8 @@ const LINE_MAX = 400;
 export interface PagedMessage {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponent>[];
+  /** Files the page shows (`attachment://name` in an embed); a page without them carries none. */
+  files?: { attachment: Buffer; name: string }[];
 }
 
 export interface ListPage {

@@ -12,8 +12,8 @@ import { LIMITS } from './text';
  * `page:<list>:<scope>:<position>`, read again for the presser's own workspace when pressed
  * (commands/page.ts), so a button never says whose rows it shows. The scope is the board (the
  * season for an archive, 0 where a list has none); the position is where the page starts: the
- * API's entries cursor for standings (spec 4.4), a keyset position or an offset for the others,
- * and empty on the first page.
+ * API's entries cursor for standings (spec 4.4; an offset into a Rating board's contest), a
+ * keyset position or an offset for the others, and empty on the first page.
  */
 export const PAGED_LISTS = ['standings', 'archive', 'boards', 'teams', 'keys', 'seasons'] as const;
 export type PagedList = (typeof PAGED_LISTS)[number];

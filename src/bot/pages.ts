@@ -5,6 +5,7 @@ import { boardsAfter, ownedBoardByPk, teamsAfter } from '../pipeline/board-reads
 import type { Context } from '../pipeline/context';
 import { listKeys } from '../pipeline/keys';
 import { findOwner } from '../pipeline/owners';
+import { contestPage, leaderThumbnail, roundChampions, roundPage } from '../pipeline/contest-reads';
 import { boardSeasons, ownedEndedSeason, seasonStandingsPage } from '../pipeline/season-reads';
 import { standingsPage } from '../pipeline/standings';
 import {
@@ -15,6 +16,7 @@ import {
   teamListMessage,
   type PagedMessage,
 } from './list-message';
+import { championRows, contestMessage, roundMessage } from './entries-message';
 import { positionNumber, type PageAt } from './page-button';
 import { archivedStandingsMessage } from './season-message';
 import { PAGE_SIZE, standingsMessage } from './standings-message';
@@ -51,8 +53,22 @@ export async function pageOf(
   return at.list === 'teams' ? teamsAt(ctx, board, position) : seasonsAt(ctx, board, position);
 }
 
-/** A page of the standings from an entries cursor ('' for the top). */
-export async function standingsAt(ctx: Context, board: Board, cursor: string) {
+/**
+ * A page of the standings from an entries cursor ('' for the top); on a Rating board, of the
+ * contest's ranking from an offset, the first page with the leader's picture.
+ */
+export async function standingsAt(
+  ctx: Context,
+  board: Board,
+  cursor: string,
+): Promise<PagedMessage | null> {
+  if (board.type === 'Rating') {
+    const from = positionNumber(cursor);
+    if (from === null) return null;
+    const page = await contestPage(ctx, board, { from, limit: PAGE_SIZE });
+    const leader = from === 0 ? await leaderThumbnail(ctx, page.entries) : null;
+    return contestMessage(page, boardUrl(ctx.config.publicUrl, board), leader);
+  }
   const page = await standingsPage(ctx, board, {
     cursor: cursor === '' ? undefined : cursor,
     limit: PAGE_SIZE,
@@ -62,8 +78,14 @@ export async function standingsAt(ctx: Context, board: Board, cursor: string) {
 
 /** A page of an ended season's final standings, `offset` rows in. */
 export async function archiveAt(ctx: Context, board: Board, season: Season, offset: number) {
-  const page = await seasonStandingsPage(ctx, season, { from: offset, limit: LIST_PAGE });
   const url = `${boardUrl(ctx.config.publicUrl, board)}?season=${season.number}`;
+  if (board.type === 'Rating') {
+    return roundMessage(
+      await roundPage(ctx, board, season, { from: offset, limit: LIST_PAGE }),
+      url,
+    );
+  }
+  const page = await seasonStandingsPage(ctx, season, { from: offset, limit: LIST_PAGE });
   return archivedStandingsMessage(board, season, page, offset, url);
 }
 
@@ -82,6 +104,16 @@ export async function seasonsAt(ctx: Context, board: Board, before: number) {
     ...(first ? {} : { before }),
     limit: LIST_PAGE,
   });
+  if (board.type === 'Rating') {
+    const won = await roundChampions(
+      ctx,
+      page.ended.map((e) => e.season),
+    );
+    page.ended = page.ended.map(({ season }) => ({
+      season,
+      champions: championRows(season, won.get(season.pk) ?? []),
+    }));
+  }
   return seasonListMessage(board, page, first);
 }
 

@@ -24,7 +24,7 @@ export async function refuse(interaction: RepliableInteraction, content: string)
 /** Replies that never ping anyone: names in chat output are mentions only for display. */
 export async function reply(
   interaction: ChatInputCommandInteraction,
-  body: Pick<InteractionReplyOptions, 'content' | 'embeds' | 'components'>,
+  body: Pick<InteractionReplyOptions, 'content' | 'embeds' | 'components' | 'files'>,
   ephemeral = false,
 ): Promise<void> {
   await interaction.reply({

@@ -4,6 +4,7 @@ import {
   ComponentType,
   DiscordAPIError,
   Routes,
+  type APIEmbed,
   type APIMessage,
   type REST,
 } from 'discord.js';
@@ -22,8 +23,10 @@ import {
   showLiveStandings,
   stopLiveStandings,
 } from '../../pipeline/live-standings';
+import { contestPage } from '../../pipeline/contest-reads';
 import type { Job } from '../../pipeline/job';
 import { standingsPage } from '../../pipeline/standings';
+import { contestEmbed } from '../entries-message';
 import { leasedCall, nonceOf } from '../leased-call';
 import { PAGE_SIZE, standingsEmbed } from '../standings-message';
 
@@ -97,8 +100,7 @@ async function refresh(r: Refresh, lastSeen: Map<number, number>): Promise<void>
   if (!target) return;
   const { live, board } = target;
   const url = boardUrl(ctx.config.publicUrl, board);
-  const page = await standingsPage(ctx, board, { limit: PAGE_SIZE });
-  const embed = standingsEmbed(board, page.entries, url, true);
+  const embed = await topEmbed(ctx, board, url);
   const digest = createHash('sha256')
     .update(JSON.stringify([embed]))
     .digest('hex');
@@ -131,6 +133,15 @@ async function refresh(r: Refresh, lastSeen: Map<number, number>): Promise<void>
   // as it was: it shows older standings, so the next step edits it.
   const ours = Date.parse(posted.embeds[0]?.timestamp ?? '') === now.getTime();
   await recorded(r, { messageId: posted.id, digest: ours ? digest : null, updatedAt: now }, true);
+}
+
+/** The top of the standings; on a Rating board, of the contest (no picture: it is edited often). */
+async function topEmbed(ctx: Context, board: Board, url: string): Promise<APIEmbed> {
+  if (board.type === 'Rating') {
+    return contestEmbed(await contestPage(ctx, board, { from: 0, limit: PAGE_SIZE }), url);
+  }
+  const page = await standingsPage(ctx, board, { limit: PAGE_SIZE });
+  return standingsEmbed(board, page.entries, url, true);
 }
 
 /** Records what the message shows, as the holder of the lease. */

@@ -23,6 +23,7 @@ import { nonceOf } from '../leased-call';
 import { permanentRefusal } from '../replies';
 import { archivedLine } from '../season-message';
 import { clip, LIMITS, shown } from '../text';
+import { plain, roundAnnouncement, type Announcement } from '../round-announcement';
 import { rankedValue } from '../../domain/display';
 
 /** An announcement more than a day late (a bot that was away) is not posted: it is news no more. */
@@ -31,7 +32,8 @@ const STALE_MS = 86_400_000;
 /**
  * Season announcements in the season's channel: its start, a reminder a day before a scheduled
  * end with the current top 3, and its end with the final top N (and the successor, if it
- * repeats). Each is one scheduled step, so of several processes one posts it, at most once; its
+ * repeats); on a Rating board a contest round's, the end with the winners' pictures attached
+ * (src/bot/winners-message.ts). Each is one scheduled step, so of several processes one posts it, at most once; its
  * nonce (one per announcement) lets Discord drop the same post sent again by @discordjs/rest's
  * own retries.
  */
@@ -47,12 +49,20 @@ export function seasonAnnounceJob(rest: REST): Job {
         log.info('season announcement skipped: more than a day late', { subject });
         return;
       }
-      const embed = await announcement(ctx, which);
-      if (!embed) return;
+      const made = await (which.board.type === 'Rating' ? roundAnnouncement : announcement)(
+        ctx,
+        which,
+      );
+      if (!made) return;
+      const { embeds, files, url } = made;
       try {
         await rest.post(Routes.channelMessages(channelId), {
+          files: files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/webp' })),
           body: {
-            embeds: [embed],
+            embeds,
+            ...(files.length > 0
+              ? { attachments: files.map((f, id) => ({ id: String(id), filename: f.name })) }
+              : {}),
             components: [
               {
                 type: ComponentType.ActionRow,
@@ -61,7 +71,7 @@ export function seasonAnnounceJob(rest: REST): Job {
                     type: ComponentType.Button,
                     style: ButtonStyle.Link,
                     label: which.moment === 'end' ? 'Final standings' : 'Standings',
-                    url: embed.url,
+                    url,
                   },
                 ],
               },
@@ -81,7 +91,12 @@ export function seasonAnnounceJob(rest: REST): Job {
   };
 }
 
-async function announcement(
+async function announcement(ctx: Context, which: SeasonAnnouncement): Promise<Announcement | null> {
+  const embed = await standingsAnnouncement(ctx, which);
+  return embed && plain(embed);
+}
+
+async function standingsAnnouncement(
   ctx: Context,
   { board, season, moment, successor }: SeasonAnnouncement,
 ): Promise<(APIEmbed & { url: string }) | null> {

@@ -1,0 +1,81 @@
+import { time, TimestampStyles, type APIEmbed } from 'discord.js';
+import { oneLine } from '../domain/chat-text';
+import { reviewMessageUrl } from '../pipeline/review-queue';
+import type { ContestQueue, QueuedEntry } from '../pipeline/contest-reads';
+import { entryName } from './entries-message';
+import { clip, LIMITS, shown } from './text';
+
+/**
+ * `/review list`'s contest part: the entries waiting for a moderator's approval, oldest first,
+ * and the reported live entries, most reported first, on the Rating boards the member may
+ * moderate. Its own embed, so a moderator sees at once that entries wait too. A layout of
+ * src/pipeline/contest-reads.ts contestQueueOf.
+ */
+
+/**
+ * Characters the contest part takes at most (title, list and footer): the submissions' embed
+ * takes at most 4 200, and a message's embeds 6 000 together.
+ */
+export const ENTRY_QUEUE_ROOM = 1700;
+const BOARD_NAME_MAX = 40;
+
+const boardName = (q: QueuedEntry) =>
+  shown(clip(oneLine(q.board.displayName || q.board.id), BOARD_NAME_MAX));
+
+/** `#12 · Photo Contest · **Sunset** by Ali · submitted 3 hours ago · expires in 2 days` */
+function pendingLine(q: QueuedEntry): string {
+  return [
+    `#${q.entry.pk}`,
+    boardName(q),
+    entryName(q.entry),
+    `submitted ${time(q.entry.createdAt, TimestampStyles.RelativeTime)}`,
+    q.expiresAt === null
+      ? 'never expires'
+      : `expires ${time(q.expiresAt, TimestampStyles.RelativeTime)}`,
+  ].join(' · ');
+}
+
+/** `#13 · Photo Contest · **Dusk** by Bo · 🚩 3 reports · [post](…)` */
+function reportedLine(q: QueuedEntry): string {
+  const { entry } = q;
+  const post =
+    entry.postChannelId && entry.postMessageId
+      ? ` · [post](${reviewMessageUrl(q.board.ownerId, entry.postChannelId, entry.postMessageId)})`
+      : '';
+  const reports = `🚩 ${entry.reports} ${entry.reports === 1 ? 'report' : 'reports'}`;
+  return `#${entry.pk} · ${boardName(q)} · ${entryName(entry)} · ${reports}${post}`;
+}
+
+/** The contest part, or null when nothing waits; never longer than `ENTRY_QUEUE_ROOM`. */
+export function entryQueueEmbed(queue: ContestQueue): APIEmbed | null {
+  const { pending, reported } = queue;
+  if (pending.length === 0 && reported.length === 0) return null;
+  const title = `Contest entries: ${pending.length} waiting for approval, ${reported.length} reported`;
+  const footer =
+    'Oldest first. Decide with /contest approve or /contest decline (entry: the #) or on the review message; /contest remove takes a reported entry out.';
+  const room = Math.min(ENTRY_QUEUE_ROOM - title.length - footer.length, LIMITS.embedDescription);
+  const sections = [
+    { heading: '**Waiting for approval**', lines: pending.map(pendingLine) },
+    { heading: '**Reported**', lines: reported.map(reportedLine) },
+  ].filter((s) => s.lines.length > 0);
+  const out: string[] = [];
+  let used = 0;
+  const add = (line: string) => {
+    out.push(line);
+    used += line.length + 1;
+  };
+  sections.forEach(({ heading, lines }, n) => {
+    // Room is kept for each later section's heading and for a line that says how many more.
+    const reserve = (sections.length - n) * 60;
+    if (out.length > 0) add('');
+    add(heading);
+    for (const [i, line] of lines.entries()) {
+      if (used + line.length + 1 > room - reserve) {
+        add(`…and ${lines.length - i} more`);
+        break;
+      }
+      add(line);
+    }
+  });
+  return { title, description: clip(out.join('\n'), room), footer: { text: footer } };
+}

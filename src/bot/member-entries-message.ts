@@ -1,0 +1,98 @@
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { Board } from '../../entities/board';
+import { oneLine } from '../domain/chat-text';
+import { entryStanding, voteCount } from '../domain/display';
+import { averageVote } from '../domain/contest';
+import { seasonTitle } from '../domain/season';
+import type { ContestSettings, MemberEntry } from '../pipeline/contest-reads';
+import { pictureFile, place } from './entries-message';
+import { clip, LIMITS, shown } from './text';
+
+/**
+ * /profile on a Rating board: the member's entries, grouped as a member reads them: in the
+ * contest now (with where each stands), waiting for a moderator, and ended rounds (final rank and
+ * round). Titles of waiting entries are shown only on the member's own profile: a moderator has
+ * not seen them yet. A layout of src/pipeline/contest-reads.ts memberEntries.
+ */
+
+const TITLE_SHOWN = 60;
+/** Lines per group: a member of many rounds gets their newest, and how many more. */
+const GROUP_LINES = 10;
+
+export interface MemberEntriesView {
+  board: Board;
+  /** The name the member's newest entry was submitted under. */
+  name: string;
+  settings: ContestSettings;
+  entries: MemberEntry[];
+  /** Whether the member asked for their own profile (their waiting entries are named). */
+  own: boolean;
+}
+
+const title = (e: { title: string }) => `**${shown(clip(oneLine(e.title), TITLE_SHOWN))}**`;
+
+function liveLine({ standing }: MemberEntry, minVotes: number): string {
+  const ranked = standing!;
+  const rank = ranked.rank === null ? '' : `#${ranked.rank} · `;
+  return `${title(ranked)} · ${rank}${entryStanding(ranked, minVotes)}`;
+}
+
+function archivedLine({ entry, round }: MemberEntry): string {
+  const where = round ? ` in ${shown(seasonTitle(round))}` : '';
+  const medal = entry.finalRank !== null && entry.finalRank <= 3;
+  const rank =
+    entry.finalRank === null
+      ? `unranked${where}`
+      : `${medal ? `${place(entry.finalRank, true)} ` : ''}#${entry.finalRank}${where}`;
+  const average = averageVote(entry);
+  const votes = [average === null ? null : `avg ${average.toFixed(2)}`, voteCount(entry.votes)];
+  return [title(entry), rank, ...votes.filter((v) => v !== null)].join(' · ');
+}
+
+function field(name: string, lines: string[]): APIEmbedField[] {
+  if (lines.length === 0) return [];
+  const shownLines = lines.slice(0, GROUP_LINES);
+  const more = lines.length - shownLines.length;
+  if (more > 0) shownLines.push(`…and ${more} more`);
+  return [{ name, value: clip(shownLines.join('\n'), LIMITS.fieldValue) }];
+}
+
+/** The picture the profile shows: the member's best live entry, else their latest ended one. */
+export const profilePicture = (entries: readonly MemberEntry[]) =>
+  entries.find((e) => e.entry.status === 'live' || e.entry.status === 'archived')?.entry ?? null;
+
+/** The card; `picture` says the thumbnail of `profilePicture` is attached. */
+export function memberEntriesEmbed(view: MemberEntriesView, picture: boolean): APIEmbed {
+  const { board, settings, entries } = view;
+  const live = entries.filter((e) => e.entry.status === 'live');
+  const pending = entries.filter((e) => e.entry.status === 'pending');
+  const archived = entries.filter((e) => e.entry.status === 'archived');
+  const shownPicture = picture ? profilePicture(entries) : null;
+  const count = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+  return {
+    title: clip(`${shown(view.name)} on ${shown(board.displayName)}`, LIMITS.embedTitle),
+    description: [
+      live.length > 0 ? `${count(live.length)} in the contest` : 'No entry in the contest now',
+      pending.length > 0 ? `${count(pending.length)} waiting for approval` : null,
+      archived.length > 0 ? `${count(archived.length)} in past rounds` : null,
+    ]
+      .filter((p) => p !== null)
+      .join(' · '),
+    fields: [
+      ...field(
+        'In the contest',
+        live.map((e) => liveLine(e, settings.minVotes)),
+      ),
+      ...field(
+        'Waiting for a moderator',
+        view.own
+          ? pending.map((e) => title(e.entry))
+          : pending.length > 0
+            ? [count(pending.length)]
+            : [],
+      ),
+      ...field('Past rounds', archived.map(archivedLine)),
+    ],
+    ...(shownPicture ? { thumbnail: { url: `attachment://${pictureFile(shownPicture)}` } } : {}),
+  };
+}

@@ -1,0 +1,61 @@
+import { time, TimestampStyles, type APIEmbed } from 'discord.js';
+import { boardUrl } from '../domain/board-url';
+import { seasonTitle } from '../domain/season';
+import { contestPage, entryPicture, roundWinners } from '../pipeline/contest-reads';
+import type { Context } from '../pipeline/context';
+import type { SeasonAnnouncement } from '../pipeline/seasons';
+import { clip, LIMITS, shown } from './text';
+import { picturesWithin, roundSoonLines, roundStartLines, winnersMessage } from './winners-message';
+
+/** What a season announcement posts: its embeds, the files they show, the standings' address. */
+export interface Announcement {
+  embeds: APIEmbed[];
+  files: { name: string; data: Buffer }[];
+  url: string;
+}
+
+/** An announcement of one embed and no file. */
+export const plain = (embed: APIEmbed & { url: string }): Announcement => ({
+  embeds: [embed],
+  files: [],
+  url: embed.url,
+});
+
+/**
+ * A Rating board's season is a contest round: its start says how to take part, the reminder
+ * shows the top 3 entries, and the end names the winners with their pictures attached.
+ */
+export async function roundAnnouncement(
+  ctx: Context,
+  { board, season, moment, successor }: SeasonAnnouncement,
+): Promise<Announcement | null> {
+  const title = shown(seasonTitle(season));
+  const url = boardUrl(ctx.config.publicUrl, board);
+  const description = (lines: string[]) => clip(lines.join('\n'), LIMITS.embedDescription);
+  if (moment === 'start') {
+    return plain({
+      title: clip(`🏁 ${title} has started`, LIMITS.embedTitle),
+      url,
+      description: description(roundStartLines(board, season)),
+    });
+  }
+  if (moment === 'soon') {
+    if (season.endedAt || !season.endsAt) return null;
+    const top = await contestPage(ctx, board, { from: 0, limit: 3 });
+    return plain({
+      title: clip(`⏳ ${title}: one day left`, LIMITS.embedTitle),
+      url,
+      description: description(roundSoonLines(top, season.endsAt)),
+    });
+  }
+  const winners = await roundWinners(ctx, board, season);
+  const pictures = await picturesWithin(
+    winners.entries,
+    async (entry, size) => (await entryPicture(ctx, entry, size))?.data ?? null,
+  );
+  const closing = successor
+    ? `**${shown(seasonTitle(successor))}** has begun${successor.endsAt ? `; it ends ${time(successor.endsAt, TimestampStyles.LongDate)}` : ''}: submit with \`/contest submit board:${board.id}\`.`
+    : 'The round is over: entries submitted from now on go into the next round.';
+  const final = `${url}?season=${season.number}`;
+  return { ...winnersMessage(winners, pictures, final, closing), url: final };
+}

@@ -1,0 +1,144 @@
+import { time, TimestampStyles, type APIEmbed } from 'discord.js';
+import type { Board } from '../../entities/board';
+import { oneLine } from '../domain/chat-text';
+import { entryStanding } from '../domain/display';
+import { seasonTitle, type Season } from '../domain/season';
+import type { ContestPage, RankedContestEntry, RoundPage } from '../pipeline/contest-reads';
+import { entryLine, pictureFile, place } from './entries-message';
+import { clip, LIMITS, shown } from './text';
+
+/**
+ * A contest round's announcements in the season's channel (src/bot/jobs/season-announce.ts on a
+ * Rating board): its start, a day before its end the current top 3, and at its end the winners
+ * with their pictures attached. Layouts only; the job reads the entries and their bytes.
+ */
+
+/**
+ * Discord's limits on one message's files (docs: Reference, "Uploading Files"; Create Message):
+ * 10 files, 10 MiB each on a server without boosts, 25 MiB a request; a megabyte of that is kept
+ * for the message's JSON and the form's framing.
+ */
+export const FILE_LIMITS = {
+  files: 10,
+  fileBytes: 10 * 1024 * 1024,
+  requestBytes: 24 * 1024 * 1024,
+} as const;
+
+/** A winner's picture as it is sent: the full image, or its thumbnail when that would not fit. */
+export interface WinnerPicture {
+  entry: RankedContestEntry;
+  data: Buffer;
+}
+
+/**
+ * The pictures the end announcement attaches, best first: each winner's full image while it fits
+ * Discord's limits, else its 480 px thumbnail, else none (a missing image is skipped too).
+ */
+export async function picturesWithin(
+  winners: readonly RankedContestEntry[],
+  load: (entry: RankedContestEntry, size: 'full' | 'thumb') => Promise<Buffer | null>,
+): Promise<WinnerPicture[]> {
+  const chosen: WinnerPicture[] = [];
+  let bytes = 0;
+  const fits = (data: Buffer | null): data is Buffer =>
+    data !== null &&
+    data.length <= FILE_LIMITS.fileBytes &&
+    bytes + data.length <= FILE_LIMITS.requestBytes;
+  for (const entry of winners.slice(0, FILE_LIMITS.files)) {
+    let data = await load(entry, 'full');
+    if (!fits(data)) data = await load(entry, 'thumb');
+    if (!fits(data)) continue;
+    chosen.push({ entry, data });
+    bytes += data.length;
+  }
+  return chosen;
+}
+
+/** The start of a round: how long it runs and how it ends. */
+export function roundStartLines(board: Board, season: Season): string[] {
+  return [
+    `**${shown(board.displayName)}** starts a new contest round.`,
+    season.endsAt
+      ? `It ends ${time(season.endsAt, TimestampStyles.LongDateTime)} (${time(season.endsAt, TimestampStyles.RelativeTime)}).`
+      : 'It runs until the moderators end it.',
+    `Submit an entry with \`/contest submit board:${board.id}\` and rate the others; at the end the entries are ranked for good and the winners shown here.`,
+  ];
+}
+
+/** A day before the end: the top 3 as they stand. */
+export function roundSoonLines(page: ContestPage, endsAt: Date): string[] {
+  const top = page.entries.map((e) => entryLine(e, page.settings.minVotes, true));
+  return [
+    `**${shown(page.board.displayName)}** closes ${time(endsAt, TimestampStyles.RelativeTime)}: last chance to vote.`,
+    ...(top.length > 0 ? ['', ...top] : []),
+  ];
+}
+
+const CAPTION_TITLE = 80;
+
+/**
+ * The end of a round: the first embed lists the winners (the season's top N, rank, title, author
+ * and standing) with the first picture, then one embed per further picture, captioned, in rank
+ * order. Pictures are attached as `entry-<pk>.webp`; ten embeds and ten files at most, and the
+ * list is cut to keep every embed of the message within Discord's 6 000 characters.
+ */
+export function winnersMessage(
+  page: RoundPage,
+  pictures: readonly WinnerPicture[],
+  url: string,
+  closing: string,
+): { embeds: APIEmbed[]; files: { name: string; data: Buffer }[] } {
+  const { board, season, settings } = page;
+  const [first, ...rest] = pictures.slice(0, FILE_LIMITS.files);
+  // The winner's picture goes under the list; the others (the first too, if the winner has none)
+  // each under a caption of their own, at most nine: a message takes ten embeds.
+  const leads = first && first.entry.pk === page.entries[0]?.pk ? first : undefined;
+  const captioned = (leads ? rest : [first, ...rest]).filter((p) => p !== undefined).slice(0, 9);
+  const captions: APIEmbed[] = captioned.map(({ entry }) => ({
+    title: clip(
+      `${place(entry.rank, true, false)} ${shown(clip(oneLine(entry.title), CAPTION_TITLE))}`,
+      LIMITS.embedTitle,
+    ),
+    description: `by ${shown(clip(oneLine(entry.authorName), 40))} · ${entryStanding(entry, settings.minVotes)}`,
+    image: { url: `attachment://${pictureFile(entry)}` },
+  }));
+  const title = clip(`🏆 ${shown(seasonTitle(season))} has ended`, LIMITS.embedTitle);
+  const room =
+    LIMITS.embedTotal - title.length - captions.reduce((n, e) => n + embedLength(e), 0) - 50;
+  const head = `Winners of **${shown(board.displayName)}**:`;
+  const lines = page.entries.map((e) => entryLine(e, settings.minVotes, true));
+  const body = lines.length > 0 ? lines : ['No entry had enough votes to be ranked.'];
+  const description = fitted(head, body, closing, Math.min(room, LIMITS.embedDescription));
+  const shownFiles = [...(leads ? [leads] : []), ...captioned];
+  return {
+    embeds: [
+      {
+        title,
+        url,
+        description,
+        ...(leads ? { image: { url: `attachment://${pictureFile(leads.entry)}` } } : {}),
+      },
+      ...captions,
+    ],
+    files: shownFiles.map(({ entry, data }) => ({ name: pictureFile(entry), data })),
+  };
+}
+
+/** The head, as many lines as fit in `room` (then how many more), and the closing line. */
+function fitted(head: string, lines: readonly string[], closing: string, room: number): string {
+  const out = [head, ''];
+  const fixed = head.length + closing.length + 60;
+  let used = fixed;
+  for (const [i, line] of lines.entries()) {
+    if (used + line.length + 1 > room) {
+      out.push(`…and ${lines.length - i} more in the final standings.`);
+      break;
+    }
+    out.push(line);
+    used += line.length + 1;
+  }
+  return clip([...out, '', closing].join('\n'), room);
+}
+
+const embedLength = (e: APIEmbed) =>
+  (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0);
