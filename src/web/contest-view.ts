@@ -1,6 +1,6 @@
 import type { Board } from '../../entities/board';
 import { VOTES } from '../domain/contest';
-import { entryStanding, periodState, voteCount } from '../domain/display';
+import { capitalized, entryStanding, periodState, voteCount } from '../domain/display';
 import type { ContestEntry, ContestSettings, RankedEntry } from '../pipeline/contest-pages';
 import { THUMB_SIZE } from '../render/intake';
 import { playerLink } from './boards';
@@ -60,14 +60,15 @@ export function entryTile(
   // The title names the picture inside the same link, so the picture itself says nothing more.
   const img = `<img src="${escapeHtml(links.image(e.thumbHash))}" width="${width}" height="${height}" alt=""${load} decoding="async">`;
   const round = options.round?.(e);
+  // An unranked entry sits under its own heading and its standing says so: no badge.
   const medal = e.rank !== null && e.rank <= 3 ? ` p${e.rank}` : '';
-  const place = `<span class="place${medal}">${placeText(e)}</span>`;
+  const place = e.rank === null ? '' : `<span class="place${medal}">${placeText(e)}</span> `;
   const by = options.byline
     ? `\n<span class="by">by ${playerLink(links, board, { id: e.authorId, name: e.authorName })}</span>`
     : '';
   return `<li class="tile">${link(
     links.entry(board, e.pk),
-    `<span class="frame">${img}</span><span class="caption">${place} <span class="title" title="${escapeHtml(e.title)}">${bdi(e.title)}</span></span>`,
+    `<span class="frame">${img}</span><span class="caption">${place}<span class="title" title="${escapeHtml(e.title)}">${bdi(e.title)}</span></span>`,
   )}${by}${round ? `\n<span class="round">${bdi(round)}</span>` : ''}
 <span class="standing">${escapeHtml(entryStanding(e, minVotes))}</span></li>`;
 }
@@ -126,7 +127,7 @@ export function votesChart(distribution: readonly number[]): Html {
       return `<tr><th scope="row">${value}</th><td class="lane" aria-hidden="true">${bar}</td><td class="num">${count}</td></tr>`;
     });
   return `<table class="bars">
-<caption>${escapeHtml(`How the ${voteCount(total)} spread from 1 to 10`)}</caption>
+<caption>${escapeHtml(`${capitalized(voteCount(total))}, counted by value; who gave them is never shown`)}</caption>
 <thead class="sr-only"><tr><th scope="col">Vote</th><th scope="col"></th><th scope="col">Members who gave it</th></tr></thead>
 <tbody>
 ${rows.join('\n')}

@@ -103,7 +103,7 @@ export const STYLE = `
   /* A contest (Rating boards): a grid of entries, each picture shown whole in a square frame. */
   .periods { margin: 0.25rem 0 0; font-size: 0.9rem; }
   .gallery {
-    display: grid; grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr)); gap: 0.75rem;
+    display: grid; grid-template-columns: repeat(auto-fill, minmax(12.5rem, 1fr)); gap: 0.75rem;
     margin: 1.25rem 0; padding: 0; list-style: none;
   }
   .gallery .tile {
@@ -124,7 +124,8 @@ export const STYLE = `
   .place.p2 { color: var(--silver); }
   .place.p3 { color: var(--bronze); }
   .gallery .by, .gallery .round, .gallery .standing { padding: 0 0.6rem; font-size: 0.85rem; color: var(--muted); }
-  .gallery .by { display: flex; gap: 0.25em; min-width: 0; }
+  /* "by" stays one word; a long name ends in an ellipsis (its page and title have it all). */
+  .gallery .by { display: flex; gap: 0.25em; min-width: 0; white-space: nowrap; overflow-wrap: normal; }
   .gallery .by .name { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .gallery .standing { margin-top: auto; padding-bottom: 0.55rem; font-variant-numeric: tabular-nums; }
   .artwork { margin: 1rem 0; padding: 0.5rem; background: var(--card); border: 1px solid var(--rule); border-radius: 8px; }

@@ -112,7 +112,7 @@ describe(`a contest's public pages (${backendName})`, () => {
         href: entryPath(board, entries.frost!.pk),
       },
       {
-        place: 'unranked',
+        place: '', // under "Not ranked yet", with no badge
         title: 'Glow',
         by: 'by محمد',
         standing: 'unranked · avg 6.00 · 1 vote (ranked from 3)',
@@ -171,7 +171,7 @@ describe(`a contest's public pages (${backendName})`, () => {
     ]);
     expect(res.text).toContain('<span class="bar" style="width:66.7%"></span>');
     expect(text(section(res.text, 'table', 'bars'))).toContain(
-      'How the 5 votes spread from 1 to 10',
+      '5 votes, counted by value; who gave them is never shown',
     );
     expect(text(section(res.text, 'p', 'note'))).toBe('Voting open.');
     expect(metaTag(res.text, 'og:image')).toBe(`http://tally.test${full}`);
@@ -217,7 +217,7 @@ describe(`a contest's public pages (${backendName})`, () => {
     expect(tiles(res.text).map((t) => [t.place, t.title, t.by])).toEqual([
       ['#1', 'Dawn', 'by Ann'],
       ['#2', 'Dusk', 'by Bo <b>&</b>'],
-      ['unranked', 'Tide', 'by Cy'],
+      ['', 'Tide', 'by Cy'],
     ]);
     expect(tiles(res.text)[2]!.standing).toBe('unranked · avg 10.00 · 1 vote (ranked from 3)');
   });

@@ -86,7 +86,7 @@ describe('the contest views', () => {
     expect(items(html).map((t) => t.split(' · ')[0])).toEqual([
       '#1 Entry 1 by Author 1 8.04',
       '#1 Entry 2 by Author 2 8.04',
-      'unranked Entry 3 by Author 3 unranked',
+      'Entry 3 by Author 3 unranked',
     ]);
     expect(text(html)).toContain('Not ranked yet An entry is ranked once it has 5 votes.');
     expect(rankedGallery(board, [anEntry(1, 1)], 5, at)).not.toContain('Not ranked yet');
@@ -111,7 +111,9 @@ describe('the contest views', () => {
       ['2', '', '0'],
       ['1', '', '0'],
     ]);
-    expect(html).toContain('<caption>How the 8 votes spread from 1 to 10</caption>');
+    expect(html).toContain(
+      '<caption>8 votes, counted by value; who gave them is never shown</caption>',
+    );
     expect(votesChart([0, 0, 0, 0, 0, 0, 0, 0, 0, 0])).toBe('<p class="empty">No votes yet.</p>');
   });
 
