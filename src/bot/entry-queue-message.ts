@@ -22,17 +22,23 @@ const BOARD_NAME_MAX = 40;
 const boardName = (q: QueuedEntry) =>
   shown(clip(oneLine(q.board.displayName || q.board.id), BOARD_NAME_MAX));
 
-/** `#12 · Photo Contest · **Sunset** by Ali · submitted 3 hours ago · expires in 2 days` */
+/** `#12 · Photo Contest · **Sunset** by Ali · submitted 3 hours ago · expires in 2 days · …` */
 function pendingLine(q: QueuedEntry): string {
-  return [
-    `#${q.entry.pk}`,
+  const { entry } = q;
+  const parts = [
+    `#${entry.pk}`,
     boardName(q),
-    entryName(q.entry),
-    `submitted ${time(q.entry.createdAt, TimestampStyles.RelativeTime)}`,
+    entryName(entry),
+    `submitted ${time(entry.createdAt, TimestampStyles.RelativeTime)}`,
     q.expiresAt === null
       ? 'never expires'
       : `expires ${time(q.expiresAt, TimestampStyles.RelativeTime)}`,
-  ].join(' · ');
+  ];
+  if (entry.reviewChannelId && entry.reviewMessageId) {
+    const url = reviewMessageUrl(q.board.ownerId, entry.reviewChannelId, entry.reviewMessageId);
+    parts.push(`[review message](${url})`);
+  }
+  return parts.join(' · ');
 }
 
 /** `#13 · Photo Contest · **Dusk** by Bo · 🚩 3 reports · [post](…)` */

@@ -39,6 +39,7 @@ const {
   bob,
   carol,
   mod,
+  modQueue,
   admin,
   visitor,
   referees,
@@ -203,10 +204,17 @@ describe(`contests read in Discord (${backendName})`, () => {
       type: 'Rating',
       name: 'Judged',
       windowHours: 48,
+      moderatorChannelId: modQueue.id,
       moderatorRoleId: referees.id,
     });
     await setContest(tally.ctx, ownerId, judged.id, { approval: true });
     const waiting = await enter(judged, 'Night <@&1> market', alice, 'Ali');
+    // The bot posts the moderators' message of the waiting entry; the list links to it.
+    const reviewed = await eventually(async () => {
+      const row = await tally.ctx.repos.contests.entry(waiting.pk);
+      return row?.reviewChannelId && row.reviewMessageId ? row : undefined;
+    }, 'the waiting entry’s review message');
+    const link = `https://discord.com/channels/${server.id}/${modQueue.id}/${reviewed.reviewMessageId}`;
     const open = await tally.board({
       ownerId,
       type: 'Rating',
@@ -232,7 +240,7 @@ describe(`contests read in Discord (${backendName})`, () => {
     const at = (d: Date) => Math.floor(d.getTime() / 1000);
     expect(part.description?.split('\n')).toEqual([
       '**Waiting for approval**',
-      `#${waiting.pk} · Judged · **Night \\<@&1\\> market** by Ali · submitted <t:${at(waiting.createdAt)}:R> · expires <t:${at(waiting.createdAt) + 48 * 3600}:R>`,
+      `#${waiting.pk} · Judged · **Night \\<@&1\\> market** by Ali · submitted <t:${at(waiting.createdAt)}:R> · expires <t:${at(waiting.createdAt) + 48 * 3600}:R> · [review message](${link})`,
       '',
       '**Reported**',
       `#${mural.pk} · Open Wall · **Mural** by Bobby · 🚩 2 reports`,

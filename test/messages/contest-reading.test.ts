@@ -216,6 +216,8 @@ describe('the moderators’ contest queue (/review list)', () => {
             status: 'pending',
             title: '@everyone look',
             authorName: 'Eve',
+            reviewChannelId: '900000000000000001',
+            reviewMessageId: '900000000000000005',
           }),
           board,
           expiresAt: new Date(AT.getTime() + 86_400_000),
@@ -237,7 +239,7 @@ describe('the moderators’ contest queue (/review list)', () => {
     const at = Math.floor(AT.getTime() / 1000);
     expect(embed.description?.split('\n')).toEqual([
       '**Waiting for approval**',
-      `#21 · Photo Contest · **@everyone look** by Eve · submitted <t:${at}:R> · expires <t:${at + 86_400}:R>`,
+      `#21 · Photo Contest · **@everyone look** by Eve · submitted <t:${at}:R> · expires <t:${at + 86_400}:R> · [review message](https://discord.com/channels/804615273910462851/900000000000000001/900000000000000005)`,
       '',
       '**Reported**',
       '#13 · Photo Contest · **Entry 13** by Author 13 · 🚩 3 reports · [post](https://discord.com/channels/804615273910462851/900000000000000003/900000000000000004)',

@@ -30,7 +30,7 @@ export const someSettings = (parts: Partial<ContestSettings> = {}): ContestSetti
 
 /** An entry as the store returns it: live, by a member, with no votes unless `parts` says. */
 export function aContestEntry(pk: number, parts: Partial<ContestEntry> = {}): ContestEntry {
-  const entry = {
+  const entry: ContestEntry = {
     pk,
     boardPk: 7,
     authorId: `chat:11111111111111111${pk % 10}`,
@@ -52,11 +52,15 @@ export function aContestEntry(pk: number, parts: Partial<ContestEntry> = {}): Co
     postChannelId: null,
     postMessageId: null,
     postedVotes: 0,
+    postedAt: null,
     postLease: null,
+    reviewState: 'none',
+    reviewChannelId: null,
+    reviewMessageId: null,
+    noticeState: 'none',
     ...parts,
   };
-  // Cast: the contest's rows grow columns of their own (posting, review) this view never reads.
-  return entry as ContestEntry;
+  return entry;
 }
 
 /** An entry with its standing: `rank` null is unranked; the average follows the votes given. */
