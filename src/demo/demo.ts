@@ -16,11 +16,15 @@ import { addOwner, anyOwner, findOwner, setOwnerAccess } from '../pipeline/owner
 import { submissionByHandle } from '../pipeline/submission-view';
 import { processSubmission } from '../pipeline/process';
 import { review, type Decision } from '../pipeline/review';
+import { DEMO_MEMBERS, DEMO_MEMBER_NAMES, NAMES } from './community';
+import { contestIsEmpty, seedContest } from './contest';
+import { bell, below, seeded, shuffled, type Rng } from './random';
 
 /**
  * `tally demo` (DESIGN.md 4): a demo owner with one board of every type, players and history
- * written through the real pipeline (enqueue, process, review), and two fresh keys. History is
- * seeded pseudo-randomly from fixed seeds, so every fresh database gets the same standings.
+ * written through the real pipeline (enqueue, process, review), a running contest on the Rating
+ * board (./contest.ts), and two fresh keys. History is seeded pseudo-randomly from fixed seeds, so
+ * every fresh database gets the same standings.
  */
 export const DEMO_OWNER = 'guild:804615273910462851';
 const DEMO_NAME = 'Tally Demo';
@@ -28,10 +32,6 @@ const KEY_LABEL = 'demo'; // every key whose label starts with this is the demo'
 const HISTORY_DAYS = 21; // inside the 30-day handle lifetime (DESIGN.md 3)
 const PENDING = 3;
 const DAY_MS = 86_400_000;
-
-/** Chat members (DESIGN.md 3 snowflakes), with the names their server would show. */
-const DEMO_MEMBERS = ['203948571029384756', '318274659102837465', '427381920564738291'];
-const DEMO_MEMBER_NAMES = ['Robin Hale', 'Sam Okoro', 'Alex Varga'];
 
 /**
  * The offline adapter, with the demo members' names: without Discord a member reads as
@@ -51,38 +51,6 @@ interface Planned {
   body: Body;
   decision?: Decision;
 }
-type Rng = () => number;
-
-/** mulberry32: a small seeded generator, so the demo is the same on every fresh database. */
-function seeded(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const below = (rng: Rng, n: number) => Math.floor(rng() * n);
-const bell = (rng: Rng) => (rng() + rng() + rng()) / 3; // 0..1, most near 0.5
-function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = below(rng, i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-const FIRST =
-  'Maya Liam Priya Noah Sofia Mateo Aisha Lucas Yuki Omar Elena Kai Zara Ethan Amara Felix Ines Hugo Leila Ravi Chloe Diego Nora Jonas Mei Tariq Freya Arjun Lena Theo Hana Malik Clara Sven Ayla Marco Ruth Kofi Ivy Pablo';
-const LAST =
-  'Chen Okafor Silva Novak Haddad Kim Rossi Patel Müller Nakamura Dubois Kowalski García Larsen Ahmed Byrne Costa Ivanova Mensah Lindqvist Torres Yilmaz Schmidt Ng Moreau Fischer Reyes Sato Brennan Quinn';
-const NAMES = shuffled(
-  seeded(1),
-  FIRST.split(' ').flatMap((f) => LAST.split(' ').map((l) => `${f} ${l}`)),
-);
-
 /**
  * `n` participants of one board: the chat members and custom players with realistic names, drawn
  * from one community of 150, so the same people turn up on several boards.
@@ -222,6 +190,7 @@ const PLANS: Plan[] = [
   },
 ];
 const MODERATED = PLANS.length - 1;
+const CONTEST = PLANS.findIndex((p) => p.input.type === 'Rating');
 
 export interface DemoKey extends KeySummary {
   secret: string;
@@ -311,7 +280,8 @@ async function rotateKeys(ctx: Context): Promise<[DemoKey, DemoKey]> {
 
 /**
  * Creates what is missing of the demo (a re-run duplicates nothing), puts fresh submissions up for
- * review when the old ones were decided or expired, and mints two fresh keys. `onlyIfEmpty`
+ * review when the old ones were decided or expired, seeds the contest again when it has no live
+ * entry left (a round ended, or a demo from before contests), and mints two fresh keys. `onlyIfEmpty`
  * (serve --demo) does nothing, and returns null, on a database that has any owner at all.
  */
 export function seedDemo(ctx: Context, options: { onlyIfEmpty: true }): Promise<Demo | null>;
@@ -325,6 +295,7 @@ export async function seedDemo(
   const existing = (await boardsAfter(ctx, DEMO_OWNER, 0, 200)).items;
   const from = new Date(ctx.now().getTime() - HISTORY_DAYS * DAY_MS);
   const boards: Board[] = [];
+  const fresh: number[] = [];
   for (const [i, plan] of PLANS.entries()) {
     let board = existing.find((b) => b.displayName === plan.input.name);
     if (!board) {
@@ -332,9 +303,21 @@ export async function seedDemo(
         { ...ctx, now: () => from },
         { ...plan.input, ownerId: DEMO_OWNER },
       );
-      await writeHistory(ctx, board, plan.history(seeded(100 + i)), from);
+      fresh.push(i);
     }
     boards.push(board);
+  }
+  // The contest runs beside the other boards' history: its pictures are drawn and taken in by
+  // sharp in threads of its own, while history keeps this thread busy.
+  const rating = boards[CONTEST]!;
+  const contest = (await contestIsEmpty(ctx, rating)) ? seedContest(ctx, rating) : undefined;
+  const histories = (async () => {
+    for (const i of fresh) {
+      await writeHistory(ctx, boards[i]!, PLANS[i]!.history(seeded(100 + i)), from);
+    }
+  })();
+  for (const done of await Promise.allSettled([histories, contest])) {
+    if (done.status === 'rejected') throw done.reason;
   }
   const moderatedBoard = boards[MODERATED]!;
   // Pending submissions are decided or expire with the window: a re-run tops them up.

@@ -7,8 +7,12 @@ import { BOARD_TYPES } from '../../src/domain/vocabulary';
 import { loadConfig } from '../../src/config';
 import { closeContext, openContext } from '../../src/main';
 import type { Context } from '../../src/pipeline/context';
-import { DEMO_OWNER } from '../../src/demo/demo';
+import { DEMO_ENTRIES } from '../../src/demo/contest';
+import { DEMO_OWNER, seedDemo } from '../../src/demo/demo';
+import { boardsAfter } from '../../src/pipeline/board-reads';
+import { contestStandings, storedImage } from '../../src/pipeline/contests';
 import { listKeys, mintKey } from '../../src/pipeline/keys';
+import { findOwner } from '../../src/pipeline/owners';
 import { review } from '../../src/pipeline/review';
 import {
   backendName,
@@ -202,6 +206,31 @@ describe(`tally demo and serve --demo (${backendName})`, { shuffle: false }, () 
         });
       });
       expect(queue.data.map((q) => q.handle).sort()).toEqual([...demo.pending].sort());
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'the Rating board runs a contest, seeded once: a dozen live entries with votes and pictures',
+    async () => {
+      await withContext(async (ctx) => {
+        // In the story serve --demo seeded it and a re-run kept it; alone, this test seeds it.
+        if (!(await findOwner(ctx, DEMO_OWNER))) await seedDemo(ctx);
+        const boards = (await boardsAfter(ctx, DEMO_OWNER, 0, 200)).items;
+        const rating = boards.filter((b) => b.type === 'Rating');
+        expect(rating).toHaveLength(1);
+        const { entries, settings } = await contestStandings(ctx, rating[0]!);
+        expect(entries).toHaveLength(DEMO_ENTRIES.length);
+        expect(settings).toMatchObject({ entriesPerMember: 2, minVotes: 3 });
+        expect(entries.filter((e) => e.rank !== null).length).toBeGreaterThanOrEqual(10);
+        expect(entries.every((e) => e.votes > 0 && e.status === 'live')).toBe(true);
+        // The damped average at work: three top votes are not enough to lead.
+        const lone = entries.find((e) => e.title === 'Stained glass')!;
+        expect(lone.votes).toBe(3);
+        expect(lone.rank).toBeGreaterThan(1);
+        const first = await storedImage(ctx, entries[0]!.imageHash);
+        expect(first?.contentType).toBe('image/webp');
+      });
     },
     TIMEOUT_MS,
   );
