@@ -39,6 +39,7 @@ const COMMAND_NAMES = [
   'api',
   'audit',
   'board',
+  'contest',
   'correct',
   'leaderboard',
   'match',
