@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 
 /**
  * A contest entry's image as Tally keeps it (README "Contests"): checked by its bytes, decoded
@@ -71,6 +71,8 @@ export async function intakeImage(bytes: Uint8Array): Promise<IntakeResult> {
   }
   const source = sniffImage(bytes);
   if (!source) throw new ImageRefused('not_an_image', 'the file is not a PNG, JPEG, WebP or GIF');
+  // Loaded on first use: libvips costs every CLI command ~100 ms to load, and few need it.
+  const { default: sharp } = await import('sharp');
   const input = () =>
     sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated: false });
   let meta: Metadata;
