@@ -7,6 +7,7 @@ import { backendName, redisServerUrl, uniqueName } from '../support/backends';
 import { createTestRedis } from '../support/redis';
 import { startTestTally, type TestTally } from '../support/tally';
 import { RecordingRenderer, servePages, type PagesApp } from './pages-app';
+import { anAuthor, enter, plainPng } from './contest-seed';
 import { title } from './read-html';
 import { boardPath, clockFrom, custom, playerPath, playMatches } from './seed';
 
@@ -15,7 +16,11 @@ describe(`per-address limits of the public pages (${backendName})`, () => {
   let board: Board;
   const apps: PagesApp[] = [];
 
-  const serve = async (limits: { pagesPerMinute: number; imagesPerMinute: number }) => {
+  const serve = async (limits: {
+    pagesPerMinute: number;
+    imagesPerMinute: number;
+    filesPerMinute?: number;
+  }) => {
     const app = await servePages(tally.ctx, { renderer: new RecordingRenderer(), limits });
     apps.push(app);
     return app;
@@ -70,6 +75,20 @@ describe(`per-address limits of the public pages (${backendName})`, () => {
     expect(refused.headers.get('ratelimit-limit')).toBe('2');
     // Pages still answer: the picture window is another one.
     expect((await pages.get(boardPath(board))).status).toBe(200);
+  });
+
+  it("GIVEN a contest's stored pictures THEN they count in a window of their own, apart from pages and rendered pictures, and a refusal is text", async () => {
+    const contest = await tally.board({ ownerId: board.ownerId, type: 'Rating' });
+    const entry = await enter(tally.ctx, contest, anAuthor('Ann'), 'Dawn', await plainPng(64, 64));
+    const pages = await serve({ pagesPerMinute: 1, imagesPerMinute: 1, filesPerMinute: 3 });
+    const thumb = `/images/${entry.thumbHash}.webp`;
+    for (let i = 0; i < 3; i++) expect((await pages.get(thumb)).status).toBe(200);
+    const refused = await pages.get(thumb);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(refused.headers.get('ratelimit-limit')).toBe('3');
+    expect((await pages.get(boardPath(contest))).status).toBe(200);
+    expect((await pages.get(`${boardPath(contest)}/card.png`)).status).toBe(200);
   });
 
   it('GIVEN the app trusts its proxy THEN each forwarded client address has its own window', async () => {
