@@ -127,6 +127,21 @@ describe(`a contest's public pages (${backendName})`, () => {
     expect(res.headers.get('content-security-policy')).toContain("img-src 'self'");
   });
 
+  it('GIVEN ?limit= THEN the gallery pages by offset, keeping the limit, the unranked heading where they begin', async () => {
+    const first = await pages.get(`${boardPath(board)}?limit=2`);
+    expect(tiles(first.text).map((t) => t.title)).toEqual(['Ember', 'Frost']);
+    expect(first.text).not.toContain('Not ranked yet');
+    const next = links(first.text).find((l) => l.label === 'Next page')?.href;
+    expect(next).toBe(`${boardPath(board)}?from=2&limit=2`);
+    const second = await pages.get(next!);
+    expect(tiles(second.text).map((t) => t.title)).toEqual(['Glow']);
+    expect(second.text).toContain('<h2>Not ranked yet</h2>');
+    expect(links(second.text).find((l) => l.label === 'First page')?.href).toBe(
+      `${boardPath(board)}?limit=2`,
+    );
+    expect(links(second.text).some((l) => l.label === 'Next page')).toBe(false);
+  });
+
   it('GIVEN a contest with closed periods, or no entries THEN its page says until when, and that there are none', async () => {
     const quiet = await tally.board({ ownerId: board.ownerId, type: 'Rating', name: 'Quiet' });
     const until = new Date(Date.now() + 86_400_000);
