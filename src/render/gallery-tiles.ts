@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { CARD } from './card';
 import { tileSize, MAX_TILES, type DrawnGallery } from './gallery-card';
 import type { GalleryCardData } from './types';
@@ -12,16 +12,19 @@ import type { GalleryCardData } from './types';
 export async function drawnGallery(data: GalleryCardData): Promise<DrawnGallery> {
   const tiles = data.tiles.slice(0, MAX_TILES);
   const size = tileSize(tiles.length);
+  // Loaded on first use, as intake.ts does: libvips would cost every CLI command's start.
+  const { default: sharp } = await import('sharp');
   const drawn = await Promise.all(
     tiles.map(async ({ image, ...tile }) => ({
       ...tile,
-      src: image && (await framed(image, size)),
+      src: image && (await framed(sharp, image, size)),
     })),
   );
   return { ...data, tiles: drawn };
 }
 
 async function framed(
+  sharp: typeof sharpModule,
   image: Uint8Array,
   size: { width: number; height: number },
 ): Promise<string | null> {
