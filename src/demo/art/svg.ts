@@ -5,23 +5,35 @@ import { between, type Rng } from '../random';
  * references, which the pipeline rasterises (src/pipeline/contest-art.ts).
  */
 
-/** A picture: its size and its SVG. */
+/** A picture: its size in pixels and its SVG. */
 export interface Art {
   width: number;
   height: number;
   svg: string;
 }
 
+/**
+ * The longest side a picture is drawn at: a phone photo's size as members post it, small enough
+ * that intake (a WebP and a thumbnail each) stays quick. The pixel builds' cells stay whole
+ * pixels at it (16 → 15, 24 → 24 with 960 ÷ 40).
+ */
+export const LONGEST_SIDE = 960;
+
 /** Coordinates to one decimal: the SVG stays small and the same on every machine. */
 export const n = (x: number) => String(Math.round(x * 10) / 10);
 
-export const picture = (width: number, height: number, defs: string, body: string): Art => ({
-  width,
-  height,
-  svg:
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<defs>${defs}</defs>${body}</svg>`,
-});
+/** A scene drawn in its own units (`width` × `height`), scaled to LONGEST_SIDE. */
+export function picture(width: number, height: number, defs: string, body: string): Art {
+  const scale = LONGEST_SIDE / Math.max(width, height);
+  const [w, h] = [Math.round(width * scale), Math.round(height * scale)];
+  return {
+    width: w,
+    height: h,
+    svg:
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${width} ${height}">` +
+      `<defs>${defs}</defs>${body}</svg>`,
+  };
+}
 
 type Stops = readonly (readonly [offset: number, color: string, opacity?: number])[];
 const stopsOf = (stops: Stops) =>
