@@ -64,7 +64,7 @@ export const entryFileName = (entry: Pick<ContestEntry, 'pk'>) => `entry-${entry
 const COLOR = { live: 0xfee75c, pending: 0x5865f2, final: 0x57f287, out: 0xed4245 } as const;
 
 const heading = (entry: ContestEntry) =>
-  clip(`#${entry.pk} · ${oneLine(entry.title)}`, LIMITS.embedTitle);
+  clip(`#${entry.pk} · ${shown(oneLine(entry.title))}`, LIMITS.embedTitle);
 
 const byLine = (entry: ContestEntry, board: Board) =>
   `by <@${authorSnowflake(entry)}> · **${shown(board.displayName)}**`;
@@ -175,7 +175,7 @@ export function entryReviewMessage(entry: ContestEntry, board: Board): EntryPost
     embeds: [
       {
         title: clip(
-          `${pending ? 'Entry to review' : 'Entry reviewed'}: ${oneLine(entry.title)}`,
+          `${pending ? 'Entry to review' : 'Entry reviewed'}: ${shown(oneLine(entry.title))}`,
           LIMITS.embedTitle,
         ),
         description: `${byLine(entry, board)}\n${state}`,
