@@ -2,11 +2,11 @@ import { ChannelType, MessageFlags, SlashCommandBuilder } from 'discord.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { TITLE_MAX, ENTRIES_PER_MEMBER_RANGE, MIN_VOTES_RANGE } from '../src/domain/contest';
 import { chatPlayerId } from '../src/domain/ids';
+import { contestSummary } from '../src/domain/display';
 import { TallyError } from '../src/domain/errors';
 import {
   contestBoard,
   contestSettingsOf,
-  contestSummary,
   decideEntry,
   ownedEntry,
   removeEntry,

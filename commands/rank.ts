@@ -11,7 +11,7 @@ import { formatScore } from '../src/domain/score-text';
 import { rankedValue, sideVerb, signedDelta, valueName } from '../src/domain/display';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
-import { reply } from '../src/bot/replies';
+import { invalid, reply } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
 
 const RECENT = 5;
@@ -28,6 +28,12 @@ export const rank = {
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
+    if (board.type === 'Rating') {
+      // A contest ranks entries, not members: a member may have several, or none.
+      throw invalid(
+        `**${shown(board.displayName)}** is an image contest: its entries are ranked, not members. \`/leaderboard\` shows the ranking and \`/profile\` a member's entries.`,
+      );
+    }
     const player = interaction.options.getUser('player') ?? interaction.user;
     const playerId = chatPlayerId(player.id);
     const entry = await entryOf(ctx, board, playerId);

@@ -34,9 +34,11 @@ export function boardInfo(
     live?: LiveStandings | null;
     season?: Season | null;
     rankRoles?: readonly RankRole[];
+    /** A Rating board's contest settings in one line. */
+    contest?: string | null;
   } = {},
 ) {
-  const { block, decay, live, season, rankRoles } = extra;
+  const { block, decay, live, season, rankRoles, contest } = extra;
   const write = writeContract(b);
   const review = b.ownerId.startsWith('user:')
     ? 'by DM to the owner'
@@ -59,6 +61,7 @@ export function boardInfo(
     live ? `live standings in <#${live.channelId}>` : null,
     season ? seasonLine(b, season) : null,
     rankRoles ? rankRolesLine(rankRoles) : null,
+    contest ? `contest: ${contest}` : null,
   ].filter((line) => line !== null);
   return {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),

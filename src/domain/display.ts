@@ -1,4 +1,4 @@
-import { periodOpen, shownScore } from './contest';
+import { periodOpen, shownScore, type ContestSettings } from './contest';
 import { resultFor, type Result } from './record';
 import type { BoardType, Winner } from './vocabulary';
 
@@ -139,4 +139,16 @@ export function periodState(until: Date | null, now: Date): string {
   return periodOpen(until, now)
     ? `open until ${utcMinute(until)}`
     : `closed since ${utcMinute(until)}`;
+}
+
+/** A contest's settings in one line (the audit, `/contest settings`, the CLI). */
+export function contestSummary(s: ContestSettings, now: Date): string {
+  return [
+    `submissions ${periodState(s.submissionsUntil, now)}`,
+    `voting ${periodState(s.votingUntil, now)}`,
+    `${s.entriesPerMember} ${s.entriesPerMember === 1 ? 'entry' : 'entries'} per member`,
+    s.approval ? 'moderators approve entries' : 'entries go live at once',
+    `ranked from ${s.minVotes} ${s.minVotes === 1 ? 'vote' : 'votes'}`,
+    s.channelId ? `posted in <#${s.channelId}>` : 'not posted in a channel',
+  ].join(' · ');
 }

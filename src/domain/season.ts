@@ -89,6 +89,7 @@ export function describeReset(
   season: Pick<Season, 'reset' | 'softPercent'>,
   board: { type: string; startRating: number | null },
 ): string {
+  if (board.type === 'Rating') return 'its entries are archived with their final rank';
   if (board.type !== 'ELO') return 'standings reset';
   const start = board.startRating ?? 1000;
   if (season.reset === 'hard') return `ratings reset to ${start}`;

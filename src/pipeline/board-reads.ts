@@ -8,6 +8,7 @@ import type { Season } from '../domain/season';
 import { cursorInt, decodeCursor, encodeCursor, keysetPage, splitPage } from '../domain/cursor';
 import { notFound } from '../domain/errors';
 import type { Context } from './context';
+import { contestSummary } from '../domain/display';
 
 /** A board of this owner, or the same 404 for a missing and another owner's board (spec 4.1). */
 export async function ownedBoard(ctx: Context, ownerId: string, boardId: string): Promise<Board> {
@@ -75,19 +76,29 @@ export interface BoardSettings {
   live: LiveStandings | null;
   season: Season | null;
   rankRoles: RankRole[];
+  /** A Rating board's contest settings in one line (domain/display.ts contestSummary). */
+  contest: string | null;
 }
 
 export async function boardSettings(
   ctx: Context,
-  board: Pick<Board, 'pk'>,
+  board: Pick<Board, 'pk' | 'type'>,
 ): Promise<BoardSettings> {
-  const { reviewMessages, decay, liveStandings, seasons, rankRoles } = ctx.repos;
-  const [block, rule, live, season, roles] = await Promise.all([
+  const { reviewMessages, decay, liveStandings, seasons, rankRoles, contests } = ctx.repos;
+  const [block, rule, live, season, roles, contest] = await Promise.all([
     reviewMessages.blockOf(board.pk),
     decay.rule(board.pk),
     liveStandings.get(board.pk),
     seasons.latest(board.pk),
     rankRoles.roles(board.pk),
+    board.type === 'Rating' ? contests.settings(board.pk) : null,
   ]);
-  return { block, decay: rule, live, season, rankRoles: roles };
+  return {
+    block,
+    decay: rule,
+    live,
+    season,
+    rankRoles: roles,
+    contest: contest && contestSummary(contest, ctx.now()),
+  };
 }

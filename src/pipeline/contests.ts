@@ -14,7 +14,7 @@ import {
   type RankedEntry,
 } from '../domain/contest';
 import { reviewExpiry } from '../domain/board-rules';
-import { periodState, utcMinute } from '../domain/display';
+import { contestSummary, utcMinute } from '../domain/display';
 import { TallyError, notFound, wholeInRange } from '../domain/errors';
 import { nameOf } from '../domain/names';
 import type { Season } from '../domain/season';
@@ -119,18 +119,6 @@ export async function setContest(
     );
   });
   return { board, settings };
-}
-
-/** A contest's settings in one line (the audit, `/contest settings`, the CLI). */
-export function contestSummary(s: ContestSettings, now: Date): string {
-  return [
-    `submissions ${periodState(s.submissionsUntil, now)}`,
-    `voting ${periodState(s.votingUntil, now)}`,
-    `${s.entriesPerMember} ${s.entriesPerMember === 1 ? 'entry' : 'entries'} per member`,
-    s.approval ? 'moderators approve entries' : 'entries go live at once',
-    `ranked from ${s.minVotes} ${s.minVotes === 1 ? 'vote' : 'votes'}`,
-    s.channelId ? `posted in <#${s.channelId}>` : 'not posted in a channel',
-  ].join(' · ');
 }
 
 /**

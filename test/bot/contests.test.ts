@@ -229,6 +229,38 @@ describe(`contests in Discord (${backendName})`, () => {
     expect(await imageCount()).toBe(images);
   });
 
+  it('GIVEN a contest THEN /rank says entries are ranked, not members, and /board info and /contest settings show the settings', async () => {
+    const board = await contestBoard({ entries_per_member: 2 });
+    const rank = await world.run({
+      ...inGeneral(bob),
+      command: ['rank'],
+      options: { board: board.id },
+    });
+    expect(rank.ephemeral).toBe(true);
+    expect(rank.message.content).toContain('is an image contest');
+    const info = await world.run({
+      ...inGeneral(bob),
+      command: ['board', 'info'],
+      options: { board: board.id },
+    });
+    expect(info.message.embeds[0]!.description).toContain(
+      `contest: submissions open · voting open · 2 entries per member`,
+    );
+    const shown = await world.run({
+      ...inGeneral(bob),
+      command: ['contest', 'settings'],
+      options: { board: board.id },
+    });
+    expect(shown.ephemeral).toBe(true);
+    expect(shown.message.content).toContain('2 entries per member');
+    const notManager = await world.run({
+      ...inGeneral(bob),
+      command: ['contest', 'settings'],
+      options: { board: board.id, min_votes: 1 },
+    });
+    expect(notManager.message.content).toContain('Manage Server');
+  });
+
   it('GIVEN voting closed THEN a vote is refused and not counted', async () => {
     const board = await contestBoard();
     const pk = entryNumber((await submit(board, carol, 'Moonrise')).message.content);

@@ -67,6 +67,14 @@ describe('cards', () => {
     expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8])).toBe('▁▂▃▄▅▆▇█');
   });
 
+  it('GIVEN a Rating board THEN /board info adds its contest line', () => {
+    const card = boardInfo('http://localhost:3000', aBoard({ type: 'Rating' }), {
+      contest: 'submissions open · voting open',
+    });
+    expect(card.description?.split('\n').at(-1)).toBe('contest: submissions open · voting open');
+    expect(discordRefuses({ embeds: [card] })).toEqual([]);
+  });
+
   it('GIVEN a board with its settings THEN /board info says them in words, linked to the public page', () => {
     const card = boardInfo(
       'http://localhost:3000',
