@@ -15,7 +15,8 @@ const LAYERS = [
   { type: 'store', pattern: 'src/store/**' },
   { type: 'pipeline', pattern: 'src/pipeline/**' },
   { type: 'http', pattern: 'src/http/**' },
-  // Pictures: plain data in, PNG out; knows nothing of boards, storage or Discord.
+  // Pictures: plain data in, PNG out, and contest images' intake (bytes in, WebP out); knows
+  // nothing of boards, storage or Discord.
   { type: 'render', pattern: 'src/render/**' },
   // The API's serialisers: the wire shape of a board, an entry, a match, which the CLI prints too.
   { type: 'serialize', pattern: 'src/api/serialize/**' },
