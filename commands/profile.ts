@@ -7,7 +7,7 @@ import {
   type User,
 } from 'discord.js';
 import type { Board } from '../entities/board';
-import { pictureFile } from '../src/bot/entries-message';
+import { entryFileName } from '../src/bot/contest-message';
 import { memberEntriesEmbed, profilePicture } from '../src/bot/member-entries-message';
 import { refuse, reply } from '../src/bot/replies';
 import { entryPicture, memberEntries } from '../src/pipeline/contest-reads';
@@ -89,7 +89,7 @@ async function contestProfile(
   const picture = best && (await entryPicture(ctx, best, 'thumb'));
   await reply(interaction, {
     embeds: [memberEntriesEmbed(view, picture !== null)],
-    ...(picture ? { files: [{ attachment: picture.data, name: pictureFile(best) }] } : {}),
+    ...(picture ? { files: [{ attachment: picture.data, name: entryFileName(best) }] } : {}),
   });
 }
 

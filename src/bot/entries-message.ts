@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import { oneLine } from '../domain/chat-text';
 import { entryStanding, utcDay } from '../domain/display';
-import { seasonTitle, type Season, type SeasonStanding } from '../domain/season';
+import { type Season, type SeasonStanding } from '../domain/season';
 import type {
   ContestEntry,
   ContestPage,
@@ -10,7 +10,9 @@ import type {
   RoundPage,
 } from '../pipeline/contest-reads';
 import type { PagedMessage } from './list-message';
+import { entryFileName } from './contest-message';
 import { pageButtons } from './page-button';
+import { archiveTitle } from './season-message';
 import { clip, LIMITS, shown } from './text';
 
 /**
@@ -27,9 +29,6 @@ const MEDALS = ['🥇', '🥈', '🥉'];
 /** `**Sunset** by Ali`: both as typed, never markdown or a mention, clipped before escaping. */
 export const entryName = (entry: Pick<ContestEntry, 'title' | 'authorName'>): string =>
   `**${shown(clip(oneLine(entry.title), TITLE_SHOWN))}** by ${shown(clip(oneLine(entry.authorName), AUTHOR_SHOWN))}`;
-
-/** The file an entry's picture is attached as (`attachment://entry-12.webp`). */
-export const pictureFile = (entry: Pick<ContestEntry, 'pk'>) => `entry-${entry.pk}.webp`;
 
 /** `🥇`, `**4.**` (`4.` where markdown is not read), or `–` for an entry not ranked (yet). */
 export function place(rank: number | null, medals: boolean, bold = true): string {
@@ -79,7 +78,7 @@ export function contestMessage(
   url: string,
   leader: EntryPicture | null,
 ): PagedMessage {
-  const picture = page.from === 0 && leader ? pictureFile(leader.entry) : undefined;
+  const picture = page.from === 0 && leader ? entryFileName(leader.entry) : undefined;
   return {
     embeds: [contestEmbed(page, url, picture)],
     components: pageButtons(
@@ -97,10 +96,7 @@ export function roundMessage(page: RoundPage, url: string): PagedMessage {
   return {
     embeds: [
       {
-        title: clip(
-          `${shown(board.displayName)} — ${shown(seasonTitle(season))}, final`,
-          LIMITS.embedTitle,
-        ),
+        title: archiveTitle(board, season),
         url,
         description: clip(
           lines.length > 0

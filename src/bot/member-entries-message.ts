@@ -5,7 +5,8 @@ import { entryStanding, voteCount } from '../domain/display';
 import { averageVote } from '../domain/contest';
 import { seasonTitle } from '../domain/season';
 import type { ContestSettings, MemberEntry } from '../pipeline/contest-reads';
-import { pictureFile, place } from './entries-message';
+import { entryFileName } from './contest-message';
+import { place } from './entries-message';
 import { clip, LIMITS, shown } from './text';
 
 /**
@@ -93,6 +94,6 @@ export function memberEntriesEmbed(view: MemberEntriesView, picture: boolean): A
       ),
       ...field('Past rounds', archived.map(archivedLine)),
     ],
-    ...(shownPicture ? { thumbnail: { url: `attachment://${pictureFile(shownPicture)}` } } : {}),
+    ...(shownPicture ? { thumbnail: { url: `attachment://${entryFileName(shownPicture)}` } } : {}),
   };
 }

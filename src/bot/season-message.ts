@@ -20,6 +20,10 @@ export function archivedLine(board: Board, row: SeasonStanding): string {
  * A page of an ended season's final standings, like /leaderboard's, from the archive: `offset`
  * rows in, with First / Next (page-button.ts) and a link to the season's public page.
  */
+/** An ended season's heading: `Ladder — Season 3 “Winter”, final` (standings and contests). */
+export const archiveTitle = (board: Pick<Board, 'displayName'>, season: Season): string =>
+  clip(`${shown(board.displayName)} — ${shown(seasonTitle(season))}, final`, LIMITS.embedTitle);
+
 export function archivedStandingsMessage(
   board: Board,
   season: Season,
@@ -30,10 +34,7 @@ export function archivedStandingsMessage(
   return {
     embeds: [
       {
-        title: clip(
-          `${shown(board.displayName)} — ${shown(seasonTitle(season))}, final`,
-          LIMITS.embedTitle,
-        ),
+        title: archiveTitle(board, season),
         url,
         description: clip(
           page.rows.length > 0

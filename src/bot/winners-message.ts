@@ -4,7 +4,8 @@ import { oneLine } from '../domain/chat-text';
 import { entryStanding } from '../domain/display';
 import { seasonTitle, type Season } from '../domain/season';
 import type { ContestPage, RankedContestEntry, RoundPage } from '../pipeline/contest-reads';
-import { entryLine, pictureFile, place } from './entries-message';
+import { entryFileName } from './contest-message';
+import { entryLine, place } from './entries-message';
 import { clip, LIMITS, shown } from './text';
 
 /**
@@ -100,7 +101,7 @@ export function winnersMessage(
       LIMITS.embedTitle,
     ),
     description: `by ${shown(clip(oneLine(entry.authorName), 40))} · ${entryStanding(entry, settings.minVotes)}`,
-    image: { url: `attachment://${pictureFile(entry)}` },
+    image: { url: `attachment://${entryFileName(entry)}` },
   }));
   const title = clip(`🏆 ${shown(seasonTitle(season))} has ended`, LIMITS.embedTitle);
   const room =
@@ -116,11 +117,11 @@ export function winnersMessage(
         title,
         url,
         description,
-        ...(leads ? { image: { url: `attachment://${pictureFile(leads.entry)}` } } : {}),
+        ...(leads ? { image: { url: `attachment://${entryFileName(leads.entry)}` } } : {}),
       },
       ...captions,
     ],
-    files: shownFiles.map(({ entry, data }) => ({ name: pictureFile(entry), data })),
+    files: shownFiles.map(({ entry, data }) => ({ name: entryFileName(entry), data })),
   };
 }
 

@@ -9,7 +9,21 @@ export const CARD = { width: 600, height: 315, scale: 2 };
 const ROWS = 10;
 export const ROW_HEIGHT = 20;
 
-type Palette = (typeof THEMES)['dark'];
+export type Palette = (typeof THEMES)['dark'];
+
+/** What a card with nothing to show says, where its rows or tiles would be. */
+export const noEntriesYet = (theme: Palette) =>
+  div(
+    { flexGrow: 1, alignItems: 'center', justifyContent: 'center', color: theme.muted },
+    'No entries yet',
+  );
+
+/** A card's last line: its footer text, and Tally's name at the right. */
+export const cardFooter = (faces: FaceSet, theme: Palette, text: string | undefined) =>
+  div({ justifyContent: 'space-between', fontSize: 11, color: theme.muted, marginTop: 6 }, [
+    faces.text(text ?? '', { flexGrow: 1, flexBasis: 0 }),
+    div({ marginLeft: 12, fontWeight: 700, color: theme.accent }, 'Tally'),
+  ]);
 
 /** One standing: rank, name, record (on match boards), value; every other row shaded. */
 function rowElement(r: CardRow, i: number, faces: FaceSet, theme: Palette, withRecord: boolean) {
@@ -57,17 +71,8 @@ export function cardElement(data: CardData): { element: El; faces: FaceSet } {
         { flexDirection: 'column', flexGrow: 1, marginTop: 10 },
         rows.map((r, i) => rowElement(r, i, faces, theme, withRecord)),
       )
-    : div(
-        { flexGrow: 1, alignItems: 'center', justifyContent: 'center', color: theme.muted },
-        'No entries yet',
-      );
-  const footer = div(
-    { justifyContent: 'space-between', fontSize: 11, color: theme.muted, marginTop: 6 },
-    [
-      faces.text(data.footer ?? '', { flexGrow: 1, flexBasis: 0 }),
-      div({ marginLeft: 12, fontWeight: 700, color: theme.accent }, 'Tally'),
-    ],
-  );
+    : noEntriesYet(theme);
+  const footer = cardFooter(faces, theme, data.footer);
   const element = div(
     {
       flexDirection: 'column',

@@ -1,4 +1,4 @@
-import { CARD } from './card';
+import { CARD, cardFooter, noEntriesYet, type Palette } from './card';
 import { div, FaceSet, THEMES, type El } from './elements';
 import type { GalleryCardData, GalleryTile } from './types';
 
@@ -29,8 +29,6 @@ export function tileSize(count: number): { width: number; height: number } {
 /** A tile as the render thread draws it: the picture as a data URI (null: an empty frame). */
 export type DrawnTile = Omit<GalleryTile, 'image'> & { src: string | null };
 export type DrawnGallery = Omit<GalleryCardData, 'tiles'> & { tiles: DrawnTile[] };
-
-type Palette = (typeof THEMES)['dark'];
 
 function tileElement(
   t: DrawnTile,
@@ -65,17 +63,8 @@ export function galleryElement(data: DrawnGallery): { element: El; faces: FaceSe
         { flexGrow: 1, marginTop: 12, justifyContent: 'center', gap: GAP },
         tiles.map((t) => tileElement(t, size, faces, theme)),
       )
-    : div(
-        { flexGrow: 1, alignItems: 'center', justifyContent: 'center', color: theme.muted },
-        'No entries yet',
-      );
-  const footer = div(
-    { justifyContent: 'space-between', fontSize: 11, color: theme.muted, marginTop: 6 },
-    [
-      faces.text(data.footer ?? '', { flexGrow: 1, flexBasis: 0 }),
-      div({ marginLeft: 12, fontWeight: 700, color: theme.accent }, 'Tally'),
-    ],
-  );
+    : noEntriesYet(theme);
+  const footer = cardFooter(faces, theme, data.footer);
   const element = div(
     {
       flexDirection: 'column',
