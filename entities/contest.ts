@@ -16,6 +16,7 @@ export const ContestSettingsEntity = new EntitySchema<ContestSettings>({
     submissionsUntil: { ...col.time(true), name: 'submissions_until' },
     votingUntil: { ...col.time(true), name: 'voting_until' },
     minVotes: { ...col.int(), name: 'min_votes' },
+    changedAt: { ...col.time(true), name: 'changed_at' },
   },
 });
 

@@ -23,6 +23,7 @@ export class Contests1733900000000 implements MigrationInterface {
           c.time('submissions_until', true),
           c.time('voting_until', true),
           c.int('min_votes'),
+          c.time('changed_at', true),
         ],
       }),
       true,

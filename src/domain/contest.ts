@@ -134,6 +134,8 @@ export interface ContestSettings {
   submissionsUntil: Date | null;
   votingUntil: Date | null;
   minVotes: number;
+  /** When a manager last changed them: posts written before are drawn again (buttons, channel). */
+  changedAt: Date | null;
 }
 
 /** One contest entry (entities/contest.ts). */

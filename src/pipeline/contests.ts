@@ -108,6 +108,7 @@ export async function setContest(
     ...(edit.minVotes !== undefined
       ? { minVotes: wholeInRange('minimum votes', edit.minVotes, ...MIN_VOTES_RANGE) }
       : {}),
+    changedAt: now,
   };
   await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.contests.putSettings(settings, tx);

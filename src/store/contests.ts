@@ -29,6 +29,7 @@ export class ContestRepository extends Repository {
         submissionsUntil: null,
         votingUntil: null,
         minVotes: CONTEST_DEFAULTS.minVotes,
+        changedAt: null,
       }
     );
   }
@@ -325,7 +326,8 @@ export class ContestRepository extends Repository {
   /**
    * Entries with Discord work due and no process holding them: a live entry on a board with a
    * contest channel and no post yet, or a post whose vote count is behind and was last written
-   * before `editBefore`; a post of an entry that left the contest; a pending entry's moderators'
+   * before `editBefore`, or written before the settings last changed (another channel, voting
+   * open again) or before voting closed (its buttons go; caught up after downtime); a post of an entry that left the contest; a pending entry's moderators'
    * message to post, or to close once decided; an author's notice.
    */
   async postsDue(now: Date, editBefore: Date, limit: number): Promise<number[]> {
@@ -335,13 +337,20 @@ export class ContestRepository extends Repository {
          LEFT JOIN contest_settings s ON s.board_pk = e.board_pk
          WHERE (e.post_lease IS NULL OR e.post_lease < ?)
          AND ((e.status = 'live' AND s.channel_id IS NOT NULL AND (e.post_message_id IS NULL
-                OR (e.posted_votes <> e.votes AND (e.posted_at IS NULL OR e.posted_at < ?))))
+                OR (e.posted_votes <> e.votes AND (e.posted_at IS NULL OR e.posted_at < ?))
+                OR e.posted_at < s.changed_at
+                OR (s.voting_until <= ? AND e.posted_at < s.voting_until)))
            OR (e.status <> 'live' AND e.post_message_id IS NOT NULL)
            OR (e.status = 'pending' AND e.review_state = 'due')
            OR (e.status <> 'pending' AND e.review_state = 'posted')
            OR e.notice_state = 'due')
          ORDER BY e.pk LIMIT ?`,
-        [timeParam(this.dialect, now), timeParam(this.dialect, editBefore), limit],
+        [
+          timeParam(this.dialect, now),
+          timeParam(this.dialect, editBefore),
+          timeParam(this.dialect, now),
+          limit,
+        ],
       ),
     );
     return rows.map((r) => Number(r.pk));

@@ -261,7 +261,7 @@ describe(`contests in Discord (${backendName})`, () => {
     expect(notManager.message.content).toContain('Manage Server');
   });
 
-  it('GIVEN voting closed THEN a vote is refused and not counted', async () => {
+  it('GIVEN voting closes THEN the posts lose their buttons, a stale press is refused and not counted, and reopening brings them back', async () => {
     const board = await contestBoard();
     const pk = entryNumber((await submit(board, carol, 'Moonrise')).message.content);
     const post = await postOf(pk);
@@ -270,10 +270,36 @@ describe(`contests in Discord (${backendName})`, () => {
       command: ['contest', 'settings'],
       options: { board: board.id, voting: 'closed' },
     });
-    const late = await press(post, `vote:${pk}:9`, bob);
-    expect(late.ephemeral).toBe(true);
-    expect(late.content).toContain('closed');
+    const closed = await fake.waitFor(
+      () => {
+        const m = fake.messages.get(post.id)!;
+        return buttonsOf(m).length === 0 ? m : undefined;
+      },
+      PATIENCE_MS,
+      'the post to lose its buttons',
+    );
+    expect(closed.embeds[0]!.description).toContain('Voting has closed.');
+    // A client still showing the old message sends the press all the same.
+    const { callback } = await world.press(post, `vote:${pk}:9`, {
+      user: bob,
+      forge: (i) => ({
+        ...i,
+        message: { ...(i as { message: object }).message, components: post.components },
+      }),
+    });
+    expect((callback.data?.flags ?? 0) & MessageFlags.Ephemeral).toBeTruthy();
+    expect(callback.data?.content).toContain('closed');
     expect(Number((await entriesOf(board))[0]!.votes)).toBe(0);
+    await world.run({
+      ...inGeneral(admin, MANAGE_SERVER),
+      command: ['contest', 'settings'],
+      options: { board: board.id, voting: 'open' },
+    });
+    await fake.waitFor(
+      () => (buttonsOf(fake.messages.get(post.id)!).includes(`vote:${pk}:9`) ? true : undefined),
+      PATIENCE_MS,
+      'the buttons to come back',
+    );
   });
 
   it('GIVEN a contest that approves entries THEN an entry waits in the moderator channel; a member without the role is refused; approved, it is posted for votes', async () => {

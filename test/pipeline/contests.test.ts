@@ -14,6 +14,7 @@ import {
   voteOnEntry,
   withdrawEntry,
 } from '../../src/pipeline/contests';
+import { contestPosts } from '../../src/pipeline/outbox';
 import { backendName } from '../support/backends';
 import { startPipeline, type TestPipeline } from '../support/pipeline';
 import { nextSnowflake } from '../support/tally';
@@ -166,6 +167,32 @@ describe(`contests (${backendName})`, () => {
     expect(await refusal(approveLate)).toContain('review window');
     // It no longer counts against its author's cap either.
     p!.setNow(new Date(late.createdAt.getTime() + 26 * 3_600_000));
+  });
+
+  it('GIVEN voting until a date THEN each live post is due once after it (its buttons go), also after downtime, and not again once redrawn', async () => {
+    const until = new Date('2026-11-03T12:00:00.000Z');
+    const board = await contest({ channelId: '900000000000000001', voting: until });
+    const entry = await enter(board);
+    const posts = contestPosts(p!.ctx);
+    const due = (at: Date) => posts.postsDue(at, new Date(at.getTime() - 5_000), 10);
+    const posted = async (at: Date) => {
+      const lease = new Date(at.getTime() + 60_000);
+      expect(await posts.takePost(entry.pk, at, lease)).toBe(true);
+      await posts.recordPost(
+        entry.pk,
+        { channelId: '900000000000000001', messageId: '900000000000000002', votes: 0, at },
+        lease,
+      );
+    };
+    const before = new Date(until.getTime() - 60_000);
+    expect(await due(before)).toEqual([entry.pk]); // not posted yet
+    await posted(before);
+    expect(await due(before)).toEqual([]);
+    // Tally was down across the end: the first pass after it redraws the post.
+    const afterDowntime = new Date(until.getTime() + 3 * 3_600_000);
+    expect(await due(afterDowntime)).toEqual([entry.pk]);
+    await posted(afterDowntime);
+    expect(await due(new Date(afterDowntime.getTime() + 60_000))).toEqual([]);
   });
 
   it('GIVEN two entries of the same picture THEN the bytes are stored once and deleted only with the last entry that shows them', async () => {

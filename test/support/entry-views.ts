@@ -25,6 +25,7 @@ export const someSettings = (parts: Partial<ContestSettings> = {}): ContestSetti
   submissionsUntil: null,
   votingUntil: null,
   minVotes: 3,
+  changedAt: null,
   ...parts,
 });
 

@@ -25,6 +25,7 @@ describe('a contest in one line', () => {
       submissionsUntil: null,
       votingUntil: null,
       minVotes: 3,
+      changedAt: null,
     };
     expect(contestSummary(settings, now)).toBe(
       'submissions open · voting open · 1 entry per member · entries go live at once · ranked from 3 votes · not posted in a channel',
