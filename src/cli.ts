@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { registerCommands } from './cli/index';
 import { ConfigError, StartupError, loadConfig } from './config';
 import { TallyError } from './domain/errors';
-import { closeContext, openContext, startTally } from './main';
+import { closeContext, openContext } from './open-context';
 import type { Context } from './pipeline/context';
 import { demoGuide, seedDemo, type Demo } from './demo/demo';
 import { stopOnSignals } from './stop-signals';
@@ -33,6 +33,8 @@ program
     const prepare = async (ctx: Context) => {
       seeded.demo = await seedDemo(ctx, { onlyIfEmpty: true });
     };
+    // Only `serve` loads the server and the bot: every other command starts without them.
+    const { startTally } = await import('./main');
     const tally = await startTally(loadConfig(), o.demo ? { prepare } : {});
     signals.serving(tally);
     console.log(`Tally is serving the API at ${tally.url}/v1 (OpenAPI: ${tally.url}/openapi.yaml)`);

@@ -15,17 +15,15 @@ import { log, setLogLevel } from './log';
 import { boardPages } from './web';
 import { createRenderer } from './render';
 import type { Context } from './pipeline/context';
-import { LocalSignals, RedisSignals } from './pipeline/signals';
-import { attachChangeFeed, type ChangeFeed } from './pipeline/change-feed';
 import { Worker } from './pipeline/worker';
 import { JOBS, planStandingJobs } from './pipeline/jobs';
 import { Scheduler } from './pipeline/scheduler';
 import { liveStandingsJob } from './bot/jobs/live-standings';
 import { seasonAnnounceJob } from './bot/jobs/season-announce';
 import { rankRolesJob } from './bot/jobs/rank-roles';
-import { openAndMigrate } from './store/data-source';
-import { Database } from './store/database';
-import { createRepositories } from './store/repositories';
+import { closeContext, openContext } from './open-context';
+
+export { closeContext, openContext };
 
 /** The composition root: config → data source → repositories → pipeline → http. */
 export interface Tally {
@@ -50,37 +48,6 @@ export interface StartOptions {
   discord?: Pick<DiscordBotOptions, 'loginRetryMs' | 'poster'>;
   /** Runs once the database is migrated, before anything is served (`serve --demo` seeds here). */
   prepare?: (ctx: Context) => Promise<void>;
-}
-
-interface Opened {
-  ctx: Context;
-  db: Database;
-  redis: Redis | undefined;
-  /** MariaDB + Redis: commits told between processes, for the read caches. */
-  changes?: ChangeFeed;
-}
-
-/** Database, repositories and signals: what the CLI and the server share. */
-export async function openContext(config: Config, redisPrefix = 'tally:'): Promise<Opened> {
-  const { dataSource, applied } = await openAndMigrate(config.database);
-  const db = new Database(dataSource, applied);
-  let redis: Redis | undefined;
-  if (config.redisUrl) {
-    // A slow or absent Redis must not hold requests: commands give up after half a second.
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 500 });
-    redis.on('error', (err: Error) => log.warn('redis error', { err }));
-  }
-  const signals = redis ? new RedisSignals(redis, redisPrefix) : new LocalSignals();
-  const ctx: Context = { config, repos: createRepositories(db), now: () => new Date(), signals };
-  const changes = attachChangeFeed(db, redis, redisPrefix);
-  return { ctx, db, redis, changes };
-}
-
-export async function closeContext({ ctx, db, redis, changes }: Opened): Promise<void> {
-  await ctx.signals.close();
-  await changes?.close();
-  if (redis) await redis.quit().catch(() => undefined);
-  await db.close();
 }
 
 function createBuckets(redis: Redis | undefined, redisPrefix: string): TokenBuckets {
