@@ -33,12 +33,23 @@ export function stopOnSignals(): { serving(tally: Tally): void } {
       process.exit(1);
     }, graceMs).unref();
     tally.close().then(
-      () => process.exit(0),
+      () => exitAfterEcho(0),
       (err: unknown) => {
         log.error('error while stopping', { err });
         process.exit(1);
       },
     );
+  };
+  /**
+   * Exits once the echo window has passed, listening all the while: a stop that finishes within
+   * milliseconds would otherwise exit while npm's forwarded copy is on its way, and one arriving
+   * as Node tears down (its signal handlers back to the default) kills the process by SIGINT, so
+   * npm reports a signal instead of exit 0 (seen in CI under load).
+   */
+  const exitAfterEcho = (code: number) => {
+    const left = ECHO_MS - (performance.now() - (stoppingSince ?? 0));
+    if (left <= 0) process.exit(code);
+    setTimeout(() => process.exit(code), left);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
