@@ -18,12 +18,42 @@ export const noEntriesYet = (theme: Palette) =>
     'No entries yet',
   );
 
-/** A card's last line: its footer text, and Tally's name at the right. */
-export const cardFooter = (faces: FaceSet, theme: Palette, text: string | undefined) =>
-  div({ justifyContent: 'space-between', fontSize: 11, color: theme.muted, marginTop: 6 }, [
-    faces.text(text ?? '', { flexGrow: 1, flexBasis: 0 }),
-    div({ marginLeft: 12, fontWeight: 700, color: theme.accent }, 'Tally'),
-  ]);
+/**
+ * A card's frame, the same for standings and a contest: title and subtitle, the body, and the
+ * footer line with Tally's name at the right.
+ */
+export function cardFrame(
+  faces: FaceSet,
+  theme: Palette,
+  text: { title: string; subtitle: string; footer?: string },
+  body: El,
+): El {
+  const footer = div(
+    { justifyContent: 'space-between', fontSize: 11, color: theme.muted, marginTop: 6 },
+    [
+      faces.text(text.footer ?? '', { flexGrow: 1, flexBasis: 0 }),
+      div({ marginLeft: 12, fontWeight: 700, color: theme.accent }, 'Tally'),
+    ],
+  );
+  return div(
+    {
+      flexDirection: 'column',
+      width: CARD.width,
+      height: CARD.height,
+      padding: '16px 24px 12px',
+      backgroundColor: theme.bg,
+      color: theme.text,
+      fontSize: 13,
+      lineHeight: 1.3,
+    },
+    [
+      faces.text(text.title, { fontSize: 22, fontWeight: 700 }),
+      faces.text(text.subtitle, { fontSize: 12.5, color: theme.muted, marginTop: 1 }),
+      body,
+      footer,
+    ],
+  );
+}
 
 /** One standing: rank, name, record (on match boards), value; every other row shaded. */
 function rowElement(r: CardRow, i: number, faces: FaceSet, theme: Palette, withRecord: boolean) {
@@ -72,24 +102,6 @@ export function cardElement(data: CardData): { element: El; faces: FaceSet } {
         rows.map((r, i) => rowElement(r, i, faces, theme, withRecord)),
       )
     : noEntriesYet(theme);
-  const footer = cardFooter(faces, theme, data.footer);
-  const element = div(
-    {
-      flexDirection: 'column',
-      width: CARD.width,
-      height: CARD.height,
-      padding: '16px 24px 12px',
-      backgroundColor: theme.bg,
-      color: theme.text,
-      fontSize: 13,
-      lineHeight: 1.3,
-    },
-    [
-      faces.text(data.title, { fontSize: 22, fontWeight: 700 }),
-      faces.text(data.subtitle, { fontSize: 12.5, color: theme.muted, marginTop: 1 }),
-      body,
-      footer,
-    ],
-  );
+  const element = cardFrame(faces, theme, data, body);
   return { element, faces };
 }

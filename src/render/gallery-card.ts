@@ -1,4 +1,4 @@
-import { CARD, cardFooter, noEntriesYet, type Palette } from './card';
+import { CARD, cardFrame, noEntriesYet, type Palette } from './card';
 import { div, FaceSet, THEMES, type El } from './elements';
 import type { GalleryCardData, GalleryTile } from './types';
 
@@ -64,24 +64,6 @@ export function galleryElement(data: DrawnGallery): { element: El; faces: FaceSe
         tiles.map((t) => tileElement(t, size, faces, theme)),
       )
     : noEntriesYet(theme);
-  const footer = cardFooter(faces, theme, data.footer);
-  const element = div(
-    {
-      flexDirection: 'column',
-      width: CARD.width,
-      height: CARD.height,
-      padding: `16px ${PADDING_X}px 12px`,
-      backgroundColor: theme.bg,
-      color: theme.text,
-      fontSize: 13,
-      lineHeight: 1.3,
-    },
-    [
-      faces.text(data.title, { fontSize: 22, fontWeight: 700 }),
-      faces.text(data.subtitle, { fontSize: 12.5, color: theme.muted, marginTop: 1 }),
-      body,
-      footer,
-    ],
-  );
+  const element = cardFrame(faces, theme, data, body);
   return { element, faces };
 }
