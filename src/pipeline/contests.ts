@@ -296,10 +296,6 @@ export async function voteOnEntry(
   });
 }
 
-/** What a member voted on an entry, if anything. */
-export const voteOf = (ctx: Context, entryPk: number, voterId: string) =>
-  ctx.repos.contests.voteOf(entryPk, voterId);
-
 /** Takes an entry out: its images are deleted (unless another kept entry shows the same bytes). */
 async function takeOut(
   ctx: Context,

@@ -227,18 +227,6 @@ export class ContestRepository extends Repository {
     };
   }
 
-  /** Whether an image is shown by an entry still kept (live, pending or archived). */
-  async imageInUse(hash: string): Promise<boolean> {
-    const rows: unknown[] = await this.use(undefined, (m) =>
-      m.query(
-        `SELECT pk FROM contest_entries WHERE (image_hash = ? OR thumb_hash = ?)
-         AND status IN ('pending', 'live', 'archived') LIMIT 1`,
-        [hash, hash],
-      ),
-    );
-    return rows.length > 0;
-  }
-
   /** Deletes the images no kept entry shows any more (content-addressed: one may share). */
   async deleteUnusedImages(hashes: readonly string[], tx: EntityManager): Promise<number> {
     let deleted = 0;
