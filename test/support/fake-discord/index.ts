@@ -9,6 +9,7 @@ import { Conformance } from './conformance';
 import { Gateway, type Identified } from './gateway';
 import { DISCORD_TIMING } from './interaction-rules';
 import { Members, type ButtonPress, type ModalSubmit, type Sent } from './members';
+import { OAuth2, type FakeOAuth } from './oauth';
 import { RateLimits, ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
 import { Recorder, type Hold } from './recording';
 import { Rest } from './rest';
@@ -32,6 +33,7 @@ export { NONCE_WINDOW_MS } from './nonces';
 export type { Hold } from './recording';
 export type { Denial } from './access';
 export type { FakeFile } from './attachments';
+export type { FakeOAuth } from './oauth';
 export type { InteractionTimes } from './state';
 export type { SentFile } from './multipart';
 export type {
@@ -59,6 +61,15 @@ export type {
  * upload-rules.ts), rate-limits.ts, access.ts, recording.ts, payloads.ts, and for messages
  * posts.ts with messages.ts, attachments.ts and shown-files.ts (their files), multipart.ts
  * (bodies with files) and cdn.ts (where the files are served).
+ *
+ * It is also the authorization server of "Sign in with Discord" (`oauth`, `clientSecret`):
+ * oauth.ts serves the OAuth2 code flow with PKCE at /api/oauth2/authorize and
+ * /api/oauth2/token, the test choosing who approves (`oauth.signInAs`) or that the person
+ * refuses (`oauth.deny`); oauth-grants.ts keeps the codes and tokens, and oauth-reads.ts answers
+ * what the Bearer token may read (GET /users/@me, /users/@me/guilds and
+ * /users/@me/guilds/{guild_id}/member) from the servers as they are now, held against the
+ * description like every other route. The flow's own endpoints are not in the description, and
+ * are held to RFC 6749 and RFC 7636 instead.
  */
 export class FakeDiscord {
   readonly requests: RecordedRequest[];
@@ -77,6 +88,10 @@ export class FakeDiscord {
   readonly violations: string[];
   /** How many requests, responses and gateway payloads were checked against Discord's schemas. */
   readonly checked: Conformance['checked'];
+  /** "Sign in with Discord": redirects, who approves, token lifetimes, revocation (oauth.ts). */
+  readonly oauth: FakeOAuth;
+  /** The application's OAuth2 client secret (its client id is `applicationId`); fresh per fake. */
+  readonly clientSecret: string;
 
   private constructor(
     private readonly server: Server,
@@ -87,7 +102,10 @@ export class FakeDiscord {
     private readonly roleChanges: RoleChanges,
     private readonly limits: RateLimits,
     conformance: Conformance,
+    oauth: OAuth2,
   ) {
+    this.oauth = oauth;
+    this.clientSecret = oauth.clientSecret;
     this.violations = conformance.violations;
     this.checked = conformance.checked;
     this.requests = recorder.requests;
@@ -159,6 +177,7 @@ export class FakeDiscord {
     const roleChanges = new RoleChanges(state, gateway);
     const limits = new RateLimits(options.roleRateLimit ?? ROLE_RATE_LIMIT);
     const cdn = new Cdn(() => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const oauth = new OAuth2(state, conformance.violations);
     const rest = new Rest(
       state,
       recorder,
@@ -167,6 +186,7 @@ export class FakeDiscord {
       roleChanges,
       limits,
       cdn,
+      oauth,
     );
     server.on('request', (req, res) => {
       state.noteArrival(req.method, req.url);
@@ -185,6 +205,7 @@ export class FakeDiscord {
       roleChanges,
       limits,
       conformance,
+      oauth,
     );
   }
 

@@ -71,6 +71,17 @@ export class ApiDescription {
     return schema;
   }
 
+  /**
+   * The OAuth2 scopes Discord names (its authorization-code flow's): an authorize request asking
+   * for any other is refused (oauth.ts).
+   */
+  oauthScopes(): string[] {
+    const schemes = (this.doc.components as { securitySchemes: Record<string, Json> })
+      .securitySchemes;
+    const flows = (schemes.OAuth2 as { flows: Record<string, { scopes: Json }> }).flows;
+    return Object.keys(flows.authorizationCode?.scopes ?? {});
+  }
+
   /** The schema object a (possibly referencing) schema or parameter stands for. */
   resolve(schema: unknown): Json {
     let node = (schema ?? {}) as Json;

@@ -7,6 +7,9 @@ import { InteractionEndpoints, type Callback } from './interaction-endpoints';
 import type { MessageRequest } from './messages';
 import { readBody, type SentFile } from './multipart';
 import { Nonces } from './nonces';
+import { OAUTH_PATH, type OAuth2 } from './oauth';
+import type { Grant } from './oauth-grants';
+import { bearerScope } from './oauth-reads';
 import { registeredCommand } from './payloads';
 import { Posts, type Write } from './posts';
 import type { RateLimits } from './rate-limits';
@@ -14,11 +17,12 @@ import { Reads } from './reads';
 import type { Recorder } from './recording';
 import type { RoleChanges } from './role-changes';
 import type { DiscordState, Registered } from './state';
-import type { Reply } from './types';
+import type { RecordedRequest, Reply } from './types';
 
 const API_PREFIX = '/api/v10';
 const json = (status: number, body?: unknown): Reply => ({ status, body });
 const unknown = (code: number, what: string) => json(404, { code, message: `Unknown ${what}` });
+const UNAUTHORIZED = json(401, { code: 0, message: '401: Unauthorized' });
 
 type Route = [
   string,
@@ -34,6 +38,11 @@ type Route = [
  * follow Discord's hierarchy (roles.ts, role-changes.ts), and an injected fault
  * (Recorder.failNext) wins over all of them; a held request (Recorder.holdNext) waits first. A body may be JSON or, where Discord takes files,
  * multipart/form-data (multipart.ts). Every request is recorded with its status and files.
+ *
+ * OAuth2 (oauth.ts) comes in here too, so its requests are held, faulted and recorded alike: the
+ * authorize and token endpoints, which Discord's description leaves out, are answered by
+ * oauth.ts alone; the reads a Bearer token may make take the usual way, with oauth.ts as their
+ * gate instead of the bot token.
  */
 export class Rest {
   private readonly interactions: InteractionEndpoints;
@@ -49,6 +58,7 @@ export class Rest {
     private readonly roleChanges: RoleChanges,
     private readonly limits: RateLimits,
     cdn: Cdn,
+    private readonly oauth: OAuth2,
   ) {
     this.posts = new Posts(state, cdn);
     this.interactions = new InteractionEndpoints(state, this.posts);
@@ -71,47 +81,90 @@ export class Rest {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     const pathname = decodeURIComponent(url.pathname); // `@original` arrives as `%40original`
+    const flow = OAUTH_PATH.exec(pathname)?.[1];
+    if (flow) return this.serveFlow(req, res, method, flow, url.searchParams, raw);
     const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) : pathname;
     const read = await readBody(raw, req.headers['content-type']);
     const { body, files } = read;
     if (!(await this.recorder.held(method, path))) return; // the fake closed: the socket is gone
     const checked = this.conformance.request(method, path, url.searchParams, read, raw.length);
     const injected = this.recorder.injectedReply(method, path);
-    const unauthorised = injected ? undefined : this.authorise(req, path);
+    const auth = injected ? {} : this.authorise(req, method, path);
+    const unauthorised = auth.refusal;
     const limited = injected || unauthorised ? undefined : this.limits.take(method, path);
     const answer =
       injected ??
       unauthorised ??
       limited?.refusal ??
       checked.refusal ??
-      this.route(method, path, body, url.searchParams, files ?? []);
+      (auth.grant
+        ? this.oauth.reads.answer(path, url.searchParams, auth.grant)
+        : this.route(method, path, body, url.searchParams, files ?? []));
     const reply = limited
       ? { ...answer, headers: { ...answer.headers, ...limited.headers } }
       : answer;
     if (!injected) {
       this.conformance.answer(checked.op, method, path, reply, answer === checked.refusal);
     }
-    this.recorder.requests.push({
-      method,
-      path,
-      query: url.searchParams,
-      body,
-      ...(files ? { files } : {}),
-      status: reply.status,
-    });
+    this.finish(
+      res,
+      { method, path, query: url.searchParams, body, ...(files ? { files } : {}) },
+      reply,
+    );
+  }
+
+  /**
+   * An OAuth2 endpoint (`path` without /api or a version): held and faulted like any request,
+   * answered by oauth.ts, recorded with its form as the body.
+   */
+  private async serveFlow(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    raw: Buffer,
+  ): Promise<void> {
+    if (!(await this.recorder.held(method, path))) return;
+    const reply =
+      this.recorder.injectedReply(method, path) ??
+      this.oauth.endpoint(method, path, query, raw, req.headers);
+    const form =
+      raw.length > 0 ? Object.fromEntries(new URLSearchParams(raw.toString('utf8'))) : undefined;
+    this.finish(res, { method, path, query, body: form }, reply);
+  }
+
+  /** Records the request with its status and sends the reply: JSON, or text where it says so. */
+  private finish(
+    res: ServerResponse,
+    request: Omit<RecordedRequest, 'status'>,
+    reply: Reply,
+  ): void {
+    this.recorder.requests.push({ ...request, status: reply.status });
+    const text =
+      typeof reply.body === 'string' && /^text\//.test(reply.headers?.['content-type'] ?? '');
     res.writeHead(reply.status, {
-      ...(reply.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(reply.body === undefined || text ? {} : { 'content-type': 'application/json' }),
       ...reply.headers,
     });
-    res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+    res.end(reply.body === undefined ? undefined : text ? reply.body : JSON.stringify(reply.body));
     this.recorder.notify();
   }
 
-  /** Interaction callbacks and webhooks authenticate with the token in the path, the rest as the bot. */
-  private authorise(req: IncomingMessage, path: string): Reply | undefined {
-    if (path.startsWith('/interactions/') || path.startsWith('/webhooks/')) return undefined;
-    if (req.headers.authorization === `Bot ${this.state.token}`) return undefined;
-    return json(401, { code: 0, message: '401: Unauthorized' });
+  /**
+   * Interaction callbacks and webhooks authenticate with the token in the path, the reads a
+   * person's Bearer token may make with that token (oauth.ts), the rest as the bot.
+   */
+  private authorise(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+  ): { grant?: Grant; refusal?: Reply } {
+    if (path.startsWith('/interactions/') || path.startsWith('/webhooks/')) return {};
+    const scope = bearerScope(method, path);
+    if (scope) return this.oauth.authorise(req.headers.authorization, scope, `${method} ${path}`);
+    if (req.headers.authorization === `Bot ${this.state.token}`) return {};
+    return { refusal: UNAUTHORIZED };
   }
 
   private route(

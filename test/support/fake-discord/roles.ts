@@ -151,7 +151,7 @@ export class GuildRoles {
   }
 
   /** Whether the user owns the server (one whose owner is not said is the bot's). */
-  private isOwner(guild: FakeGuild, userId: string): boolean {
+  isOwner(guild: FakeGuild, userId: string): boolean {
     return (guild.ownerId ?? this.bot.id) === userId;
   }
 }
