@@ -18,6 +18,7 @@ import { boardsAt } from '../src/bot/pages';
 import { boardInfo } from '../src/bot/board-info-message';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { askBoardDelete, boardDeleteSubcommand } from './board-delete';
 import { invalid, reply } from '../src/bot/replies';
 import {
   ensureOwner,
@@ -123,6 +124,7 @@ export const board = {
         sub.setName('info').setDescription('A board’s settings').addStringOption(boardOption),
       )
       .addSubcommand((sub) => sub.setName('list').setDescription('The boards of this server'))
+      .addSubcommand(boardDeleteSubcommand)
       .addSubcommand((sub) =>
         sub
           .setName('standings')
@@ -269,6 +271,8 @@ export const board = {
             ? `Decay on ${code(boardId)} is now ${describeDecay(set.rule)}. The next step is ${when}; inactivity has counted since ${time(set.rule.since, TimestampStyles.ShortDateTime)}.`
             : `Decay on ${code(boardId)}: ${describeDecay(set.rule)}. The first step is ${when}; inactivity counts from now.`,
       });
+    } else if (sub === 'delete') {
+      await askBoardDelete(interaction, ctx);
     } else {
       await reply(interaction, await boardsAt(ctx, ownerOf(interaction), 0));
     }

@@ -1,6 +1,7 @@
 import { api } from './api';
 import { audit } from './audit';
 import { board } from './board';
+import { boardDeleteButtons } from './board-delete';
 import { contest } from './contest';
 import { contestReport, contestReview, contestVote } from './contest-buttons';
 import { correct } from './correct';
@@ -40,5 +41,5 @@ export const COMMANDS: CommandSet = {
     audit,
     contest,
   ],
-  components: [page, contestVote, contestReport, contestReview],
+  components: [page, contestVote, contestReport, contestReview, boardDeleteButtons],
 };

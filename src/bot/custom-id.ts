@@ -58,3 +58,33 @@ export function parseConfirmButton(
   const id = submissionIdOf(handle);
   return id === null ? null : { action, handle, submissionId: id };
 }
+
+/** The buttons under /board delete's confirmation (commands/board-delete.ts). */
+export const BOARD_DELETE_PREFIX = 'boarddelete:';
+export type BoardDeleteAction = 'delete' | 'cancel';
+
+/**
+ * `boarddelete:delete:12:<member>:<until>`: the board by pk (its id may be 100 characters), the
+ * member who asked (only they may press), and until when, in seconds since the epoch.
+ */
+export interface BoardDeleteButton {
+  action: BoardDeleteAction;
+  boardPk: number;
+  memberId: string;
+  until: Date;
+}
+
+export const boardDeleteButtonId = (b: BoardDeleteButton) =>
+  `${BOARD_DELETE_PREFIX}${b.action}:${b.boardPk}:${b.memberId}:${Math.floor(b.until.getTime() / 1000)}`;
+
+/** Decodes a /board delete button's custom id; null for anything else or anything malformed. */
+export function parseBoardDeleteButton(customId: string): BoardDeleteButton | null {
+  const m = /^boarddelete:(delete|cancel):(\d{1,15}):(\d{1,20}):(\d{1,12})$/.exec(customId);
+  if (!m) return null;
+  return {
+    action: m[1] as BoardDeleteAction,
+    boardPk: Number(m[2]),
+    memberId: m[3]!,
+    until: new Date(Number(m[4]) * 1000),
+  };
+}

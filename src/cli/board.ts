@@ -1,6 +1,8 @@
 import { TallyError } from '../domain/errors';
 import { serializeBoard } from '../api/serialize/board';
 import { createBoard, editBoard } from '../pipeline/boards';
+import { boardDeletionPreview, deleteBoard } from '../pipeline/board-deletion';
+import { describeContents } from '../domain/board-deletion';
 import { setDecay } from '../pipeline/decay';
 import { placeLiveStandings } from '../pipeline/live-standings';
 import { DECAY_DEFAULTS, describeDecay } from '../domain/decay';
@@ -64,6 +66,28 @@ export function registerBoards({ program, withContext }: Cli): void {
           o.off
             ? `Live standings of ${board.id} stopped.`
             : `Live standings of ${board.id} go to channel ${o.channel} (the bot posts them).`,
+        );
+      }),
+    );
+
+  boardCommand
+    .command('delete <owner-id> <board-id>')
+    .description(
+      'delete a board and everything on it (entries, matches, seasons, contest entries); the API then answers 404',
+    )
+    .option('--yes', 'really delete; without it, print what would be lost and exit 1')
+    .action((ownerId: string, boardId: string, o: { yes?: boolean }) =>
+      withContext(async (ctx) => {
+        if (!o.yes) {
+          const { board, contents } = await boardDeletionPreview(ctx, ownerId, boardId);
+          console.log(
+            `Deleting ${board.id} "${board.displayName}" would delete ${describeContents(contents)}.`,
+          );
+          throw new TallyError('invalid_request', 'nothing deleted: add --yes to delete it');
+        }
+        const { board, contents } = await deleteBoard(ctx, ownerId, boardId, 'cli');
+        console.log(
+          `Deleted ${board.id} "${board.displayName}" with everything on it: ${describeContents(contents)}.`,
         );
       }),
     );

@@ -9,6 +9,7 @@ import { ACCESS_LEVELS, type Scope } from '../domain/scopes';
 import { formatScore } from '../domain/score-text';
 import { describeReset, seasonTitle, type Season } from '../domain/season';
 import { outcomeSentence } from '../domain/display';
+import { describeContents, type BoardContents } from '../domain/board-deletion';
 
 /**
  * The audit lines (./audit.ts), one line each, in Discord markdown. Who acted is `chat:<id>` (a
@@ -158,3 +159,7 @@ export const correctionLine = (
   reason?: string | null,
 ) =>
   `🛠️ ${actorOf(by)} corrected ${boardName(board)}: ${headline}${reason ? `: ${literal(reason)}` : ''}`;
+
+/** A board deleted (src/pipeline/board-deletion.ts), with what went with it. */
+export const boardDeletedLine = (by: string, board: Board, contents: BoardContents) =>
+  `🗑️ ${actorOf(by)} deleted the board ${boardName(board)} (${literal(board.id)}) and everything on it: ${describeContents(contents)}`;

@@ -167,6 +167,22 @@ describe.concurrent(`the tally CLI (${backendName})`, () => {
   );
 
   it(
+    'board delete without --yes prints what would be lost and exits 1; with --yes it deletes',
+    async () => {
+      const { owner, board } = await ownerWithBoard();
+      const asked = await tally(['board', 'delete', owner, board.id]);
+      expect(asked.code, asked.stderr).toBe(1);
+      expect(asked.stdout).toContain(`Deleting ${board.id}`);
+      expect(asked.stderr).toContain('add --yes');
+      const done = await tally(['board', 'delete', owner, board.id, '--yes']);
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stdout).toContain(`Deleted ${board.id}`);
+      expect(await withContext((ctx) => ctx.repos.boards.byId(owner, board.id))).toBeNull();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
     'owner add registers a guild with its name',
     async () => {
       const id = `guild:${nextSnowflake()}`;
