@@ -118,6 +118,12 @@ export const board = {
             .setName('edit')
             .setDescription('Change a board’s name, window or review place (Manage Server)')
             .addStringOption(boardOption),
+        ).addBooleanOption((o) =>
+          o
+            .setName('private')
+            .setDescription(
+              'Off the public pages; only members signed in see it (the API is as before)',
+            ),
         ),
       )
       .addSubcommand((sub) =>
@@ -217,6 +223,7 @@ export const board = {
       requireManageServer(interaction, '/board edit');
       const edited = await editBoard(ctx, ownerOf(interaction), o.getString('board', true), {
         ...(await placement(interaction)),
+        ...(o.getBoolean('private') !== null ? { private: o.getBoolean('private', true) } : {}),
       });
       // A manager changed the board: stopped review messages get another try at once.
       const resumed = await resumeReviewPosts(ctx, edited);

@@ -30,6 +30,7 @@ export const BoardEntity = new EntitySchema<Board>({
     reviewMode: { ...col.text(10), name: 'review_mode', default: 'moderators' },
     confirmWindowHours: { ...col.int(), name: 'confirm_window_hours', default: 24 },
     confirmOnSilence: { ...col.text(8), name: 'confirm_on_silence', default: 'confirm' },
+    private: { ...col.bool(), default: false },
     createdAt: { ...col.time(), name: 'created_at' },
   },
 });

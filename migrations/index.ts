@@ -16,6 +16,7 @@ import { OpponentConfirmation1733700000000 } from './1733700000000-opponent-conf
 import { DiscordLeases1733850000000 } from './1733850000000-discord-leases';
 import { RankRoleHolders1733860000000 } from './1733860000000-rank-role-holders';
 import { Contests1733900000000 } from './1733900000000-contests';
+import { PrivateBoards1734100000000 } from './1734100000000-private-boards';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   DiscordLeases1733850000000,
   RankRoleHolders1733860000000,
   Contests1733900000000,
+  PrivateBoards1734100000000,
 ];

@@ -21,6 +21,12 @@ function seasonLine(b: Board, s: Season): string {
   return `season: ${shown(seasonTitle(s))}, ${end}; then ${describeReset(s, b)}${announced}`;
 }
 
+/** A private board (src/pipeline/public-reads.ts mayView): who still sees its pages. */
+const privateLine = (b: Board) =>
+  b.ownerId.startsWith('user:')
+    ? 'Private: off the public pages (the API is as before)'
+    : 'Private: only members signed in see its pages; off the index and link previews (the API is as before)';
+
 /**
  * A board's settings as an embed: what /board info, create and edit show, with the reason its
  * review messages stopped when Discord refuses them (src/bot/review-poster.ts).
@@ -57,6 +63,7 @@ export function boardInfo(
       ? `members' match reports: confirmed by an opponent first (in the channel reported in), ${b.confirmWindowHours} h to answer, then ${b.confirmOnSilence === 'confirm' ? 'confirmed automatically' : 'sent to the moderators'}; a dispute goes to the moderators`
       : null,
     b.evidenceRequired ? 'evidence required with chat reports (a screenshot or a link)' : null,
+    b.private ? privateLine(b) : null,
     decay ? `decay: ${describeDecay(decay)}` : null,
     live ? `live standings in <#${live.channelId}>` : null,
     season ? seasonLine(b, season) : null,

@@ -26,5 +26,10 @@ export interface Board {
   reviewMode: ReviewMode;
   confirmWindowHours: number;
   confirmOnSilence: OnSilence;
+  /**
+   * Off the public pages (issue 27 item 6): its pages, pictures and index line are a 404 to all
+   * but signed-in members of its server (src/pipeline/public-reads.ts mayView); the API is as before.
+   */
+  private: boolean;
   createdAt: Date;
 }

@@ -21,10 +21,15 @@ export async function ownedBoard(ctx: Context, ownerId: string, boardId: string)
 export async function boardsPage(
   ctx: Context,
   ownerId: string,
-  request: { cursor?: string | undefined; limit: number },
+  request: { cursor?: string | undefined; limit: number; publicOnly?: boolean },
 ): Promise<{ boards: Board[]; nextCursor: string | null }> {
   const afterPk = request.cursor === undefined ? 0 : cursorInt(decodeCursor(request.cursor), 'pk');
-  const rows = await ctx.repos.boards.page(ownerId, afterPk, request.limit + 1);
+  const rows = await ctx.repos.boards.page(
+    ownerId,
+    afterPk,
+    request.limit + 1,
+    request.publicOnly ?? false,
+  );
   const { items, nextCursor } = splitPage(rows, request.limit, (last) =>
     encodeCursor({ pk: last.pk }),
   );

@@ -85,6 +85,7 @@ function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'cre
     moderatorChannelId: input.moderatorChannelId ?? null,
     moderatorRoleId: input.moderatorRoleId ?? null,
     evidenceRequired: input.evidenceRequired ?? false,
+    private: false,
   };
 }
 
@@ -182,12 +183,14 @@ export interface BoardEdit {
   moderatorChannelId?: string | null;
   moderatorRoleId?: string | null;
   evidenceRequired?: boolean;
+  /** Off the public pages but for its server's signed-in members (public-reads.ts mayView). */
+  private?: boolean;
 }
 
 /**
- * Changes what can change without rewriting history: the name, the validation window and where
- * review happens. Type, sort, team shape and scoring settings stay as created (entries were
- * computed with them).
+ * Changes what can change without rewriting history: the name, the validation window, where
+ * review happens and whether the public pages show it. Type, sort, team shape and scoring
+ * settings stay as created (entries were computed with them).
  */
 export async function editBoard(
   ctx: Context,
@@ -217,6 +220,7 @@ export async function editBoard(
       : {}),
     ...(edit.moderatorRoleId !== undefined ? { moderatorRoleId: edit.moderatorRoleId } : {}),
     ...(edit.evidenceRequired !== undefined ? { evidenceRequired: edit.evidenceRequired } : {}),
+    ...(edit.private !== undefined ? { private: edit.private } : {}),
   };
   if (Object.keys(fields).length === 0) throw invalid('nothing to change');
   await ctx.repos.db.run((m) => m.update(BoardEntity, { pk: board.pk }, fields));

@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import type { ContestEntry, ContestSettings } from '../../entities/contest';
+import type { ContestEntry, ContestSettings, StoredImageRow } from '../../entities/contest';
 import { rankEntries, type RankedEntry } from '../domain/contest';
 import type { Season } from '../domain/season';
 import type { Context } from './context';
@@ -9,7 +9,9 @@ import {
   contestStandings,
   entriesByAuthor,
   entryDetail,
+  storedImage,
 } from './contests';
+import { mayView, type ViewerGuilds } from './public-reads';
 
 /**
  * The public pages' reads of a contest (src/web): an ended round's entries with the standing
@@ -20,6 +22,24 @@ import {
 
 export type { ContestEntry, ContestSettings, RankedEntry };
 export { contestStandings, storedImage, type ContestStandings } from './contests';
+
+/**
+ * A stored picture as GET /images/{hash}.webp serves it: only when an entry showing it is on a
+ * board this viewer may see (mayView), so a private board's pictures are a 404 to visitors like
+ * a hash that names nothing. `privateOnly`: no public board shows it, so it is a signed-in
+ * member's alone (never cached publicly).
+ */
+export async function pageImage(
+  ctx: Context,
+  hash: string,
+  viewerGuildIds: ViewerGuilds,
+): Promise<{ image: StoredImageRow; privateOnly: boolean } | null> {
+  // Whose it is first: a private board's picture and an unknown hash cost the same one read.
+  const boards = await ctx.repos.contests.imageBoards(hash);
+  if (!boards.some((b) => mayView(b, viewerGuildIds))) return null;
+  const image = await storedImage(ctx, hash);
+  return image && { image, privateOnly: boards.every((b) => b.private) };
+}
 
 /**
  * An ended round's entries by final rank, each with the damped score it ended with. The prior

@@ -1,7 +1,7 @@
 import type { Board } from '../../entities/board';
 import type { Owner } from '../../entities/owner';
 import { notFound } from '../domain/errors';
-import { isBoardId, OWNER_ID } from '../domain/ids';
+import { guildOf, isBoardId, OWNER_ID } from '../domain/ids';
 import type { Season } from '../domain/season';
 import { boardsPage } from './board-reads';
 import type { Context } from './context';
@@ -14,19 +14,39 @@ import { runningSeason } from './season-reads';
  */
 
 /**
- * A board by the owner and id of its public address (spec 2.2 url); the same 404 for a
- * malformed address and a missing board, so an address says nothing of what exists.
+ * The servers a page's viewer is a signed-in member of (src/web/viewer.ts), or null for a
+ * visitor nobody signed in.
+ */
+export type ViewerGuilds = ReadonlySet<string> | null;
+
+/**
+ * Who may see a board's public pages (issue 27 item 6): anyone, unless the board is private;
+ * then only a signed-in member of its server. A personal workspace has no server, so its
+ * private boards are on no page. The one rule: boardAtAddress, ownerIndex and pageImage ask it.
+ */
+export function mayView(board: Pick<Board, 'ownerId' | 'private'>, viewerGuildIds: ViewerGuilds) {
+  if (!board.private) return true;
+  const guild = guildOf(board.ownerId);
+  return guild !== null && (viewerGuildIds?.has(guild) ?? false);
+}
+
+/**
+ * A board by the owner and id of its public address (spec 2.2 url), if this viewer may see it;
+ * the same 404 for a malformed address, a missing board and a private one they may not see, so
+ * an address says nothing of what exists. A picture (the unfurl card, a chart) passes null:
+ * nothing of a private board is ever rendered for a link.
  */
 export async function boardAtAddress(
   ctx: Context,
   ownerId: string,
   boardId: string,
+  viewerGuildIds: ViewerGuilds,
 ): Promise<Board> {
   const board =
     OWNER_ID.test(ownerId) && isBoardId(boardId)
       ? await ctx.repos.boards.byId(ownerId, boardId)
       : null;
-  if (!board) throw notFound('No such board');
+  if (!board || !mayView(board, viewerGuildIds)) throw notFound('No such board');
   return board;
 }
 
@@ -54,14 +74,19 @@ export interface OwnerIndex {
   nextCursor: string | null;
 }
 
-/** A server's (or a personal workspace's) boards, a keyset page of them; a 404 for no owner. */
+/**
+ * A server's (or a personal workspace's) boards, a keyset page of them; a 404 for no owner.
+ * Private boards are left out (in the query, so pages stay full) unless the viewer may see them.
+ */
 export async function ownerIndex(
   ctx: Context,
   ownerId: string,
   page: { cursor?: string | undefined; limit: number },
+  viewerGuildIds: ViewerGuilds,
 ): Promise<OwnerIndex> {
   const owner = OWNER_ID.test(ownerId) ? await findOwner(ctx, ownerId) : null;
   if (!owner) throw notFound('No such server');
-  const { boards, nextCursor } = await boardsPage(ctx, ownerId, page);
+  const publicOnly = !mayView({ ownerId, private: true }, viewerGuildIds);
+  const { boards, nextCursor } = await boardsPage(ctx, ownerId, { ...page, publicOnly });
   return { owner, boards: await Promise.all(boards.map((b) => boardSummary(ctx, b))), nextCursor };
 }

@@ -227,6 +227,22 @@ export class ContestRepository extends Repository {
     };
   }
 
+  /**
+   * The boards whose kept entries (pending, live, archived) show the image `hash`, as whose they
+   * are and whether they are private: the public pages serve a picture only to whom may see one.
+   */
+  async imageBoards(hash: string): Promise<{ ownerId: string; private: boolean }[]> {
+    const rows: { owner_id: string; private: number | boolean }[] = await this.use(undefined, (m) =>
+      m.query(
+        `SELECT DISTINCT b.owner_id, b.private FROM contest_entries e
+           JOIN boards b ON b.pk = e.board_pk
+           WHERE (e.image_hash = ? OR e.thumb_hash = ?) AND e.status IN ('pending', 'live', 'archived')`,
+        [hash, hash],
+      ),
+    );
+    return rows.map((r) => ({ ownerId: r.owner_id, private: Boolean(Number(r.private)) }));
+  }
+
   /** Deletes the images no kept entry shows any more (content-addressed: one may share). */
   async deleteUnusedImages(hashes: readonly string[], tx: EntityManager): Promise<number> {
     let deleted = 0;

@@ -147,16 +147,15 @@ export class BoardRepository extends Repository {
       : await this.read.all<BoardRow>(sql, [pk]);
     return rows[0] ? boardFromRow(rows[0]) : null;
   }
-  /** Oldest first (spec 4.2); `afterPk` is the keyset position. */
-  page(ownerId: string, afterPk: number, limit: number): Promise<Board[]> {
-    return this.use(undefined, (m) =>
-      m
+  /** Oldest first (spec 4.2); `afterPk` is the keyset position; `publicOnly` skips private ones. */
+  page(ownerId: string, afterPk: number, limit: number, publicOnly = false): Promise<Board[]> {
+    return this.use(undefined, (m) => {
+      const q = m
         .createQueryBuilder(BoardEntity, 'b')
-        .where('b.owner_id = :ownerId AND b.pk > :afterPk', { ownerId, afterPk })
-        .orderBy('b.pk', 'ASC')
-        .limit(limit)
-        .getMany(),
-    );
+        .where('b.owner_id = :ownerId AND b.pk > :afterPk', { ownerId, afterPk });
+      if (publicOnly) q.andWhere('b.private = 0');
+      return q.orderBy('b.pk', 'ASC').limit(limit).getMany();
+    });
   }
 }
 
@@ -182,6 +181,7 @@ interface BoardRow {
   review_mode: Board['reviewMode'];
   confirm_window_hours: number;
   confirm_on_silence: Board['confirmOnSilence'];
+  private: number | boolean;
   created_at: Date | string;
 }
 
@@ -208,6 +208,7 @@ function boardFromRow(row: BoardRow): Board {
     reviewMode: row.review_mode,
     confirmWindowHours: Number(row.confirm_window_hours),
     confirmOnSilence: row.confirm_on_silence,
+    private: Boolean(Number(row.private)),
     createdAt: dateFromColumn(row.created_at),
   };
 }

@@ -4,7 +4,7 @@ import { pageCursor, pageLimit } from '../http/params';
 import type { Context } from '../pipeline/context';
 import { boardRecent } from '../pipeline/profile';
 import { standingsPage } from '../pipeline/standings';
-import { crumbs, publicBoard, seasonLinks, seasonsNav, wholeQuery } from './boards';
+import { crumbs, publicBoard, seasonLinks, seasonsNav, sendBoardPage, wholeQuery } from './boards';
 import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
 import type { PageDeps } from './deps';
 import { contestHtml } from './contest-page';
@@ -12,7 +12,7 @@ import { about } from './error-page';
 import { bdi, boardName, documentHtml, isMatchBoard, type Html } from './html';
 import { recentMatches } from './matches-view';
 import { boardCard, boardTop } from './pictures';
-import { MAX_AGE, sendPage } from './respond';
+import { MAX_AGE } from './respond';
 import { seasonHtml } from './season-page';
 import { rowOfEntry } from './standings-view';
 
@@ -29,7 +29,12 @@ export function boardPage(ctx: Context, deps: PageDeps): RequestHandler {
     if (cursor !== undefined) decodeEntriesCursor(cursor); // a bad cursor is a 400 before a 404
     const number = wholeQuery(req, 'season');
     const from = wholeQuery(req, 'from') ?? 0;
-    const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    const board = await publicBoard(
+      ctx,
+      res,
+      String(req.params.ownerId),
+      String(req.params.boardId),
+    );
     const page: BoardView = {
       board,
       deps,
@@ -42,12 +47,12 @@ export function boardPage(ctx: Context, deps: PageDeps): RequestHandler {
         board.type === 'Rating'
           ? await contestHtml(ctx, page, { limit, from })
           : await currentHtml(ctx, page, limit, cursor);
-      sendPage(req, res, html, MAX_AGE.live);
+      sendBoardPage(req, res, board, html, MAX_AGE.live);
       return;
     }
     about(res, 'Season');
     const html = await seasonHtml(ctx, page, number, { limit, from }, res);
-    if (html !== null) sendPage(req, res, html, MAX_AGE.archive);
+    if (html !== null) sendBoardPage(req, res, board, html, MAX_AGE.archive);
   };
 }
 

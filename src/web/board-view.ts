@@ -3,7 +3,7 @@ import { seasonTitle, type Season } from '../domain/season';
 import type { CardData } from '../render/types';
 import type { SeasonLink } from './boards';
 import type { PageDeps } from './deps';
-import { boardName, link, PICTURE_SIZE, type Html, type Preview } from './html';
+import { boardName, link, PICTURE_SIZE, shareImage, type Html, type Preview } from './html';
 import { CARD_ROWS, topThreeText, type Picture } from './pictures';
 import { podium, standingsTable, type StandingRow } from './standings-view';
 
@@ -65,10 +65,12 @@ export function picturePreview(
     title: season ? `${name} — ${seasonTitle(season)}` : name,
     description: picture ? picture.description : `${board.type} board`,
     url: deps.links.boardUrl(board, { season: n }),
-    image:
+    image: shareImage(
+      board,
       picture && deps.renderer
         ? deps.links.cardUrl(board, { season: n, v: picture.version })
         : null,
+    ),
     imageAlt: `${season ? `${name}, ${seasonTitle(season)}` : name}: the top ${board.type === 'Rating' ? 'entries' : CARD_ROWS}`,
     imageSize: PICTURE_SIZE.card,
   };

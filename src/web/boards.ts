@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Board } from '../../entities/board';
 import { TallyError } from '../domain/errors';
 import { seasonTitle } from '../domain/season';
@@ -9,12 +9,40 @@ import { boardAtAddress } from '../pipeline/public-reads';
 import { boardSeasons } from '../pipeline/season-reads';
 import { bdi, boardName, escapeHtml, link, type Html } from './html';
 import type { Links } from './links';
+import { MAX_AGE, sendPage, sendPrivatePage } from './respond';
+import { viewerGuilds } from './viewer';
 
 /** The pieces every page of a board shares: the board itself, its seasons, the way back. */
 
-/** A board by the owner and id of its public address; the same 404 for malformed and missing. */
-export const publicBoard = (ctx: Context, ownerId: string, id: string): Promise<Board> =>
-  boardAtAddress(ctx, ownerId, id);
+/**
+ * A board by the owner and id of its public address, as this request's viewer may see it; the
+ * same 404 for malformed, missing and private to them (a visitor sees no private board).
+ */
+export const publicBoard = (ctx: Context, res: Response, ownerId: string, id: string) =>
+  boardAtAddress(ctx, ownerId, id, viewerGuilds(res));
+
+/**
+ * A board whose picture a link unfurls as (card.png, chart.png): never a private one, whoever
+ * asks (an unfurler is nobody signed in, and a member's session must not turn into a card).
+ */
+export const picturedBoard = (ctx: Context, ownerId: string, id: string): Promise<Board> =>
+  boardAtAddress(ctx, ownerId, id, null);
+
+/**
+ * A page of a board: cached like any public page, or, for a private board (which only a member
+ * who may see it reaches), `private, no-store` with no ETag, so no cache on the way keeps it
+ * and no validator outlives the visit.
+ */
+export function sendBoardPage(
+  req: Request,
+  res: Response,
+  board: Pick<Board, 'private'>,
+  html: string,
+  maxAge: (typeof MAX_AGE)[keyof typeof MAX_AGE],
+): void {
+  if (board.private) sendPrivatePage(res, html);
+  else sendPage(req, res, html, maxAge);
+}
 
 /** ?season= and ?from=: whole numbers, or a bad link (422, as the API's bad numbers). */
 export function wholeQuery(req: Request, name: string): number | undefined {

@@ -4,12 +4,21 @@ import { entryStanding, periodState } from '../domain/display';
 import { seasonTitle } from '../domain/season';
 import { contestEntryPage, type ContestEntryPage } from '../pipeline/contest-pages';
 import type { Context } from '../pipeline/context';
-import { crumbs, playerLink, publicBoard } from './boards';
+import { crumbs, playerLink, publicBoard, sendBoardPage } from './boards';
 import { placeText, votesChart } from './contest-view';
 import type { PageDeps } from './deps';
 import { about, errorHtml } from './error-page';
-import { bdi, boardName, documentHtml, escapeHtml, link, timeTag, type Html } from './html';
-import { MAX_AGE, sendPage, sendPlainHtml } from './respond';
+import {
+  bdi,
+  boardName,
+  documentHtml,
+  escapeHtml,
+  link,
+  shareImage,
+  timeTag,
+  type Html,
+} from './html';
+import { MAX_AGE, sendPlainHtml } from './respond';
 
 /** An entry's number in its address: a whole number; anything else names no entry. */
 const ENTRY_PK = /^[1-9]\d{0,14}$/;
@@ -22,7 +31,12 @@ const ENTRY_PK = /^[1-9]\d{0,14}$/;
  */
 export function entryPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
-    const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    const board = await publicBoard(
+      ctx,
+      res,
+      String(req.params.ownerId),
+      String(req.params.boardId),
+    );
     about(res, 'Entry');
     const raw = String(req.params.entryPk);
     const page =
@@ -37,7 +51,7 @@ export function entryPage(ctx: Context, deps: PageDeps): RequestHandler {
     }
     const top = await crumbs(ctx, board, deps.links, true);
     const html = entryHtml(board, page, top, deps, ctx.now());
-    sendPage(req, res, html, page.season ? MAX_AGE.archive : MAX_AGE.live);
+    sendBoardPage(req, res, board, html, page.season ? MAX_AGE.archive : MAX_AGE.live);
   };
 }
 
@@ -83,7 +97,7 @@ ${votesChart(page.distribution)}
       title,
       description: `by ${entry.authorName} · ${entryStanding(entry, page.settings.minVotes)}`,
       url: links.entryUrl(board, entry.pk),
-      image: links.imageUrl(entry.imageHash),
+      image: shareImage(board, links.imageUrl(entry.imageHash)),
       imageType: 'image/webp',
       imageAlt: entry.title,
       imageSize: { width: entry.width, height: entry.height },

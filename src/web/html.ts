@@ -69,6 +69,13 @@ export interface Preview {
   imageSize?: { width: number; height: number };
 }
 
+/**
+ * The picture a board's page unfurls as, or none for a private board: its card and charts are
+ * never made (a 404 to everyone, images.ts), and a member's page must not hand an unfurler one.
+ */
+export const shareImage = (board: Pick<Board, 'private'>, url: string | null): string | null =>
+  board.private ? null : url;
+
 /** The renderer's picture sizes (src/render: the card 1200×630, the OpenGraph size; the chart 1200×600). */
 export const PICTURE_SIZE = {
   card: { width: 1200, height: 630 },

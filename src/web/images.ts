@@ -7,7 +7,7 @@ import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { playerProfile } from '../pipeline/profile';
 import { seasonOf } from '../pipeline/seasons';
-import { publicBoard, wholeQuery } from './boards';
+import { picturedBoard, wholeQuery } from './boards';
 import type { PageDeps } from './deps';
 import { contestCard, contestSeasonCard, galleryData } from './contest-pictures';
 import { about } from './error-page';
@@ -23,7 +23,7 @@ import { MAX_AGE, sendPng, sendText } from './respond';
 export function cardImage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
     const number = wholeQuery(req, 'season');
-    const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    const board = await picturedBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
     if (board.type === 'Rating') {
       await contestImage(ctx, deps, req, res, board, number);
       return;
@@ -64,7 +64,7 @@ async function contestImage(
 
 export function chartImage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
-    const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    const board = await picturedBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
     about(res, 'Player');
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
     const picture = playerChart(await playerProfile(ctx, board, playerId));

@@ -6,20 +6,22 @@ import { ownerIndex, type BoardSummary } from '../pipeline/public-reads';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
 import { bdi, boardName, documentHtml, escapeHtml, grouped, link, type Html } from './html';
-import { MAX_AGE, sendPage } from './respond';
+import { MAX_AGE, sendPage, sendPrivatePage } from './respond';
+import { viewerGuilds } from './viewer';
 
 const PAGE = 50;
 
 /**
  * A server's (or a personal workspace's) boards: name, type, players and the running season,
  * each a link to its standings; oldest first in keyset pages, as GET /v1/boards lists them.
+ * Private boards only for a signed-in member of the server (ownerIndex), marked `private`.
  */
 export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
     about(res, 'Server');
     const cursor = pageCursor(req);
     const ownerId = String(req.params.ownerId);
-    const index = await ownerIndex(ctx, ownerId, { cursor, limit: PAGE });
+    const index = await ownerIndex(ctx, ownerId, { cursor, limit: PAGE }, viewerGuilds(res));
     const { owner, nextCursor } = index;
     const boards = index.boards.map((s) => s.board);
     const items = index.boards.map((s) => boardItem(s, deps));
@@ -52,7 +54,9 @@ ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
         image: null,
       },
     );
-    sendPage(req, res, html, MAX_AGE.live);
+    // An index that lists a private board is the signed-in member's own: not cached.
+    if (boards.some((b) => b.private)) sendPrivatePage(res, html);
+    else sendPage(req, res, html, MAX_AGE.live);
   };
 }
 
@@ -61,6 +65,7 @@ function boardItem({ board, players, season }: BoardSummary, deps: PageDeps): Ht
     board.freeForAll ? `${board.type} · free-for-all` : board.type,
     players === null ? null : `${grouped(players)} player${players === 1 ? '' : 's'}`,
     season ? seasonTitle(season) : null,
+    board.private ? 'private' : null,
   ].filter((f): f is string => f !== null);
   const name = boardName(board);
   return `<li>${link(deps.links.board(board), bdi(name), ` class="name" title="${escapeHtml(name)}"`)}

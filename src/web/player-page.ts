@@ -8,14 +8,22 @@ import type { Context } from '../pipeline/context';
 import { headToHead, playerProfile, type HeadToHead, type Profile } from '../pipeline/profile';
 import { runningSeason } from '../pipeline/season-reads';
 import { authorHtml } from './author-page';
-import { crumbs, publicBoard } from './boards';
+import { crumbs, publicBoard, sendBoardPage } from './boards';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
-import { bdi, boardName, documentHtml, escapeHtml, PICTURE_SIZE, type Html } from './html';
+import {
+  bdi,
+  boardName,
+  documentHtml,
+  escapeHtml,
+  PICTURE_SIZE,
+  shareImage,
+  type Html,
+} from './html';
 import { playerChart } from './pictures';
 import { chartFigure, headToHeadSection, profileStats, summaryText } from './player-view';
 import { playedMatches } from './matches-view';
-import { MAX_AGE, sendPage } from './respond';
+import { MAX_AGE } from './respond';
 
 /**
  * A player's page on a board: rank of N, value, peak, record, streaks, the value over the
@@ -27,14 +35,20 @@ import { MAX_AGE, sendPage } from './respond';
 export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
     const vsRaw = queryValue(req, 'vs');
-    const board = await publicBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
+    const board = await publicBoard(
+      ctx,
+      res,
+      String(req.params.ownerId),
+      String(req.params.boardId),
+    );
     about(res, 'Player');
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
     const vs = vsRaw === undefined || vsRaw === '' ? undefined : parsePlayerId(vsRaw, 'vs');
     if (vs === playerId) throw badRequest('vs must name another player');
     if (board.type === 'Rating') {
       const top = await crumbs(ctx, board, deps.links, true);
-      sendPage(req, res, await authorHtml(ctx, board, playerId, top, deps), MAX_AGE.live);
+      const html = await authorHtml(ctx, board, playerId, top, deps);
+      sendBoardPage(req, res, board, html, MAX_AGE.live);
       return;
     }
     const profile = await playerProfile(ctx, board, playerId);
@@ -43,7 +57,7 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
       top: await crumbs(ctx, board, deps.links, true),
       season: await runningSeason(ctx, board),
     };
-    sendPage(req, res, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
+    sendBoardPage(req, res, board, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
   };
 }
 
@@ -64,8 +78,10 @@ function pageHtml(
     profile.record === null
       ? ''
       : `<h2>Last matches</h2>\n${playedMatches(board, profile.recent, links)}`;
-  const image =
-    chart && deps.renderer ? links.chartUrl(board, profile.player.id, { v: chart.version }) : null;
+  const image = shareImage(
+    board,
+    chart && deps.renderer ? links.chartUrl(board, profile.player.id, { v: chart.version }) : null,
+  );
   return documentHtml(
     title,
     `${frame.top}

@@ -84,19 +84,30 @@ export function sendPage(req: Request, res: Response, html: string, maxAge: numb
   res.status(200).type('text/html; charset=utf-8').send(html);
 }
 
-/** Error and refusal pages: never stored, so a fixed fault is seen at once. */
-export function sendPlainHtml(res: Response, status: number, html: string): void {
+/** An answer no cache keeps (`cacheControl` says how), without an ETag, so never a 304. */
+function sendUnstored(res: Response, status: number, html: string, cacheControl: string): void {
   res.removeHeader('ETag');
   res
     .status(status)
     .set({
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
+      'Cache-Control': cacheControl,
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
     })
     .send(html);
 }
+
+/**
+ * A page only a signed-in member may see (a private board's, an index listing one): kept by no
+ * cache, the browser's included, and without an ETag, so there is no 304 to ask for.
+ */
+export const sendPrivatePage = (res: Response, html: string): void =>
+  sendUnstored(res, 200, html, 'private, no-store');
+
+/** Error and refusal pages: never stored, so a fixed fault is seen at once. */
+export const sendPlainHtml = (res: Response, status: number, html: string): void =>
+  sendUnstored(res, status, html, 'no-store');
 
 /** A picture's address (a card, a chart, a stored picture): its faults are answered in text. */
 export const isPicturePath = (path: string) => /\.(?:png|webp)$/.test(path);
@@ -133,14 +144,25 @@ export async function sendPng(
 /**
  * A stored picture (GET /images/{hash}.webp): its name is the SHA-256 of its bytes, so it is
  * cached for a year as immutable and its strong ETag is the hash; a client holding it gets a 304.
+ * One that only private boards show (`privateOnly`) is a member's: not stored, no ETag.
  */
-export function sendImageFile(req: Request, res: Response, hash: string, bytes: Buffer): void {
-  res.set({
-    ETag: `"${hash}"`,
-    'Cache-Control': `public, max-age=${MAX_AGE.immutable}, immutable`,
-    'X-Content-Type-Options': 'nosniff',
-  });
-  if (matches(req.get('If-None-Match'), hash)) {
+export function sendImageFile(
+  req: Request,
+  res: Response,
+  hash: string,
+  bytes: Buffer,
+  privateOnly = false,
+): void {
+  res.set(
+    privateOnly
+      ? { 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }
+      : {
+          ETag: `"${hash}"`,
+          'Cache-Control': `public, max-age=${MAX_AGE.immutable}, immutable`,
+          'X-Content-Type-Options': 'nosniff',
+        },
+  );
+  if (!privateOnly && matches(req.get('If-None-Match'), hash)) {
     res.status(304).end();
     return;
   }

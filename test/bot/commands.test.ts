@@ -474,6 +474,42 @@ describe(`slash commands (${backendName})`, () => {
     expect(doubles.message.content).toContain('this board takes exactly 2 per side');
   });
 
+  it('GIVEN /board edit private THEN Manage Server makes a board private and public again, /board info says so, and a member without it is refused ephemerally', async () => {
+    const ladder = await newLadder();
+    const made = await run({
+      ...inGeneral(admin, MANAGE_SERVER),
+      command: ['board', 'edit'],
+      options: { board: ladder.id, private: true },
+    });
+    expect(made.message.embeds[0]?.description).toContain(
+      'Private: only members signed in see its pages',
+    );
+    expect(await tally.ctx.repos.boards.byId(ownerId, ladder.id)).toMatchObject({ private: true });
+    const info = await run({
+      ...inGeneral(alice),
+      command: ['board', 'info'],
+      options: { board: ladder.id },
+    });
+    expect(info.message.embeds[0]?.description).toContain('Private: only members signed in');
+
+    const refused = await run({
+      ...inGeneral(alice),
+      command: ['board', 'edit'],
+      options: { board: ladder.id, private: false },
+    });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message.content).toContain('Manage Server');
+    expect(await tally.ctx.repos.boards.byId(ownerId, ladder.id)).toMatchObject({ private: true });
+
+    const back = await run({
+      ...inGeneral(admin, MANAGE_SERVER),
+      command: ['board', 'edit'],
+      options: { board: ladder.id, private: false },
+    });
+    expect(back.message.embeds[0]?.description).not.toContain('Private');
+    expect(await tally.ctx.repos.boards.byId(ownerId, ladder.id)).toMatchObject({ private: false });
+  });
+
   it('GIVEN a fixed-teams board THEN /team create and list work and /match report takes team names', async () => {
     const created = await run({
       ...inGeneral(admin, MANAGE_SERVER),

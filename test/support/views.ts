@@ -37,6 +37,7 @@ export function aBoard(parts: Partial<Board> & { type?: BoardType } = {}): Board
     moderatorChannelId: '900000000000000001',
     moderatorRoleId: null,
     evidenceRequired: false,
+    private: false,
     reviewMode: 'moderators',
     confirmWindowHours: 24,
     confirmOnSilence: 'confirm',

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { Router, type Express } from 'express';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/api/app';
@@ -41,12 +41,39 @@ export async function fetchPage(url: string, headers: Record<string, string> = {
   };
 }
 
-export async function servePages(ctx: Context, options: BoardPagesOptions): Promise<PagesApp> {
+/**
+ * The header a test sends to be a signed-in member (`signedIn`), read by the stand-in for the
+ * dashboard's session middleware that `servePages(…, { viewers: true })` puts in front of the
+ * pages: it sets `res.locals.viewer` as that middleware will (src/web/viewer.ts).
+ */
+export const VIEWER_HEADER = 'x-test-viewer';
+export const signedIn = (userId: string, guildIds: string[]) => ({
+  [VIEWER_HEADER]: JSON.stringify({ userId, guildIds }),
+});
+
+function testSessions(): Router {
+  const router = Router();
+  router.use((req, res, next) => {
+    const header = req.get(VIEWER_HEADER);
+    if (header !== undefined) {
+      const { userId, guildIds } = JSON.parse(header) as { userId: string; guildIds: string[] };
+      res.locals.viewer = { userId, guildIds: new Set(guildIds) };
+    }
+    next();
+  });
+  return router;
+}
+
+export async function servePages(
+  ctx: Context,
+  options: BoardPagesOptions,
+  test: { viewers?: boolean } = {},
+): Promise<PagesApp> {
   const app = createApp({
     ctx,
     authenticator: new KeyAuthenticator(ctx),
     buckets: new MemoryTokenBuckets(),
-    beside: [boardPages(ctx, options)],
+    beside: [...(test.viewers ? [testSessions()] : []), boardPages(ctx, options)],
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
