@@ -24,6 +24,7 @@ import { RankRoleEntity, RankRoleGrantEntity, RankRoleSettingsEntity } from './r
 import { SeasonEntity, SeasonStandingEntity } from './season';
 import { SubmissionEntity } from './submission';
 import { TeamEntity } from './team';
+import { WebSessionEntity, WebSignInEntity } from './web-session';
 
 export const entities = [
   OwnerEntity,
@@ -54,4 +55,6 @@ export const entities = [
   ContestVoteEntity,
   ContestReportEntity,
   ImageEntity,
+  WebSessionEntity,
+  WebSignInEntity,
 ];

@@ -16,6 +16,7 @@ import { OpponentConfirmation1733700000000 } from './1733700000000-opponent-conf
 import { DiscordLeases1733850000000 } from './1733850000000-discord-leases';
 import { RankRoleHolders1733860000000 } from './1733860000000-rank-role-holders';
 import { Contests1733900000000 } from './1733900000000-contests';
+import { WebSessions1734000000000 } from './1734000000000-web-sessions';
 import { PrivateBoards1734100000000 } from './1734100000000-private-boards';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
@@ -38,5 +39,6 @@ export const migrations = [
   DiscordLeases1733850000000,
   RankRoleHolders1733860000000,
   Contests1733900000000,
+  WebSessions1734000000000,
   PrivateBoards1734100000000,
 ];

@@ -13,6 +13,8 @@ import { withBoundPort, type Config } from './config';
 import { bind } from './listen';
 import { log, setLogLevel } from './log';
 import { boardPages } from './web';
+import { dashboard, signInConfigured, type DashboardOptions } from './web/dashboard';
+import { serverDirectory } from './bot/server-directory';
 import { createRenderer } from './render';
 import type { Context } from './pipeline/context';
 import { Worker } from './pipeline/worker';
@@ -46,6 +48,8 @@ export interface StartOptions {
   chat?: ChatPort;
   /** Bot tuning (tests: short polls and retries). */
   discord?: Pick<DiscordBotOptions, 'loginRetryMs' | 'poster'>;
+  /** Dashboard tuning (tests: higher sign-in limits than one address would get). */
+  dashboard?: Pick<DashboardOptions, 'limits'>;
   /** Runs once the database is migrated, before anything is served (`serve --demo` seeds here). */
   prepare?: (ctx: Context) => Promise<void>;
 }
@@ -113,7 +117,21 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       authenticator: new KeyAuthenticator(ctx),
       buckets,
       redis,
-      beside: [boardPages(ctx, { renderer, redis, redisPrefix })], // DESIGN.md 3 and 6: public pages outside /v1
+      // DESIGN.md 3, 6 and 7: the dashboard (when sign-in is configured) and the public pages,
+      // outside /v1; the dashboard's router goes first so the pages know who is signed in.
+      beside: [
+        ...(signInConfigured(ctx)
+          ? [
+              dashboard(ctx, {
+                ...options.dashboard,
+                redis,
+                redisPrefix,
+                directory: bot ? serverDirectory(bot.rest) : null,
+              }),
+            ]
+          : []),
+        boardPages(ctx, { renderer, redis, redisPrefix }),
+      ],
     });
     worker?.start();
     scheduler?.start();

@@ -8,6 +8,7 @@ import {
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { chatOwnerId, chatPlayerId } from '../domain/ids';
+import { moderates } from '../domain/access';
 import { TallyError } from '../domain/errors';
 import { declineReason } from '../domain/evidence';
 import { log } from '../log';
@@ -224,9 +225,12 @@ export function mayModerate(
 ): boolean {
   if (interaction.guildId === null) return board.ownerId === chatOwnerId(null, interaction.user.id);
   if (!interaction.inGuild()) return false; // no member sent: the permission cannot be established
-  if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
-  const roleId = board.moderatorRoleId;
-  if (!roleId) return false;
   const roles = interaction.member.roles;
-  return Array.isArray(roles) ? roles.includes(roleId) : roles.cache.has(roleId);
+  return moderates(
+    {
+      manageServer: interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false,
+      roles: Array.isArray(roles) ? roles : [...roles.cache.keys()],
+    },
+    board,
+  );
 }

@@ -36,6 +36,11 @@ export interface Config {
    * the public pages' per-address limit sees visitors, not the proxy. 0: the socket's address.
    */
   trustProxy: number;
+  /**
+   * DISCORD_CLIENT_SECRET, the application's OAuth2 secret: with DISCORD_APPLICATION_ID it turns
+   * on "Sign in with Discord" and the dashboard (redirect URI `${publicUrl}/auth/callback`).
+   */
+  discordClientSecret: string | undefined;
 }
 
 export type DiscordShards = 'auto' | { ids: number[]; count: number };
@@ -134,6 +139,7 @@ const schema = z.object({
   RATE_LIMIT_READ_PER_MIN: integer('RATE_LIMIT_READ_PER_MIN', 1, 10_000_000).default(600),
   RATE_LIMIT_WRITE_PER_MIN: integer('RATE_LIMIT_WRITE_PER_MIN', 1, 10_000_000).default(60),
   TRUST_PROXY: integer('TRUST_PROXY', 0, 10).default(0),
+  DISCORD_CLIENT_SECRET: z.string().min(8, 'must be the OAuth2 client secret').optional(),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -147,6 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const discordShards = shardsOf(e.DISCORD_SHARDS, e.DISCORD_SHARD_COUNT);
+  if (e.DISCORD_CLIENT_SECRET !== undefined && e.DISCORD_APPLICATION_ID === undefined) {
+    throw new ConfigError([
+      'DISCORD_CLIENT_SECRET: needs DISCORD_APPLICATION_ID, the client id of the same application',
+    ]);
+  }
   return {
     database: e.DATABASE_URL,
     redisUrl: e.REDIS_URL || undefined,
@@ -164,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     readPerMinute: e.RATE_LIMIT_READ_PER_MIN,
     writePerMinute: e.RATE_LIMIT_WRITE_PER_MIN,
     trustProxy: e.TRUST_PROXY,
+    discordClientSecret: e.DISCORD_CLIENT_SECRET,
   };
 }
 

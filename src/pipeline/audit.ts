@@ -46,6 +46,19 @@ export async function recordAudit(
 }
 
 /** The owner's audit channel, if one is set. */
+/** An owner's latest audit lines, newest first, with where they are posted. */
+export async function auditTrail(
+  ctx: Context,
+  ownerId: string,
+  limit = 100,
+): Promise<{ lines: AuditEvent[]; channel: AuditChannel | null }> {
+  const [lines, channel] = await Promise.all([
+    ctx.repos.audit.recent(ownerId, limit),
+    ctx.repos.audit.channelOf(ownerId),
+  ]);
+  return { lines, channel };
+}
+
 export function auditChannelOf(ctx: Context, ownerId: string): Promise<AuditChannel | null> {
   return ctx.repos.audit.channelOf(ownerId);
 }

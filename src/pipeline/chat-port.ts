@@ -61,3 +61,20 @@ export class ChatUnavailable extends Error {
     this.name = 'ChatUnavailable';
   }
 }
+
+/** A channel or role of a server, as a picker lists it. */
+export interface ServerPlace {
+  id: string;
+  name: string;
+}
+
+/**
+ * A server's channels and roles as Discord tells the bot (the dashboard's pickers). src/bot
+ * implements it with the bot's token; without a bot there is none and pickers take an id.
+ */
+export interface ServerDirectory {
+  /** Text and announcement channels, in the server's order. */
+  channels(guildId: string): Promise<ServerPlace[]>;
+  /** Roles a member can be given (not @everyone, not a bot's own), highest first. */
+  roles(guildId: string): Promise<ServerPlace[]>;
+}

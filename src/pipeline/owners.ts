@@ -77,5 +77,9 @@ export async function ensureOwner(ctx: Context, id: string, name: string): Promi
   return id;
 }
 
+/** Which of these workspaces Tally knows (has an owner row for). */
+export const ownersAmong = (ctx: Context, ids: readonly string[]): Promise<Owner[]> =>
+  ctx.repos.owners.among(ids);
+
 /** Whether any owner exists: an empty database is one the demo may seed. */
 export const anyOwner = (ctx: Context): Promise<boolean> => ctx.repos.owners.any();

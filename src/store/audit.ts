@@ -85,6 +85,13 @@ export class AuditRepository extends Repository {
     );
   }
 
+  /** An owner's latest lines, newest first (the dashboard's audit trail). */
+  recent(ownerId: string, limit: number): Promise<AuditEvent[]> {
+    return this.use(undefined, (m) =>
+      m.find(AuditEventEntity, { where: { ownerId }, order: { pk: 'DESC' }, take: limit }),
+    );
+  }
+
   private async set(pk: number, fields: Partial<AuditEvent>): Promise<void> {
     await this.use(undefined, (m) => m.update(AuditEventEntity, { pk }, fields));
   }

@@ -1,4 +1,4 @@
-import { MoreThan, type EntityManager } from 'typeorm';
+import { In, MoreThan, type EntityManager } from 'typeorm';
 import { ApiKeyEntity, type ApiKey } from '../../entities/api-key';
 import { BoardEntity, type Board } from '../../entities/board';
 import { OwnerEntity, type Owner } from '../../entities/owner';
@@ -25,6 +25,7 @@ import { SeasonRepository } from './seasons';
 import { RankRoleRepository } from './rank-roles';
 import { SubmissionRepository } from './submissions';
 import { ContestRepository } from './contests';
+import { WebSessionRepository } from './web-sessions';
 
 export class OwnerRepository extends Repository {
   get(id: string, tx?: EntityManager): Promise<Owner | null> {
@@ -32,6 +33,11 @@ export class OwnerRepository extends Repository {
   }
   async insert(owner: Owner, tx?: EntityManager): Promise<void> {
     await this.use(tx, (m) => m.insert(OwnerEntity, owner));
+  }
+  /** The owners among these ids (the dashboard: which of a member's servers Tally knows). */
+  among(ids: readonly string[]): Promise<Owner[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.use(undefined, (m) => m.findBy(OwnerEntity, { id: In([...ids]) }));
   }
   /** Whether the database has any owner at all (`serve --demo` seeds only an empty one). */
   any(): Promise<boolean> {
@@ -255,6 +261,7 @@ export interface Repositories {
   corrections: CorrectionRepository;
   audit: AuditRepository;
   contests: ContestRepository;
+  webSessions: WebSessionRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -280,5 +287,6 @@ export function createRepositories(db: Database): Repositories {
     corrections: new CorrectionRepository(db),
     audit: new AuditRepository(db),
     contests: new ContestRepository(db),
+    webSessions: new WebSessionRepository(db),
   };
 }

@@ -108,8 +108,11 @@ function previewTags(preview: Preview): Html {
   return [...meta, `<link rel="canonical" href="${escapeHtml(preview.url)}">`].join('\n');
 }
 
-/** A page; `title` and the preview's texts are plain text (a tab and an unfurl show them). */
-export function documentHtml(title: string, body: Html, preview?: Preview): Html {
+/**
+ * A page; `title` and the preview's texts are plain text (a tab and an unfurl show them).
+ * `extraStyle`: rules only some pages need (the dashboard's forms).
+ */
+export function documentHtml(title: string, body: Html, preview?: Preview, extraStyle = ''): Html {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -118,7 +121,7 @@ export function documentHtml(title: string, body: Html, preview?: Preview): Html
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#5865f2">
 <title>${escapeHtml(plainTitle(title))}</title>
-${preview ? `${previewTags(preview)}\n` : ''}<style>${STYLE}</style>
+${preview ? `${previewTags(preview)}\n` : ''}<style>${STYLE}${extraStyle}</style>
 </head>
 <body>
 <main>

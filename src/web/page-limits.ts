@@ -46,7 +46,7 @@ export interface LimiterStore {
   redisPrefix?: string | undefined;
 }
 
-function limiter(points: number, name: string, store: LimiterStore): RateLimiterAbstract {
+export function limiter(points: number, name: string, store: LimiterStore): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points, duration: 60, keyPrefix: name });
   if (!store.redis) return memory;
   return new RateLimiterRedis({

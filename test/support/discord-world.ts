@@ -136,9 +136,11 @@ export interface DiscordWorld {
 export async function startDiscordWorld(options: {
   guilds: FakeGuild[];
   users?: FakeMember[];
-  env?: Record<string, string>;
+  /** Tally's environment beside the bot's; a function when it needs the fake (its OAuth2 secret). */
+  env?: Record<string, string> | ((fake: FakeDiscord) => Record<string, string>);
   worker?: boolean;
   discord?: StartOptions['discord'];
+  dashboard?: StartOptions['dashboard'];
   /** Role routes' rate limit in the fake (its default is Discord-like: 10 per 10 s). */
   roleRateLimit?: Parameters<typeof FakeDiscord.start>[0]['roleRateLimit'];
 }): Promise<DiscordWorld> {
@@ -150,9 +152,13 @@ export async function startDiscordWorld(options: {
   let tally: TestTally;
   try {
     tally = await startTestTally(
-      { ...botEnv(fake.apiUrl), ...options.env },
+      {
+        ...botEnv(fake.apiUrl),
+        ...(typeof options.env === 'function' ? options.env(fake) : options.env),
+      },
       {
         discord: options.discord ?? BOT_TUNING,
+        ...(options.dashboard ? { dashboard: options.dashboard } : {}),
         ...(options.worker === undefined ? {} : { worker: options.worker }),
       },
     );

@@ -40,7 +40,7 @@ export const idempotencyHeader = () => ({
 /** A real Tally on an ephemeral loopback port, on this run's database and limiter backend. */
 export async function startTestTally(
   env: Record<string, string> = {},
-  options: Pick<StartOptions, 'worker' | 'discord'> = {},
+  options: Pick<StartOptions, 'worker' | 'discord' | 'dashboard'> = {},
 ): Promise<TestTally> {
   const db = await createTestDatabase();
   const redisPrefix = `${uniqueName('tally_test')}:`;

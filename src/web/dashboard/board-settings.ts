@@ -1,0 +1,303 @@
+import type { Request, RequestHandler } from 'express';
+import type { Board } from '../../../entities/board';
+import { isMatchBoard } from '../../domain/board-rules';
+import { TallyError } from '../../domain/errors';
+import { boardSettings, ownedBoard } from '../../pipeline/board-reads';
+import { createBoard, editBoard, type BoardEdit } from '../../pipeline/boards';
+import type { ServerPlace } from '../../pipeline/chat-port';
+import { setDecay } from '../../pipeline/decay';
+import { placeLiveStandings } from '../../pipeline/live-standings';
+import { ensureOwner } from '../../pipeline/owners';
+import { putRankRole, removeRankRole } from '../../pipeline/rank-roles';
+import { endSeason, startSeason } from '../../pipeline/seasons';
+import { boardName, escapeHtml, link, type Html } from '../html';
+import type { DashboardDeps } from './deps';
+import { inServer, needManage, type InServer } from './guard';
+import { dashboardHtml, postForm, sendDashboard } from './layout';
+import { dashboardLinks as paths } from './paths';
+import { serverTabs } from './server-page';
+
+/**
+ * A board's settings (Manage Server), section by section, each a form that calls the use case
+ * the matching chat command calls: /board edit, /standings, /decay, /season, /roles.
+ *
+ *   GET  /dashboard/{guild}/boards/{board}             the forms, filled in
+ *   POST /dashboard/{guild}/boards/{board}             one section (`section`), then back here
+ *   POST /dashboard/{guild}/boards                     a new board
+ */
+
+type Form = Record<string, string | undefined>;
+const formOf = (req: Request): Form => (req.body ?? {}) as Form;
+
+/** A picked channel or role must be one of this server's: a form can post any id. */
+async function placeOf(
+  deps: DashboardDeps,
+  member: InServer,
+  kind: 'channels' | 'roles',
+  raw: string | undefined,
+): Promise<string | null> {
+  if (raw === undefined || raw === '') return null;
+  if (!/^\d{17,20}$/.test(raw))
+    throw new TallyError(
+      'invalid_request',
+      `not a ${kind === 'channels' ? 'channel' : 'role'} of this server`,
+    );
+  if (!deps.directory) return raw; // no bot: nothing to check against; the bot refuses later
+  const places = await deps.directory[kind](member.server.guildId);
+  if (!places.some((p) => p.id === raw)) {
+    throw new TallyError(
+      'invalid_request',
+      `that ${kind === 'channels' ? 'channel' : 'role'} is not one of ${member.server.guildName}'s`,
+    );
+  }
+  return raw;
+}
+
+const whole = (raw: string | undefined, name: string): number | undefined => {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw new TallyError('invalid_request', `${name} must be a whole number`);
+  return Number(raw.trim());
+};
+
+const by = (member: InServer) => `chat:${member.session.userId}`;
+
+export function createBoardAction(deps: DashboardDeps): RequestHandler {
+  return async (req, res) => {
+    const member = await inServer(req, res, deps.access);
+    await needManage(member, deps.access, 'Creating a board');
+    const form = formOf(req);
+    const ownerId = await ensureOwner(deps.ctx, member.ownerId, member.server.guildName);
+    const board = await createBoard(deps.ctx, {
+      ownerId,
+      type: form.type ?? '',
+      ...(form.id ? { id: form.id.trim() } : {}),
+      ...(form.name ? { name: form.name } : {}),
+      ...(whole(form.windowHours, 'review window') !== undefined
+        ? { windowHours: whole(form.windowHours, 'review window') }
+        : {}),
+    });
+    res.redirect(303, `${paths.board(member.server.guildId, board.id)}?done=created`);
+  };
+}
+
+export function saveBoardAction(deps: DashboardDeps): RequestHandler {
+  return async (req, res) => {
+    const member = await inServer(req, res, deps.access);
+    await needManage(member, deps.access, 'Changing a board');
+    const board = await ownedBoard(deps.ctx, member.ownerId, String(req.params.boardId));
+    const form = formOf(req);
+    const { ctx } = deps;
+    switch (form.section) {
+      case 'general': {
+        const edit: BoardEdit = {
+          name: form.name ?? '',
+          windowHours: whole(form.windowHours, 'review window') ?? board.validationWindowHours,
+          moderatorChannelId: await placeOf(deps, member, 'channels', form.moderatorChannel),
+          moderatorRoleId: await placeOf(deps, member, 'roles', form.moderatorRole),
+          evidenceRequired: form.evidence === 'on',
+          private: form.private === 'on',
+        };
+        if (isMatchBoard(board)) {
+          edit.reviewMode = form.reviewMode ?? board.reviewMode;
+          if (edit.reviewMode === 'opponents') {
+            edit.confirmWindowHours =
+              whole(form.confirmHours, 'confirmation window') ?? board.confirmWindowHours;
+            edit.onSilence = form.onSilence ?? board.confirmOnSilence;
+          }
+        }
+        await editBoard(ctx, member.ownerId, board.id, edit);
+        break;
+      }
+      case 'live':
+        await placeLiveStandings(
+          ctx,
+          member.ownerId,
+          board.id,
+          await placeOf(deps, member, 'channels', form.channel),
+        );
+        break;
+      case 'decay':
+        await setDecay(
+          ctx,
+          member.ownerId,
+          board.id,
+          form.off === 'on'
+            ? null
+            : {
+                amount: whole(form.amount, 'amount') ?? 0,
+                percent: form.percent === 'on',
+                ...(whole(form.afterDays, 'after days') !== undefined
+                  ? { afterDays: whole(form.afterDays, 'after days') }
+                  : {}),
+                ...(whole(form.everyHours, 'every hours') !== undefined
+                  ? { everyHours: whole(form.everyHours, 'every hours') }
+                  : {}),
+              },
+        );
+        break;
+      case 'season-start':
+        await startSeason(
+          ctx,
+          member.ownerId,
+          board.id,
+          {
+            ...(form.name ? { name: form.name } : {}),
+            ...(whole(form.days, 'days') !== undefined ? { days: whole(form.days, 'days') } : {}),
+          },
+          by(member),
+        );
+        break;
+      case 'season-end':
+        await endSeason(ctx, member.ownerId, board.id, by(member));
+        break;
+      case 'role-add': {
+        const roleId = await placeOf(deps, member, 'roles', form.role);
+        if (!roleId) throw new TallyError('invalid_request', 'pick a role');
+        await putRankRole(ctx, member.ownerId, board.id, {
+          roleId,
+          kind: form.kind === 'top' ? 'top' : 'value',
+          threshold: whole(form.threshold, 'threshold') ?? 0,
+        });
+        break;
+      }
+      case 'role-remove':
+        await removeRankRole(ctx, member.ownerId, board.id, String(form.role ?? ''));
+        break;
+      default:
+        throw new TallyError('invalid_request', 'unknown settings section');
+    }
+    res.redirect(303, `${paths.board(member.server.guildId, board.id)}?done=saved`);
+  };
+}
+
+function options(places: ServerPlace[] | null, current: string | null, none: string): Html {
+  const list = places ?? (current ? [{ id: current, name: current }] : []);
+  const known = list.some((p) => p.id === current);
+  const extra = current && !known ? [{ id: current, name: `${current} (not found)` }] : [];
+  return [
+    `<option value="">${escapeHtml(none)}</option>`,
+    ...[...list, ...extra].map(
+      (p) =>
+        `<option value="${escapeHtml(p.id)}"${p.id === current ? ' selected' : ''}>${escapeHtml(p.name)}</option>`,
+    ),
+  ].join('');
+}
+
+function picker(
+  name: string,
+  label: string,
+  places: ServerPlace[] | null,
+  current: string | null,
+  none: string,
+): Html {
+  if (places === null) {
+    return `<label>${label} <input name="${name}" value="${escapeHtml(current ?? '')}" pattern="\\d{17,20}" placeholder="id"><span class="hint">Without a bot Tally cannot list the server's ${name.toLowerCase().includes('role') ? 'roles' : 'channels'}: paste an id.</span></label>`;
+  }
+  return `<label>${label} <select name="${name}">${options(places, current, none)}</select></label>`;
+}
+
+const checked = (on: boolean) => (on ? ' checked' : '');
+const FLASH: Record<string, string> = { created: 'Board created.', saved: 'Saved.' };
+
+export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
+  return async (req, res) => {
+    const member = await inServer(req, res, deps.access);
+    await needManage(member, deps.access, "Opening a board's settings");
+    const board = await ownedBoard(deps.ctx, member.ownerId, String(req.params.boardId));
+    const settings = await boardSettings(deps.ctx, board);
+    const g = member.server.guildId;
+    const [channels, roles] = deps.directory
+      ? await Promise.all([deps.directory.channels(g), deps.directory.roles(g)])
+      : [null, null];
+    const s = member.session;
+    const action = paths.board(g, board.id);
+    const section = (name: string) => `<input type="hidden" name="section" value="${name}">`;
+    const match = isMatchBoard(board);
+    const general = postForm(
+      s,
+      action,
+      `${section('general')}
+<label>Name <input name="name" maxlength="100" value="${escapeHtml(board.displayName)}"></label>
+<label>Review window (hours) <input name="windowHours" type="number" min="0" max="999" value="${board.validationWindowHours}"><span class="hint">0 applies results at once.</span></label>
+${
+  match
+    ? `<label>Who confirms a match <select name="reviewMode"><option value="moderators"${board.reviewMode === 'moderators' ? ' selected' : ''}>Moderators</option><option value="opponents"${board.reviewMode === 'opponents' ? ' selected' : ''}>The opponents</option></select></label>
+<label>Confirmation window (hours) <input name="confirmHours" type="number" min="1" max="168" value="${board.confirmWindowHours}"></label>
+<label>When opponents stay silent <select name="onSilence"><option value="confirm"${board.confirmOnSilence === 'confirm' ? ' selected' : ''}>Confirm</option><option value="escalate"${board.confirmOnSilence === 'escalate' ? ' selected' : ''}>Send to moderators</option></select></label>`
+    : ''
+}
+${picker('moderatorChannel', 'Moderator channel', channels, board.moderatorChannelId, 'None')}
+${picker('moderatorRole', 'Moderator role', roles, board.moderatorRoleId, 'Manage Server only')}
+<label class="check"><input type="checkbox" name="evidence"${checked(board.evidenceRequired)}> Chat reports need evidence</label>
+<label class="check"><input type="checkbox" name="private"${checked(board.private)}> Private: hidden from the public pages; members of this server see it when signed in</label>`,
+      { label: 'Save', kind: 'primary' },
+      'stack',
+    );
+    const live = postForm(
+      s,
+      action,
+      `${section('live')}${picker('channel', 'Live standings channel', channels, settings.live?.channelId ?? null, 'Off')}`,
+      { label: 'Save' },
+      'stack',
+    );
+    const decay =
+      board.type === 'ELO'
+        ? `<section class="panel"><h2>Inactivity decay</h2>${postForm(
+            s,
+            action,
+            `${section('decay')}
+<label>Amount <input name="amount" type="number" min="1" max="1000" value="${settings.decay?.amount ?? ''}"></label>
+<label class="check"><input type="checkbox" name="percent"${checked(settings.decay?.percent ?? false)}> Percent of the rating</label>
+<label>After days without a match <input name="afterDays" type="number" min="1" max="365" value="${settings.decay?.afterDays ?? ''}"></label>
+<label>Every hours <input name="everyHours" type="number" min="1" value="${settings.decay?.everyHours ?? ''}"></label>
+<label class="check"><input type="checkbox" name="off"> Turn decay off</label>`,
+            { label: 'Save' },
+            'stack',
+          )}</section>`
+        : '';
+    const season = settings.season && settings.season.endedAt === null ? settings.season : null;
+    const seasons = `<section class="panel"><h2>Seasons</h2>${
+      season
+        ? `<p>${escapeHtml(season.name || `Season ${season.number}`)} is running.</p>${postForm(s, action, section('season-end'), { label: 'End the season now', kind: 'danger' })}`
+        : postForm(
+            s,
+            action,
+            `${section('season-start')}<label>Name <input name="name" maxlength="100"></label><label>Length (days) <input name="days" type="number" min="1" max="3650"><span class="hint">Empty: runs until ended here or with /season end.</span></label>`,
+            { label: 'Start a season' },
+            'stack',
+          )
+    }</section>`;
+    const roleRows = settings.rankRoles.map((r) => {
+      const name = roles?.find((p) => p.id === r.roleId)?.name ?? r.roleId;
+      return `<tr><td>${escapeHtml(name)}</td><td>${r.kind === 'top' ? `Top ${r.threshold}` : `At ${r.threshold}`}</td><td>${postForm(s, action, `${section('role-remove')}<input type="hidden" name="role" value="${escapeHtml(r.roleId)}">`, { label: 'Remove' })}</td></tr>`;
+    });
+    const rankRoles =
+      board.type === 'Rating'
+        ? ''
+        : `<section class="panel"><h2>Rank roles</h2>${roleRows.length ? `<div class="scroll"><table><tbody>${roleRows.join('')}</tbody></table></div>` : '<p class="empty">No rank roles.</p>'}${postForm(
+            s,
+            action,
+            `${section('role-add')}${picker('role', 'Role', roles, null, 'Pick a role')}<label>Given <select name="kind"><option value="value">at a value</option><option value="top">to the top N</option></select></label><label>Threshold <input name="threshold" type="number" required></label>`,
+            { label: 'Add rank role' },
+            'stack',
+          )}</section>`;
+    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
+    const body = `<h1>${escapeHtml(boardName(board))}</h1>
+${serverTabs(member, 'boards')}
+<p class="meta">${board.type} board · ${link(deps.links.board(board), 'public page')}</p>
+<section class="panel"><h2>General</h2>${general}</section>
+<section class="panel"><h2>Live standings</h2>${live}</section>
+${decay}${seasons}${rankRoles}`;
+    sendDashboard(
+      res,
+      200,
+      dashboardHtml(`${boardName(board)} settings`, body, {
+        session: s,
+        flash: done ? { text: done } : null,
+      }),
+    );
+  };
+}
+
+export type { Board };

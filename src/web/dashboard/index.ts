@@ -1,0 +1,210 @@
+import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import { TallyError } from '../../domain/errors';
+import { log } from '../../log';
+import type { Context } from '../../pipeline/context';
+import type { ServerDirectory } from '../../pipeline/chat-port';
+import { closeSession } from '../../pipeline/web-sessions';
+import { escapeHtml, link } from '../html';
+import { Links } from '../links';
+import { limiter, visitorOf, type LimiterStore } from '../page-limits';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { DiscordAccount, DiscordSignedOut, DiscordUnavailable } from './discord-account';
+import type { DashboardDeps } from './deps';
+import { SignInNeeded } from './guard';
+import { dashboardHtml, sendDashboard } from './layout';
+import { MemberAccessReader } from './member-access';
+import { auditPage } from './audit-page';
+import { boardSettingsPage, createBoardAction, saveBoardAction } from './board-settings';
+import { keysPage, mintKeyAction, revokeKeyAction } from './keys-page';
+import { serverPage, serversPage } from './server-page';
+import {
+  clearCookie,
+  cookieNames,
+  loadSession,
+  requireSameSite,
+  sessionIdIn,
+  sessionIn,
+} from './session';
+import { finishSignIn, signOut, startSignIn } from './sign-in';
+
+export interface DashboardOptions extends LimiterStore {
+  directory?: ServerDirectory | null;
+  /** Per-minute limits; tests lower them. */
+  limits?: Partial<DashboardLimits>;
+}
+
+/**
+ * Sign-in starts (per address) and actions (per member): a sign-in costs Discord two calls, and
+ * no person changes settings 30 times a minute.
+ */
+export interface DashboardLimits {
+  signInsPerMinute: number;
+  actionsPerMinute: number;
+}
+const DEFAULT_LIMITS: DashboardLimits = { signInsPerMinute: 10, actionsPerMinute: 30 };
+
+/** Whether this deployment can sign members in (DISCORD_APPLICATION_ID and DISCORD_CLIENT_SECRET). */
+export const signInConfigured = (ctx: Context) =>
+  Boolean(ctx.config.discordApplicationId && ctx.config.discordClientSecret);
+
+/**
+ * The dashboard (DESIGN.md 7): sign-in with Discord, then each server's boards, settings, keys,
+ * audit trail, review queue and the member's own submissions. Every handler asks the member's
+ * standing in the server from Discord (guard.ts) and calls the use case chat calls.
+ */
+export function dashboard(ctx: Context, options: DashboardOptions = {}): Router {
+  const cookies = cookieNames(ctx.config.publicUrl);
+  const discord = new DiscordAccount(ctx.config);
+  const access = new MemberAccessReader(ctx, discord);
+  const deps: DashboardDeps = {
+    ctx,
+    discord,
+    access,
+    cookies,
+    links: new Links(ctx.config.publicUrl),
+    directory: options.directory ?? null,
+  };
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const signIns = limiter(limits.signInsPerMinute, 'sign-ins', options);
+  const actions = limiter(limits.actionsPerMinute, 'actions', options);
+  const router = Router();
+  const forms = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
+  const guarded = [
+    forms,
+    requireSameSite(ctx.config.publicUrl),
+    limited(actions, (req, res) => sessionIn(res)?.userId ?? visitorOf(req)),
+  ];
+
+  router.use(['/auth', '/dashboard', '/boards', '/images'], loadSession(ctx, cookies));
+  // A signed-in member's servers, so the public pages show them their server's private boards
+  // (src/web/viewer.ts); a Discord fault leaves them a visitor rather than failing the page.
+  router.use(['/boards', '/images'], async (_req, res, next) => {
+    const session = sessionIn(res);
+    if (session) {
+      const guilds = await access.guilds(session).catch(() => null);
+      if (guilds)
+        res.locals.viewer = { userId: session.userId, guildIds: new Set(guilds.map((g) => g.id)) };
+    }
+    next();
+  });
+  router.get('/auth/sign-in', limited(signIns, visitorOf), startSignIn(deps));
+  router.get('/auth/callback', limited(signIns, visitorOf), finishSignIn(deps));
+  router.post('/auth/sign-out', ...guarded, signOut(deps));
+
+  router.get('/dashboard', serversPage(deps));
+  router.get('/dashboard/:guildId', serverPage(deps));
+  router.post('/dashboard/:guildId/boards', ...guarded, createBoardAction(deps));
+  router.get('/dashboard/:guildId/boards/:boardId', boardSettingsPage(deps));
+  router.post('/dashboard/:guildId/boards/:boardId', ...guarded, saveBoardAction(deps));
+  router.get('/dashboard/:guildId/keys', keysPage(deps));
+  router.post('/dashboard/:guildId/keys', ...guarded, mintKeyAction(deps));
+  router.post('/dashboard/:guildId/keys/:keyId/revoke', ...guarded, revokeKeyAction(deps));
+  router.get('/dashboard/:guildId/audit', auditPage(deps));
+  router.all('/dashboard{/*rest}', () => {
+    throw new TallyError('not_found', 'There is no dashboard page at this address');
+  });
+  router.use(['/auth', '/dashboard'], dashboardErrors(deps));
+  return router;
+}
+
+function limited(
+  counter: ReturnType<typeof limiter>,
+  who: (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => string,
+): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      await counter.consume(who(req, res));
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) {
+        log.warn('dashboard limiter failed; serving unchecked', { err });
+        next();
+        return;
+      }
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      res.set('Retry-After', String(seconds));
+      const title = 'Slow down';
+      const text = `Too many requests; try again in ${seconds} s. Nothing was changed.`;
+      sendDashboard(
+        res,
+        429,
+        dashboardHtml(title, `<h1>${title}</h1>\n<p>${escapeHtml(text)}</p>`, {
+          session: sessionIn(res),
+        }),
+      );
+      return;
+    }
+    next();
+  };
+}
+
+const TITLES: Record<number, string> = {
+  400: 'That did not work',
+  401: 'Sign in again',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Someone else got there first',
+  422: 'That did not work',
+};
+
+/** Refusals as pages that say why and what to do; nothing changed on any of them. */
+function dashboardErrors({ ctx, access, cookies }: DashboardDeps): ErrorRequestHandler {
+  return async (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const session = sessionIn(res);
+    if (err instanceof SignInNeeded) {
+      if (req.method === 'GET') {
+        res
+          .set('Cache-Control', 'no-store')
+          .redirect(303, `/auth/sign-in?return=${encodeURIComponent(req.originalUrl)}`);
+        return;
+      }
+      err = new TallyError(
+        'authentication_failed',
+        'You are not signed in (or your session ended). Sign in, then try again.',
+      );
+    }
+    if (err instanceof DiscordSignedOut) {
+      // Discord no longer honours the member's token: the session is over.
+      const id = sessionIdIn(res);
+      if (id) await closeSession(ctx, id);
+      if (session) access.forget(session);
+      clearCookie(res, cookies, cookies.session);
+      const body = `<h1>Sign in again</h1>\n<p>Discord no longer accepts this sign-in (it was revoked or has expired). Nothing was changed.</p>\n<p>${link('/auth/sign-in', 'Sign in with Discord')}</p>`;
+      sendDashboard(res, 401, dashboardHtml('Sign in again', body, { session: null }));
+      return;
+    }
+    if (err instanceof DiscordUnavailable) {
+      log.warn('dashboard: Discord did not answer', {
+        requestId: res.locals.requestId,
+        err: err.message,
+      });
+      const body =
+        '<h1>Discord did not answer</h1>\n<p>The dashboard asks Discord who you are in each server, and it did not answer. Nothing was changed; try again in a minute.</p>';
+      sendDashboard(res, 503, dashboardHtml('Discord did not answer', body, { session }));
+      return;
+    }
+    const known = err instanceof TallyError && err.status < 500;
+    if (!known)
+      log.error('dashboard page failed', { requestId: res.locals.requestId, path: req.path, err });
+    const status = known ? (err as TallyError).status : 500;
+    const title = TITLES[status] ?? 'Something went wrong';
+    const text = known
+      ? (err as TallyError).detail
+      : 'This page could not be loaded. Nothing was changed; try again.';
+    const signIn =
+      status === 401 ? `\n<p>${link('/auth/sign-in', 'Sign in with Discord')}</p>` : '';
+    const back = session ? `\n<nav class="pages">${link('/dashboard', 'Your servers')}</nav>` : '';
+    sendDashboard(
+      res,
+      status,
+      dashboardHtml(
+        title,
+        `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>${signIn}${back}`,
+        { session: status === 401 ? null : session },
+      ),
+    );
+  };
+}

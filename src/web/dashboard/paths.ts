@@ -1,0 +1,28 @@
+/**
+ * Where each dashboard page lives (paths: links hold behind a proxy's prefix as the public
+ * pages' do). Every page names its server, so the permission asked is always that server's.
+ *
+ *   /dashboard                                   the member's servers
+ *   /dashboard/{guild}                           boards (admins create them)
+ *   /dashboard/{guild}/boards/{board}            a board's settings (Manage Server)
+ *   /dashboard/{guild}/review[?board=]           the review queue (moderators)
+ *   /dashboard/{guild}/review/{handle}           one submission, to decide
+ *   /dashboard/{guild}/mine                      the member's own submissions and entries
+ *   /dashboard/{guild}/keys                      API keys (Manage Server)
+ *   /dashboard/{guild}/audit                     the audit trail (Manage Server)
+ */
+const enc = encodeURIComponent;
+
+export const dashboardLinks = {
+  home: () => '/dashboard',
+  server: (guildId: string) => `/dashboard/${enc(guildId)}`,
+  boards: (guildId: string) => `/dashboard/${enc(guildId)}/boards`,
+  board: (guildId: string, boardId: string) => `/dashboard/${enc(guildId)}/boards/${enc(boardId)}`,
+  review: (guildId: string, boardId?: string) =>
+    `/dashboard/${enc(guildId)}/review${boardId ? `?board=${enc(boardId)}` : ''}`,
+  submission: (guildId: string, handle: string) =>
+    `/dashboard/${enc(guildId)}/review/${enc(handle)}`,
+  mine: (guildId: string) => `/dashboard/${enc(guildId)}/mine`,
+  keys: (guildId: string) => `/dashboard/${enc(guildId)}/keys`,
+  audit: (guildId: string) => `/dashboard/${enc(guildId)}/audit`,
+};
