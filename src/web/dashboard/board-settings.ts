@@ -288,7 +288,8 @@ ${serverTabs(member, 'boards')}
 <p class="meta">${board.type} board · ${link(deps.links.board(board), 'public page')}</p>
 <section class="panel"><h2>General</h2>${general}</section>
 <section class="panel"><h2>Live standings</h2>${live}</section>
-${decay}${seasons}${rankRoles}`;
+${decay}${seasons}${rankRoles}
+<section class="panel"><h2>Delete this board</h2><p>Its entries, history, seasons and settings go with it, for good.</p><p>${link(paths.boardDelete(g, board.id), 'Delete this board…')}</p></section>`;
     sendDashboard(
       res,
       200,

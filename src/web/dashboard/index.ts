@@ -14,6 +14,7 @@ import { SignInNeeded } from './guard';
 import { dashboardHtml, sendDashboard } from './layout';
 import { MemberAccessReader } from './member-access';
 import { auditPage } from './audit-page';
+import { boardDeletePage, deleteBoardAction } from './board-delete-page';
 import { boardSettingsPage, createBoardAction, saveBoardAction } from './board-settings';
 import { keysPage, mintKeyAction, revokeKeyAction } from './keys-page';
 import { serverPage, serversPage } from './server-page';
@@ -96,6 +97,8 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Router 
   router.post('/dashboard/:guildId/boards', ...guarded, createBoardAction(deps));
   router.get('/dashboard/:guildId/boards/:boardId', boardSettingsPage(deps));
   router.post('/dashboard/:guildId/boards/:boardId', ...guarded, saveBoardAction(deps));
+  router.get('/dashboard/:guildId/boards/:boardId/delete', boardDeletePage(deps));
+  router.post('/dashboard/:guildId/boards/:boardId/delete', ...guarded, deleteBoardAction(deps));
   router.get('/dashboard/:guildId/keys', keysPage(deps));
   router.post('/dashboard/:guildId/keys', ...guarded, mintKeyAction(deps));
   router.post('/dashboard/:guildId/keys/:keyId/revoke', ...guarded, revokeKeyAction(deps));

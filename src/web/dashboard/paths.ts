@@ -5,6 +5,7 @@
  *   /dashboard                                   the member's servers
  *   /dashboard/{guild}                           boards (admins create them)
  *   /dashboard/{guild}/boards/{board}            a board's settings (Manage Server)
+ *   /dashboard/{guild}/boards/{board}/delete     deleting it, after typing its id (Manage Server)
  *   /dashboard/{guild}/review[?board=]           the review queue (moderators)
  *   /dashboard/{guild}/review/{handle}           one submission, to decide
  *   /dashboard/{guild}/mine                      the member's own submissions and entries
@@ -18,6 +19,8 @@ export const dashboardLinks = {
   server: (guildId: string) => `/dashboard/${enc(guildId)}`,
   boards: (guildId: string) => `/dashboard/${enc(guildId)}/boards`,
   board: (guildId: string, boardId: string) => `/dashboard/${enc(guildId)}/boards/${enc(boardId)}`,
+  boardDelete: (guildId: string, boardId: string) =>
+    `/dashboard/${enc(guildId)}/boards/${enc(boardId)}/delete`,
   review: (guildId: string, boardId?: string) =>
     `/dashboard/${enc(guildId)}/review${boardId ? `?board=${enc(boardId)}` : ''}`,
   submission: (guildId: string, handle: string) =>

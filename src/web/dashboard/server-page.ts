@@ -82,6 +82,11 @@ export function createBoardForm(member: InServer): Html {
   );
 }
 
+/** What an action that lands on the server's page did (`?done=`). */
+const FLASH: Record<string, string> = {
+  deleted: 'Board deleted, with everything on it.',
+};
+
 /** GET /dashboard/{guild}: the server's boards; admins create them here. */
 export function serverPage({ ctx, access, links }: DashboardDeps): RequestHandler {
   return async (req, res) => {
@@ -94,10 +99,14 @@ export function serverPage({ ctx, access, links }: DashboardDeps): RequestHandle
       ? `<section class="panel"><h2>New board</h2>${createBoardForm(member)}</section>`
       : '';
     const body = `<h1>Boards</h1>\n${serverTabs(member, 'boards')}\n${table}\n${create}`;
+    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
     sendDashboard(
       res,
       200,
-      dashboardHtml(`Boards · ${member.server.guildName}`, body, { session: member.session }),
+      dashboardHtml(`Boards · ${member.server.guildName}`, body, {
+        session: member.session,
+        flash: done ? { text: done } : null,
+      }),
     );
   };
 }

@@ -1,0 +1,89 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { describeContents } from '../../domain/board-deletion';
+import {
+  boardDeletionPreview,
+  deleteBoard,
+  type BoardDeletionPreview,
+} from '../../pipeline/board-deletion';
+import { boardName, escapeHtml, link } from '../html';
+import type { DashboardDeps } from './deps';
+import { inServer, needManage, type InServer } from './guard';
+import { dashboardHtml, postForm, sendDashboard } from './layout';
+import { dashboardLinks as paths } from './paths';
+import { serverTabs } from './server-page';
+
+/**
+ * Deleting a board from the dashboard (issue 27 item 9), the use case /board delete calls
+ * (pipeline/board-deletion.ts), Manage Server only:
+ *
+ *   GET  /dashboard/{guild}/boards/{board}/delete   what would be lost, and a form
+ *   POST /dashboard/{guild}/boards/{board}/delete   deletes, if `confirm` is the board's id
+ *
+ * Typing the id is the confirmation (chat has a button pressed by the asker in 2 minutes);
+ * a wrong or empty one shows the page again, saying why, with nothing deleted.
+ */
+
+const WHAT = 'Deleting a board';
+
+async function previewFor(deps: DashboardDeps, req: Request, res: Response) {
+  const member = await inServer(req, res, deps.access);
+  await needManage(member, deps.access, WHAT);
+  const preview = await boardDeletionPreview(deps.ctx, member.ownerId, String(req.params.boardId));
+  return { member, preview };
+}
+
+function confirmationPage(
+  res: Response,
+  member: InServer,
+  { board, contents, liveChannelId }: BoardDeletionPreview,
+  refusal: string | null,
+): void {
+  const g = member.server.guildId;
+  const stays = liveChannelId
+    ? 'Its live standings message and any posts of it stay on Discord as they are; delete them by hand if you like.'
+    : 'Messages Tally posted for it stay on Discord as they are.';
+  const form = postForm(
+    member.session,
+    paths.boardDelete(g, board.id),
+    `<label>Type the board id, <code>${escapeHtml(board.id)}</code>, to confirm <input name="confirm" required maxlength="100" autocomplete="off" spellcheck="false"></label>`,
+    { label: 'Delete this board for good', kind: 'danger' },
+    'stack',
+  );
+  const body = `<h1>Delete ${escapeHtml(boardName(board))}?</h1>
+${serverTabs(member, 'boards')}
+<section class="panel">
+<p>Gone with it, for good: ${escapeHtml(describeContents(contents))}, with its history, review queue, seasons, rank roles and settings. Its public page and every API read of it answer 404; API keys keep working for the other boards.</p>
+<p>${escapeHtml(stays)}</p>
+${form}
+</section>
+<nav class="pages">${link(paths.board(g, board.id), 'Back to the settings, deleting nothing')}</nav>`;
+  sendDashboard(
+    res,
+    refusal ? 422 : 200,
+    dashboardHtml(`Delete ${boardName(board)}`, body, {
+      session: member.session,
+      flash: refusal ? { text: refusal, refused: true } : null,
+    }),
+  );
+}
+
+export function boardDeletePage(deps: DashboardDeps): RequestHandler {
+  return async (req, res) => {
+    const { member, preview } = await previewFor(deps, req, res);
+    confirmationPage(res, member, preview, null);
+  };
+}
+
+export function deleteBoardAction(deps: DashboardDeps): RequestHandler {
+  return async (req, res) => {
+    const { member, preview } = await previewFor(deps, req, res);
+    const typed = (req.body as Record<string, string | undefined> | undefined)?.confirm ?? '';
+    if (typed.trim() !== preview.board.id) {
+      const refusal = `Nothing was deleted: to confirm, type the board id exactly as shown (${preview.board.id}).`;
+      confirmationPage(res, member, preview, refusal);
+      return;
+    }
+    await deleteBoard(deps.ctx, member.ownerId, preview.board.id, `chat:${member.session.userId}`);
+    res.redirect(303, `${paths.server(member.server.guildId)}?done=deleted`);
+  };
+}
