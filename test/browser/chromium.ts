@@ -90,7 +90,8 @@ export class Browser {
       this.dialogs.push(String(p.message));
       void this.tab('Page.handleJavaScriptDialog', { accept: false });
     });
-    for (const enable of ['Page.enable', 'Runtime.enable', 'Log.enable']) await this.tab(enable);
+    for (const enable of ['Page.enable', 'Runtime.enable', 'Log.enable', 'Network.enable'])
+      await this.tab(enable);
   }
 
   /** One protocol call; a `sessionId` addresses the tab, none the browser itself. */
@@ -124,10 +125,24 @@ export class Browser {
     await loaded;
   }
 
+  /** Forgets every cookie: a new visitor in the same browser. */
+  async clearCookies(): Promise<void> {
+    await this.tab('Network.clearBrowserCookies');
+  }
+
+  /** Calls `listen` with the address of every page the tab navigates to (redirects included). */
+  onNavigate(listen: (url: string) => void): void {
+    this.on('Network.requestWillBeSent', (p) => {
+      if (p.type === 'Document') listen(String((p.request as { url: string }).url));
+    });
+  }
+
   /** Clicks like a visitor: the element's centre, with a real mouse press and release. */
   async click(selector: string): Promise<void> {
     const box = await this.evaluate<{ x: number; y: number }>(`(() => {
-      const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
+      const el = document.querySelector(${JSON.stringify(selector)});
+      el.scrollIntoView({ block: 'center' });
+      const r = el.getBoundingClientRect();
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
     })()`);
     const loaded = this.loaded();

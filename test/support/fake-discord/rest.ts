@@ -81,6 +81,11 @@ export class Rest {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     const pathname = decodeURIComponent(url.pathname); // `@original` arrives as `%40original`
+    if (method === 'GET' && pathname === '/favicon.ico') {
+      // A browser on the consent page asks for the site's icon: not a call of Discord's API.
+      res.writeHead(404).end();
+      return;
+    }
     const flow = OAUTH_PATH.exec(pathname)?.[1];
     if (flow) return this.serveFlow(req, res, method, flow, url.searchParams, raw);
     const path = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) : pathname;

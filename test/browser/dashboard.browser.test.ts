@@ -1,0 +1,224 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cast, role } from '../support/cast';
+import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
+import { timeParam } from '../../src/store/raw';
+import { Browser } from './chromium';
+
+/**
+ * The dashboard in real Chromium (issue 27): people sign in through the fake Discord's consent
+ * page and act with the pages' own forms, no script. An admin creates a board and changes its
+ * settings (the API and the bot's view of the server show it); a member and a member of another
+ * server are refused with a page that says why; a forged cross-site form, a replayed sign-in and
+ * an expired session are refused. DASHBOARD_SCREENSHOTS=<dir> saves each page at desktop and
+ * phone widths, light and dark.
+ */
+const SHOTS = process.env.DASHBOARD_SCREENSHOTS;
+
+const managers = role('Server Admins', { permissions: MANAGE_SERVER });
+const arena = cast({ name: 'Café Ludique' });
+arena.server.roles.push(managers);
+arena.admin.roles = [managers.id];
+arena.admin.globalName = 'Ada Admin';
+const other = cast({ name: 'Elsewhere' });
+
+let world: DiscordWorld;
+let browser: Browser;
+let base: string;
+
+/** The page as a reader sees it: its heading, text, and whether it scrolls sideways. */
+interface Seen {
+  path: string;
+  title: string;
+  text: string;
+  scripts: number;
+  wide: boolean;
+}
+const SEEN = `(() => ({
+  path: location.pathname,
+  title: document.querySelector('h1')?.textContent ?? '',
+  text: document.body.innerText,
+  scripts: document.scripts.length,
+  wide: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+}))()`;
+const seen = () => browser.evaluate<Seen>(SEEN);
+
+async function signInAs(userId: string, path = '/dashboard'): Promise<Seen> {
+  await browser.clearCookies();
+  world.fake.oauth.signInAs(userId);
+  await browser.goto(`${base}${path}`);
+  return seen();
+}
+
+/** Types into a form's fields and presses its button, as a person would. */
+async function fill(fields: Record<string, string>, button: string): Promise<Seen> {
+  for (const [name, value] of Object.entries(fields)) {
+    await browser.evaluate(`(() => {
+      const el = document.querySelector(${JSON.stringify(`[name="${name}"]`)});
+      if (el.type === 'checkbox') el.checked = ${JSON.stringify(value)} === 'on'; else el.value = ${JSON.stringify(value)};
+    })()`);
+  }
+  await browser.click(button);
+  return seen();
+}
+
+beforeAll(async () => {
+  world = await startDiscordWorld({
+    guilds: [arena.server, other.server],
+    // PUBLIC_URL follows the bound port, so the browser's address is the one Tally names.
+    env: (fake) => ({ DISCORD_CLIENT_SECRET: fake.clientSecret, PUBLIC_URL: '' }),
+    dashboard: { limits: { signInsPerMinute: 1000, actionsPerMinute: 1000 } },
+  });
+  base = world.tally.ctx.config.publicUrl;
+  world.fake.oauth.allowRedirect(`${base}/auth/callback`);
+  await world.tally.owner(`guild:${arena.server.id}`);
+  browser = await Browser.launch();
+  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await world?.tally.close();
+  await world?.fake.close();
+});
+
+describe('the dashboard in Chromium', () => {
+  it('an admin signs in, creates a board and changes its settings with the forms', async () => {
+    const home = await signInAs(arena.admin.id);
+    expect(home.path).toBe('/dashboard');
+    expect(home.text).toContain('Signed in as Ada Admin');
+    expect(home.scripts).toBe(0);
+    await browser.click(`a[href="/dashboard/${arena.server.id}"]`);
+    const created = await fill(
+      { id: 'friday-cup', name: 'Friday Cup', type: 'ELO', windowHours: '0' },
+      'form.stack button[type=submit]',
+    );
+    expect(created.path).toBe(`/dashboard/${arena.server.id}/boards/friday-cup`);
+    expect(created.text).toContain('Board created.');
+    const saved = await fill(
+      {
+        name: 'Friday Night Cup',
+        moderatorChannel: arena.modQueue.id,
+        moderatorRole: arena.referees.id,
+        private: 'on',
+      },
+      'form.stack button.primary',
+    );
+    expect(saved.text).toContain('Saved.');
+    const board = await world.tally.request('GET', `/boards/guild:${arena.server.id}/friday-cup`);
+    expect(board.status).toBe(404); // private: visitors get the same 404 as no board
+    await browser.goto(`${base}/boards/guild:${arena.server.id}/friday-cup`);
+    expect((await seen()).title).toContain('Friday Night Cup'); // a signed-in member sees it
+  });
+
+  it('an admin places the live standings and mints a key: the bot posts in Discord, the key opens the API, the audit trail says who', async () => {
+    await signInAs(arena.admin.id, `/dashboard/${arena.server.id}/boards/friday-cup`);
+    const posted = world.fake.waitForRequest(
+      (r) => r.method === 'POST' && r.path === `/channels/${arena.general.id}/messages`,
+      15_000,
+    );
+    const saved = await fill(
+      { channel: arena.general.id },
+      'select[name=channel] ~ button, form:has(select[name=channel]) button',
+    );
+    expect(saved.text).toContain('Saved.');
+    await posted; // the live standings message, posted by the bot
+    await browser.goto(`${base}/dashboard/${arena.server.id}/keys`);
+    const minted = await fill({ label: 'Cup site', access: 'read' }, 'form.stack button.primary');
+    expect(minted.text).toContain('Copy it now');
+    const secret = await browser.evaluate<string>("document.querySelector('.secret').textContent");
+    const boards = await world.tally.request('GET', '/v1/boards', { key: secret });
+    expect(boards.status).toBe(200);
+    expect(JSON.stringify(boards.body)).toContain('friday-cup');
+    await browser.goto(`${base}/dashboard/${arena.server.id}/audit`);
+    const audit = await seen();
+    expect(audit.text).toMatch(new RegExp(`@${arena.admin.id}.*(minted|key)`, 'i'));
+  });
+
+  it('a member is refused the settings and a key, with a page that says why', async () => {
+    await signInAs(arena.carol.id);
+    await browser.goto(`${base}/dashboard/${arena.server.id}/keys`);
+    const page = await seen();
+    expect(page.title).toBe('Not allowed');
+    expect(page.text).toContain(
+      'Managing API keys needs the Manage Server permission in Café Ludique',
+    );
+  });
+
+  it("a member of another server is refused that server's dashboard", async () => {
+    await signInAs(other.alice.id);
+    await browser.goto(`${base}/dashboard/${arena.server.id}`);
+    const page = await seen();
+    expect(page.title).toBe('Not allowed');
+    expect(page.text).toContain('You are not a member of this server');
+  });
+
+  it('a form posted from another site does not act: the browser keeps the session cookie to itself', async () => {
+    await signInAs(arena.admin.id);
+    const form = `<form method="post" action="${base}/dashboard/${arena.server.id}/boards"><input name="id" value="forged"><input name="type" value="Classic"><button>go</button></form>`;
+    await browser.goto(`data:text/html,${encodeURIComponent(form)}`);
+    await browser.click('button');
+    const page = await seen();
+    expect([401, 403].some((s) => page.text.includes(s === 401 ? 'Sign in' : 'Not allowed'))).toBe(
+      true,
+    );
+    const board = await world.tally.ctx.repos.boards.byId(`guild:${arena.server.id}`, 'forged');
+    expect(board).toBeNull();
+  });
+
+  it('an expired session is refused and asks to sign in again', async () => {
+    await signInAs(arena.admin.id, `/dashboard/${arena.server.id}`);
+    const past = timeParam(world.tally.ctx.repos.db.dialect, new Date(Date.now() - 1000));
+    await world.tally.ctx.repos.db.run((m) =>
+      m.query('UPDATE web_sessions SET expires_at = ?', [past]),
+    );
+    world.fake.oauth.signOut();
+    await browser.goto(`${base}/dashboard/${arena.server.id}/keys`);
+    const page = await seen();
+    expect(page.path).not.toBe(`/dashboard/${arena.server.id}/keys`);
+    expect(page.text).toMatch(/nobody is signed in|Sign in/);
+  });
+
+  it('a replayed sign-in address signs nobody in', async () => {
+    await browser.clearCookies();
+    world.fake.oauth.signInAs(arena.alice.id);
+    const callbacks: string[] = [];
+    browser.onNavigate((url) => url.includes('/auth/callback') && callbacks.push(url));
+    await browser.goto(`${base}/auth/sign-in`);
+    expect(callbacks).toHaveLength(1);
+    await browser.clearCookies();
+    await browser.goto(callbacks[0]!);
+    const page = await seen();
+    expect(page.title).toBe('Sign-in not completed');
+  });
+
+  if (SHOTS) {
+    it('screenshots: each page at desktop and phone widths, light and dark', async () => {
+      await signInAs(arena.admin.id);
+      const views: Record<string, string> = {
+        servers: '/dashboard',
+        boards: `/dashboard/${arena.server.id}`,
+        settings: `/dashboard/${arena.server.id}/boards/friday-cup`,
+        keys: `/dashboard/${arena.server.id}/keys`,
+        audit: `/dashboard/${arena.server.id}/audit`,
+      };
+      for (const [w, h, mobile, label] of [
+        [1280, 900, false, 'desktop'],
+        [390, 844, true, 'phone'],
+      ] as const) {
+        await browser.viewport(w, h, mobile);
+        for (const dark of [false, true]) {
+          await browser.preferDark(dark);
+          for (const [name, path] of Object.entries(views)) {
+            await browser.goto(`${base}${path}`);
+            const page = await seen();
+            expect(page.wide, `${name} ${label}`).toBe(false);
+            await browser.screenshotFull(
+              join(SHOTS, `${name}-${label}-${dark ? 'dark' : 'light'}.png`),
+            );
+          }
+        }
+      }
+    });
+  }
+});
