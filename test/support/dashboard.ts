@@ -19,9 +19,16 @@ export interface Page {
 
 const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1];
 
+let visitors = 0;
+
 export class DashboardBrowser {
   readonly cookies = new Map<string, string>();
   csrf: string | undefined;
+  /**
+   * This browser's address as Tally sees it (X-Forwarded-For, with TRUST_PROXY=1 in signInEnv):
+   * each browser is its own visitor, so per-address limits never couple two tests.
+   */
+  readonly address = `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(++visitors % 250) + 1}`;
 
   constructor(
     private readonly tally: TestTally,
@@ -57,13 +64,19 @@ export class DashboardBrowser {
   async request(
     method: 'GET' | 'POST',
     url: string,
-    options: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      form?: Record<string, string>;
+      /** A multipart body (fetch writes its Content-Type with the boundary). */
+      multipart?: FormData;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Page> {
     const target = this.local(url);
     const ours = target.startsWith(this.tally.url);
     const headers: Record<string, string> = { ...options.headers };
     if (ours && this.cookies.size) headers.cookie = this.cookieHeader();
-    let body: string | undefined;
+    if (ours) headers['x-forwarded-for'] = this.address;
+    let body: string | FormData | undefined = options.multipart;
     if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
@@ -106,6 +119,35 @@ export class DashboardBrowser {
     return page.location ? this.get(page.location) : page;
   }
 
+  /**
+   * A multipart form POST (an upload) from one of Tally's pages: the fields and files given, the
+   * page's CSRF token first (as the form's hidden field is) unless `csrf` says otherwise.
+   */
+  async upload(
+    path: string,
+    fields: Record<string, string | Blob | { data: Uint8Array; filename: string; type?: string }>,
+    extra: { csrf?: string | null; origin?: string | null } = {},
+  ): Promise<Page> {
+    const csrf = extra.csrf === undefined ? this.csrf : extra.csrf;
+    const origin = extra.origin === undefined ? this.origin : extra.origin;
+    const form = new FormData();
+    if (csrf !== null && csrf !== undefined) form.set('csrf', csrf);
+    for (const [name, value] of Object.entries(fields)) {
+      if (typeof value === 'string' || value instanceof Blob) form.set(name, value);
+      else
+        form.set(
+          name,
+          new Blob([new Uint8Array(value.data)], { type: value.type ?? '' }),
+          value.filename,
+        );
+    }
+    const page = await this.request('POST', path, {
+      multipart: form,
+      headers: origin === null ? {} : { origin },
+    });
+    return page.location ? this.get(page.location) : page;
+  }
+
   /** Signs in as `userId` through the fake's consent page; returns the page it lands on. */
   async signIn(userId: string, returnTo = '/dashboard'): Promise<Page> {
     this.fake.oauth.signInAs(userId);
@@ -116,7 +158,7 @@ export class DashboardBrowser {
 /** Tally's environment for sign-in against this fake (its redirect URI registered). */
 export function signInEnv(fake: FakeDiscord): Record<string, string> {
   fake.oauth.allowRedirect('http://tally.test/auth/callback');
-  return { DISCORD_CLIENT_SECRET: fake.clientSecret };
+  return { DISCORD_CLIENT_SECRET: fake.clientSecret, TRUST_PROXY: '1' };
 }
 
 /** The text of a page's body, tags dropped, spaces collapsed: what a reader sees. */

@@ -1,5 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from 'arctic';
 import type { Config } from '../../config';
+import { log } from '../../log';
 import type { DiscordTokens } from '../../pipeline/web-sessions';
 
 /**
@@ -82,6 +83,18 @@ export class DiscordAccount {
     return this.tokens(() =>
       this.client.refreshAccessToken(`${this.base}/oauth2/token`, refreshToken, []),
     );
+  }
+
+  /**
+   * Sign-out: Discord forgets the grant too, so the tokens stored with the session open nothing
+   * even if a copy of the database is read later. Best effort: a sign-out never fails on it.
+   */
+  async revoke(token: string): Promise<void> {
+    await this.client
+      .revokeToken(`${this.base}/oauth2/token/revoke`, token)
+      .catch((err: unknown) =>
+        log.warn('sign-out: Discord did not revoke the token', { err: String(err) }),
+      );
   }
 
   private async tokens(

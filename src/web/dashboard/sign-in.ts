@@ -135,12 +135,15 @@ export function finishSignIn({ ctx, discord, cookies }: SignInDeps): RequestHand
   };
 }
 
-export function signOut({ ctx, access, cookies }: SignInDeps): RequestHandler {
+export function signOut({ ctx, discord, access, cookies }: SignInDeps): RequestHandler {
   return async (_req, res) => {
     const id = sessionIdIn(res);
     const session = sessionIn(res);
     if (id) await closeSession(ctx, id);
-    if (session) access.forget(session);
+    if (session) {
+      access.forget(session);
+      await discord.revoke(session.refreshToken);
+    }
     clearCookie(res, cookies, cookies.session);
     res.set('Cache-Control', 'no-store').redirect(303, '/dashboard');
   };
