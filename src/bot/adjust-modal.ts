@@ -5,10 +5,8 @@ import {
   type APIModalInteractionResponseCallbackData,
   type APITextInputComponent,
 } from 'discord.js';
-import type { Board } from '../../entities/board';
 import { DECLINE_REASON_MAX } from '../domain/evidence';
-import { formatTime, parseCount, parseScoreText } from '../domain/score-text';
-import type { Correction } from '../pipeline/review';
+import { formatTime } from '../domain/score-text';
 import { adjustModalId, declineModalId } from './custom-id';
 import type { ReviewView } from '../pipeline/review-view';
 
@@ -49,17 +47,6 @@ export function adjustModal(view: ReviewView): APIModalInteractionResponseCallba
     components = [input('winner', 'Winner: team1, team2 or draw', record.match.winner ?? '')];
   }
   return { custom_id: adjustModalId(handle), title: `Adjust ${handle}`.slice(0, 45), components };
-}
-
-/** The modal's fields as a correction; `adjust` checks them like a write's (spec 4.8, 4.9). */
-export function correctionOf(board: Board, field: (id: string) => string): Correction {
-  // Not a count: NaN, which adjust() refuses like a write's non-integer (spec 4.8).
-  const whole = (text: string) => parseCount(text) ?? Number.NaN;
-  if (board.type === 'ELO') return { winner: field('winner').trim().toLowerCase() };
-  if (board.type === 'League') {
-    return { team1Score: whole(field('team1_score')), team2Score: whole(field('team2_score')) };
-  }
-  return { score: parseScoreText(board.type, field('score')) };
 }
 
 /** The Decline form: one optional reason, shown in the review message and to the submitter. */

@@ -12,10 +12,9 @@ import type { BoardType } from '../domain/vocabulary';
 import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
-import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { reviewButtonId } from './custom-id';
 import { clip, LIMITS, shown } from './text';
-import type { ReviewView } from '../pipeline/review-view';
+import { reviewOutcome, type ReviewView } from '../pipeline/review-view';
 import { sideVerb, signedDelta } from '../domain/display';
 import { formatScore } from '../domain/score-text';
 
@@ -160,31 +159,6 @@ function expiry(at: Date | null): string {
   return `${time(at, TimestampStyles.ShortDateTime)} (${time(at, TimestampStyles.RelativeTime)})`;
 }
 
-function outcome(view: ReviewView): string {
-  const record = view.record.kind === 'match' ? view.record.match : view.record.score;
-  const by = record.reviewedBy ?? '';
-  if (record.status === 'adjusted') {
-    return `Adjusted ${reviewer(by)} to the result shown; it is on the leaderboard.`;
-  }
-  if (view.corrected) {
-    const later = view.corrected.action === 'remove' ? 'removed' : 'corrected to the result shown';
-    const still = view.corrected.action === 'remove' ? 'it no longer counts' : 'it counts as shown';
-    return `Approved ${reviewer(by)}; later ${later} ${reviewer(view.corrected.by)}: ${still}.`;
-  }
-  if (view.submission.status === 'approved') {
-    return `Approved ${reviewer(by)}; it is on the leaderboard.`;
-  }
-  if (by === 'expired')
-    return 'Expired: no moderator decided within the validation window. Nothing was applied.';
-  const reason = view.submission.failureReason;
-  return reason
-    ? `Declined ${reviewer(by)}: ${shown(reason)}. Nothing was applied.`
-    : `Declined ${reviewer(by)}. Nothing was applied.`;
-}
-
-function reviewer(by: string): string {
-  const chat = /^chat:(\d+)$/.exec(by);
-  if (chat) return `by <@${chat[1]}>`;
-  if (by === AUTO_CONFIRMED) return 'automatically (no opponent answered in time)';
-  return by === 'cli' ? 'from the operator CLI' : `by ${shown(by)}`;
-}
+/** The outcome sentence every edge shows (pipeline/review-view.ts), members as mentions. */
+const outcome = (view: ReviewView): string =>
+  reviewOutcome(view, { member: (id) => `<@${id}>`, text: shown });

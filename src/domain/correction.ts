@@ -1,7 +1,7 @@
 import { eloSettings } from './elo';
 import { TallyError } from './errors';
 import { leaguePoints, outcomeFor, type Outcome } from './league';
-import { formatScore, parseScoreline, parseScoreText } from './score-text';
+import { formatScore, parseCount, parseScoreline, parseScoreText } from './score-text';
 import { applyScore, type ScoreOperator } from './score-operators';
 import { checkedAdd, type EntryState, type MatchBoard } from './scoring';
 import type { BoardType, Winner } from './vocabulary';
@@ -166,4 +166,22 @@ export function parseCorrection(
   }
   if (!text.value) throw need('value', board.type === 'Time' ? 'a time (m:ss.mmm)' : 'a score');
   return { score: parseScoreText(board.type, text.value) };
+}
+
+/**
+ * A pending result corrected by a moderator (the Adjust form in chat and on the dashboard): the
+ * fields of the board's type, named as a write names them (`winner`; `team1_score`,
+ * `team2_score`; `score`); `adjust` checks them like a write's (spec 4.8, 4.9).
+ */
+export function correctionOf(
+  board: Pick<Board, 'type'>,
+  field: (id: string) => string,
+): { winner?: string; team1Score?: number; team2Score?: number; score?: number } {
+  // Not a count: NaN, which adjust() refuses like a write's non-integer (spec 4.8).
+  const whole = (text: string) => parseCount(text) ?? Number.NaN;
+  if (board.type === 'ELO') return { winner: field('winner').trim().toLowerCase() };
+  if (board.type === 'League') {
+    return { team1Score: whole(field('team1_score')), team2Score: whole(field('team2_score')) };
+  }
+  return { score: parseScoreText(board.type, field('score')) };
 }

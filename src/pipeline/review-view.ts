@@ -3,6 +3,7 @@ import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
 import type { Submission } from '../../entities/submission';
+import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { formatHandle } from '../domain/ids';
 import type { Context } from './context';
 
@@ -75,4 +76,47 @@ export async function ownedSubmission(
   if (!submission || submission.ownerId !== ownerId) return null;
   const board = await ctx.repos.boards.byPk(submission.boardPk);
   return board ? { submission, board } : null;
+}
+
+/** How an edge writes people and text into a sentence: chat as mentions and markdown, a page plainly. */
+export interface Naming {
+  /** A member by their Discord id. */
+  member: (userId: string) => string;
+  /** Someone's text (a reason, a name), as the edge shows text as written. */
+  text: (text: string) => string;
+}
+
+/**
+ * What became of a decided submission, in one sentence: who approved, adjusted or declined it
+ * (and why), that it expired, or that a moderator corrected it later. The review message in
+ * Discord and the dashboard's submission page both say this.
+ */
+export function reviewOutcome(view: ReviewView, name: Naming): string {
+  const record = view.record.kind === 'match' ? view.record.match : view.record.score;
+  const by = record.reviewedBy ?? '';
+  const reviewer = (who: string) => reviewerOf(who, name);
+  if (record.status === 'adjusted') {
+    return `Adjusted ${reviewer(by)} to the result shown; it is on the leaderboard.`;
+  }
+  if (view.corrected) {
+    const later = view.corrected.action === 'remove' ? 'removed' : 'corrected to the result shown';
+    const still = view.corrected.action === 'remove' ? 'it no longer counts' : 'it counts as shown';
+    return `Approved ${reviewer(by)}; later ${later} ${reviewer(view.corrected.by)}: ${still}.`;
+  }
+  if (view.submission.status === 'approved') {
+    return `Approved ${reviewer(by)}; it is on the leaderboard.`;
+  }
+  if (by === 'expired')
+    return 'Expired: no moderator decided within the validation window. Nothing was applied.';
+  const reason = view.submission.failureReason;
+  return reason
+    ? `Declined ${reviewer(by)}: ${name.text(reason)}. Nothing was applied.`
+    : `Declined ${reviewer(by)}. Nothing was applied.`;
+}
+
+function reviewerOf(by: string, name: Naming): string {
+  const chat = /^chat:(\d+)$/.exec(by);
+  if (chat) return `by ${name.member(chat[1]!)}`;
+  if (by === AUTO_CONFIRMED) return 'automatically (no opponent answered in time)';
+  return by === 'cli' ? 'from the operator CLI' : `by ${name.text(by)}`;
 }

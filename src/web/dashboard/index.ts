@@ -17,6 +17,7 @@ import { auditPage } from './audit-page';
 import { boardDeletePage, deleteBoardAction } from './board-delete-page';
 import { boardSettingsPage, createBoardAction, saveBoardAction } from './board-settings';
 import { keysPage, mintKeyAction, revokeKeyAction } from './keys-page';
+import { reviewAction, reviewQueuePage, submissionPage } from './review-page';
 import { serverPage, serversPage } from './server-page';
 import {
   clearCookie,
@@ -99,6 +100,9 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Router 
   router.post('/dashboard/:guildId/boards/:boardId', ...guarded, saveBoardAction(deps));
   router.get('/dashboard/:guildId/boards/:boardId/delete', boardDeletePage(deps));
   router.post('/dashboard/:guildId/boards/:boardId/delete', ...guarded, deleteBoardAction(deps));
+  router.get('/dashboard/:guildId/review', reviewQueuePage(deps));
+  router.get('/dashboard/:guildId/review/:handle', submissionPage(deps));
+  router.post('/dashboard/:guildId/review/:handle', ...guarded, reviewAction(deps));
   router.get('/dashboard/:guildId/keys', keysPage(deps));
   router.post('/dashboard/:guildId/keys', ...guarded, mintKeyAction(deps));
   router.post('/dashboard/:guildId/keys/:keyId/revoke', ...guarded, revokeKeyAction(deps));
