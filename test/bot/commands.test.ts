@@ -49,6 +49,7 @@ const COMMAND_NAMES = [
   'roles',
   'score',
   'season',
+  'setup',
   'team',
   'versus',
 ];

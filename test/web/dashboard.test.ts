@@ -193,4 +193,24 @@ describe('permissions', () => {
     expect(page.status).toBe(401);
     expect(textOf(page.html)).toContain('Sign in with Discord');
   });
+
+  it("an admin picks the audit channel from the server's channels: the bot posts the lines there; a channel of another server is refused", async () => {
+    const admin = browser();
+    await admin.signIn(arena.admin.id);
+    await admin.get(`/dashboard/${arena.server.id}/audit`);
+    const foreign = await admin.post(`/dashboard/${arena.server.id}/audit`, {
+      channel: other.general.id,
+    });
+    expect(foreign.status).toBe(422);
+    expect(textOf(foreign.html)).toContain("not one of Arena's text channels");
+    const saved = await admin.post(`/dashboard/${arena.server.id}/audit`, {
+      channel: arena.modQueue.id,
+    });
+    expect(textOf(saved.html)).toContain('Saved.');
+    const posted = await world.fake.waitForRequest(
+      (r) => r.method === 'POST' && r.path === `/channels/${arena.modQueue.id}/messages`,
+      15_000,
+    );
+    expect(JSON.stringify(posted.body)).toContain(arena.admin.id); // "audit lines now go here, set by …"
+  });
 });

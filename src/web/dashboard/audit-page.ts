@@ -1,10 +1,13 @@
 import type { RequestHandler } from 'express';
-import { auditTrail } from '../../pipeline/audit';
+import { TallyError } from '../../domain/errors';
+import { auditTrail, setAuditChannel } from '../../pipeline/audit';
+import { ensureOwner } from '../../pipeline/owners';
 import type { ServerPlace } from '../../pipeline/chat-port';
 import { escapeHtml, timeTag, type Html } from '../html';
 import type { DashboardDeps } from './deps';
 import { inServer, needManage } from './guard';
-import { dashboardHtml, sendDashboard } from './layout';
+import { dashboardHtml, postForm, sendDashboard } from './layout';
+import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
 
 /**
@@ -34,15 +37,57 @@ export function auditPage(deps: DashboardDeps): RequestHandler {
       : [[], []];
     const where = channel
       ? `<p class="meta">Posted in ${auditText(`<#${channel.channelId}>`, channels, roles)} too.</p>`
-      : '<p class="meta">Recorded here; set a channel with /audit channel to have lines posted in Discord too.</p>';
+      : '<p class="meta">Recorded here only: pick a channel to have each line posted in Discord too.</p>';
+    const current = channel?.channelId ?? '';
+    const choices = deps.directory
+      ? `<label>Audit channel <select name="channel"><option value="">Off: record only</option>${channels
+          .map(
+            (c) =>
+              `<option value="${escapeHtml(c.id)}"${c.id === current ? ' selected' : ''}>${escapeHtml(c.name)}</option>`,
+          )
+          .join('')}</select></label>`
+      : `<label>Audit channel id <input name="channel" value="${escapeHtml(current)}" pattern="\\d{17,20}"><span class="hint">Empty: record only.</span></label>`;
+    const form = postForm(member.session, paths.audit(g), choices, { label: 'Save' }, 'stack');
     const list = lines.length
       ? `<ul class="matches">${lines.map((l) => `<li><span>${auditText(l.line, channels, roles)}</span><span class="when">${timeTag(l.at)}</span></li>`).join('')}</ul>`
       : '<p class="empty">Nothing recorded yet.</p>';
-    const body = `<h1>Audit trail</h1>\n${serverTabs(member, 'audit')}\n${where}\n${list}`;
+    const flash = req.query.done === 'saved' ? { text: 'Saved.' } : null;
+    const body = `<h1>Audit trail</h1>\n${serverTabs(member, 'audit')}\n${where}\n<section class="panel"><h2>Where lines go</h2>${form}</section>\n${list}`;
     sendDashboard(
       res,
       200,
-      dashboardHtml(`Audit trail · ${member.server.guildName}`, body, { session: member.session }),
+      dashboardHtml(`Audit trail · ${member.server.guildName}`, body, {
+        session: member.session,
+        flash,
+      }),
     );
+  };
+}
+
+/**
+ * POST /dashboard/{guild}/audit (Manage Server): the audit channel, as /audit channel|off; the
+ * channel must be one of the server's own.
+ */
+export function auditChannelAction(deps: DashboardDeps): RequestHandler {
+  return async (req, res) => {
+    const member = await inServer(req, res, deps.access);
+    await needManage(member, deps.access, 'Choosing the audit channel');
+    const g = member.server.guildId;
+    const raw = String((req.body as Record<string, unknown> | undefined)?.channel ?? '');
+    let channelId: string | null = null;
+    if (raw !== '') {
+      const known = deps.directory
+        ? (await deps.directory.channels(g)).some((c) => c.id === raw)
+        : /^\d{17,20}$/.test(raw);
+      if (!known)
+        throw new TallyError(
+          'invalid_request',
+          `that channel is not one of ${member.server.guildName}'s text channels`,
+        );
+      channelId = raw;
+    }
+    const ownerId = await ensureOwner(deps.ctx, member.ownerId, member.server.guildName);
+    await setAuditChannel(deps.ctx, ownerId, channelId, `chat:${member.session.userId}`);
+    res.redirect(303, `${paths.audit(g)}?done=saved`);
   };
 }

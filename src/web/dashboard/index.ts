@@ -13,7 +13,7 @@ import type { DashboardDeps } from './deps';
 import { SignInNeeded } from './guard';
 import { dashboardHtml, sendDashboard } from './layout';
 import { MemberAccessReader } from './member-access';
-import { auditPage } from './audit-page';
+import { auditChannelAction, auditPage } from './audit-page';
 import { boardDeletePage, deleteBoardAction } from './board-delete-page';
 import { boardSettingsPage, createBoardAction, saveBoardAction } from './board-settings';
 import { keysPage, mintKeyAction, revokeKeyAction } from './keys-page';
@@ -107,6 +107,7 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Router 
   router.post('/dashboard/:guildId/keys', ...guarded, mintKeyAction(deps));
   router.post('/dashboard/:guildId/keys/:keyId/revoke', ...guarded, revokeKeyAction(deps));
   router.get('/dashboard/:guildId/audit', auditPage(deps));
+  router.post('/dashboard/:guildId/audit', ...guarded, auditChannelAction(deps));
   router.all('/dashboard{/*rest}', () => {
     throw new TallyError('not_found', 'There is no dashboard page at this address');
   });
