@@ -13,6 +13,7 @@ import { review } from './review';
 import { score } from './score';
 import { page } from './page';
 import { season } from './season';
+import { setup, setupSteps } from './setup';
 import { roles } from './roles';
 import type { CommandSet } from '../src/bot/command';
 import { team } from './team';
@@ -40,6 +41,8 @@ export const COMMANDS: CommandSet = {
     api,
     audit,
     contest,
+    setup,
   ],
   components: [page, contestVote, contestReport, contestReview, boardDeleteButtons],
+  flows: [setupSteps],
 };

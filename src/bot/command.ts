@@ -1,6 +1,8 @@
 import type {
+  AnySelectMenuInteraction,
   ButtonInteraction,
   ChatInputCommandInteraction,
+  ModalSubmitInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Context } from '../pipeline/context';
@@ -27,13 +29,26 @@ export interface ComponentHandler {
   execute(interaction: ButtonInteraction, ctx: Context): Promise<void>;
 }
 
+/**
+ * A step-by-step flow's handler (/setup): its buttons, select menus and modals by custom-id
+ * prefix. Each must tell which it got; the custom id is the client's word, nothing more.
+ */
+export type FlowInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
+export interface FlowHandler {
+  prefixes: readonly string[];
+  execute(interaction: FlowInteraction, ctx: Context): Promise<void>;
+}
+
 /** Every command and component handler, registered as one global set when the bot is ready. */
 export interface CommandSet {
   commands: readonly Command[];
   components: readonly ComponentHandler[];
+  flows?: readonly FlowHandler[];
 }
 
 export const commandNamed = (set: CommandSet, name: string) =>
   set.commands.find((c) => c.data.name === name);
 export const componentFor = (set: CommandSet, customId: string) =>
   set.components.find((c) => c.prefixes.some((prefix) => customId.startsWith(prefix)));
+export const flowFor = (set: CommandSet, customId: string) =>
+  set.flows?.find((f) => f.prefixes.some((prefix) => customId.startsWith(prefix)));

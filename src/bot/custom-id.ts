@@ -88,3 +88,52 @@ export function parseBoardDeleteButton(customId: string): BoardDeleteButton | nu
     until: new Date(Number(m[4]) * 1000),
   };
 }
+
+/** /setup's components and its board-name modal (commands/setup.ts). */
+export const SETUP_PREFIX = 'setup:';
+export const SETUP_STEPS = [
+  'role', // the moderator role picked (a role select)
+  'skiprole',
+  'channel', // the review channel picked (a channel select)
+  'skipchannel',
+  'type', // the first board's type picked (a string select): opens the name modal
+  'name', // the name modal submitted: creates the board
+  'live', // the live standings channel picked (a channel select)
+  'skiplive',
+] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
+/**
+ * What /setup carries from step to step, so no server memory is trusted: the admin who ran it
+ * (only they may go on), and either the choices so far (role, channel, type: checked again
+ * where they are used) or, once the board exists, the board by pk (the rest is on the board).
+ *
+ *   setup:channel:<member>:<role|->:<channel|->[:<type>]     at most 90 characters
+ *   setup:live:<member>:<boardPk>
+ */
+export type SetupState = { step: SetupStep; memberId: string } & (
+  { roleId: string | null; channelId: string | null; type: string | null } | { boardPk: number }
+);
+
+const orDash = (id: string | null) => id ?? '-';
+
+export const setupId = (s: SetupState) =>
+  'boardPk' in s
+    ? `${SETUP_PREFIX}${s.step}:${s.memberId}:${s.boardPk}`
+    : `${SETUP_PREFIX}${s.step}:${s.memberId}:${orDash(s.roleId)}:${orDash(s.channelId)}${s.type ? `:${s.type}` : ''}`;
+
+/** Decodes a /setup custom id; null for anything else or anything malformed. */
+export function parseSetupId(customId: string): SetupState | null {
+  const board = /^setup:(live|skiplive):(\d{1,20}):(\d{1,15})$/.exec(customId);
+  if (board) {
+    return { step: board[1] as SetupStep, memberId: board[2]!, boardPk: Number(board[3]) };
+  }
+  const m =
+    /^setup:([a-z]{1,12}):(\d{1,20}):(-|\d{17,20}):(-|\d{17,20})(?::([A-Za-z]{1,12}))?$/.exec(
+      customId,
+    );
+  const step = SETUP_STEPS.find((s) => s === m?.[1]);
+  if (!m || !step || step === 'live' || step === 'skiplive') return null;
+  const dash = (v: string) => (v === '-' ? null : v);
+  return { step, memberId: m[2]!, roleId: dash(m[3]!), channelId: dash(m[4]!), type: m[5] ?? null };
+}

@@ -6,7 +6,7 @@ import {
   type RepliableInteraction,
 } from 'discord.js';
 import { takeChatWrite, type ChatWriteLimit } from './chat-limits';
-import { commandNamed, componentFor, type CommandSet } from './command';
+import { commandNamed, componentFor, flowFor, type CommandSet } from './command';
 import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
@@ -58,6 +58,12 @@ export async function routeInteraction(
       await guarded(interaction, () => handleDeclineModal(deps, interaction));
     } else if (interaction.isButton() && parseConfirmButton(interaction.customId)) {
       await guarded(interaction, () => handleConfirmButton(deps.ctx, interaction));
+    } else if (
+      (interaction.isButton() || interaction.isAnySelectMenu() || interaction.isModalSubmit()) &&
+      flowFor(deps.commands, interaction.customId)
+    ) {
+      const flow = flowFor(deps.commands, interaction.customId)!;
+      await guarded(interaction, () => flow.execute(interaction, deps.ctx));
     } else if (interaction.isButton() && componentFor(deps.commands, interaction.customId)) {
       const handler = componentFor(deps.commands, interaction.customId)!;
       await guarded(interaction, () => handler.execute(interaction as ButtonInteraction, deps.ctx));

@@ -5,8 +5,9 @@ import {
   type APIChannel,
   type APIRole,
   PermissionFlagsBits,
-  type ButtonInteraction,
   type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+  type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
 import { TallyError } from '../domain/errors';
@@ -21,7 +22,8 @@ import { invalid } from './replies';
  * board it names, the permission it needs, and the channels and roles it may pick.
  */
 
-type AnyInteraction = ChatInputCommandInteraction | ButtonInteraction;
+type AnyInteraction =
+  ChatInputCommandInteraction | MessageComponentInteraction | ModalSubmitInteraction;
 
 /** The workspace a command acts on: the server, or the caller's own outside a server. */
 export const ownerOf = (interaction: AnyInteraction) =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseSetupId,
+  setupId,
   adjustModalId,
   declineModalId,
   parseAdjustModal,
@@ -52,5 +54,47 @@ describe('review button custom ids', () => {
     '',
   ])('GIVEN %j THEN it is not a review button', (customId) => {
     expect(parseReviewButton(customId)).toBeNull();
+  });
+});
+
+describe("/setup's custom ids", () => {
+  const member = '9'.repeat(20);
+  const snowflake = '1'.repeat(20);
+
+  it('GIVEN the longest state THEN it round-trips within the 100 characters Discord allows', () => {
+    const longest = {
+      step: 'skipchannel',
+      memberId: member,
+      roleId: snowflake,
+      channelId: snowflake,
+      type: 'Highscore',
+    } as const;
+    expect(setupId(longest).length).toBeLessThanOrEqual(100);
+    expect(parseSetupId(setupId(longest))).toEqual(longest);
+    const none = {
+      step: 'role',
+      memberId: member,
+      roleId: null,
+      channelId: null,
+      type: null,
+    } as const;
+    expect(setupId(none)).toBe(`setup:role:${member}:-:-`);
+    expect(parseSetupId(setupId(none))).toEqual(none);
+    const live = { step: 'live', memberId: member, boardPk: 123456789012345 } as const;
+    expect(parseSetupId(setupId(live))).toEqual(live);
+  });
+
+  it.each([
+    'setup:role:1:-',
+    'setup:jump:1:-:-',
+    'setup:live:1:-:-',
+    'setup:role:1:12:-',
+    'setup:role:x:-:-',
+    'setup:name:1:-:-:Elo ladder',
+    'setup:skiplive:1:',
+    'boarddelete:delete:1:2:3',
+    '',
+  ])('GIVEN %j THEN it is not a /setup step', (customId) => {
+    expect(parseSetupId(customId)).toBeNull();
   });
 });

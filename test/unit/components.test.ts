@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index';
-import { componentFor } from '../../src/bot/command';
+import { componentFor, flowFor } from '../../src/bot/command';
 
 /**
  * Every button Tally puts under a message is routed to one handler (issue 25 item 3: one
@@ -23,8 +23,14 @@ describe('component routing', () => {
     expect(componentFor(COMMANDS, 'something:else')).toBeUndefined();
   });
 
+  it("GIVEN /setup's steps THEN its flow takes them and no button handler does", () => {
+    expect(flowFor(COMMANDS, 'setup:role:1:-:-')?.prefixes).toEqual(['setup:']);
+    expect(componentFor(COMMANDS, 'setup:role:1:-:-')).toBeUndefined();
+    expect(flowFor(COMMANDS, 'page:boards:0:')).toBeUndefined();
+  });
+
   it('GIVEN every handler THEN no two claim the same prefix', () => {
-    const prefixes = COMMANDS.components.flatMap((c) => c.prefixes);
+    const prefixes = [...COMMANDS.components, ...(COMMANDS.flows ?? [])].flatMap((c) => c.prefixes);
     expect(new Set(prefixes).size).toBe(prefixes.length);
   });
 });

@@ -8,7 +8,7 @@ import { Cdn } from './cdn';
 import { Conformance } from './conformance';
 import { Gateway, type Identified } from './gateway';
 import { DISCORD_TIMING } from './interaction-rules';
-import { Members, type ButtonPress, type ModalSubmit, type Sent } from './members';
+import { Members, type ButtonPress, type MenuChoice, type ModalSubmit, type Sent } from './members';
 import { OAuth2, type FakeOAuth } from './oauth';
 import { RateLimits, ROLE_RATE_LIMIT, type RateLimit } from './rate-limits';
 import { Recorder, type Hold } from './recording';
@@ -275,6 +275,11 @@ export class FakeDiscord {
    */
   clickButton(input: ButtonPress): Sent {
     return this.sent(this.members.clickButton(input));
+  }
+
+  /** A pick from a select menu on a message the bot posted (role and channel picks resolved). */
+  chooseFromMenu(input: MenuChoice): Sent {
+    return this.sent(this.members.chooseFromMenu(input));
   }
 
   /** A modal submit with text inputs `{ custom_id: value }`, from a member or DM user. */

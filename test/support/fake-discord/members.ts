@@ -42,6 +42,28 @@ export type ModalSubmit = {
 export type ButtonPress = { messageId: string; customId: string } & Presser & Forging;
 
 /**
+ * A pick from a select menu on a message: the values chosen (role or channel ids for those
+ * menus). The menu's kind is the component's with that custom id on the message, or `kind` for a
+ * custom id the message does not carry (a forged client).
+ */
+export type MenuChoice = {
+  messageId: string;
+  customId: string;
+  values: string[];
+  kind?: SelectKind;
+} & Presser &
+  Forging;
+
+const SELECT_KINDS = {
+  string: ComponentType.StringSelect,
+  user: ComponentType.UserSelect,
+  role: ComponentType.RoleSelect,
+  mentionable: ComponentType.MentionableSelect,
+  channel: ComponentType.ChannelSelect,
+} as const;
+export type SelectKind = keyof typeof SELECT_KINDS;
+
+/**
  * What people do in Discord that reaches the bot as an INTERACTION_CREATE over the gateway: run a
  * slash command, press a button, submit a modal. Each builds the interaction Discord would send
  * (with the member, channel and resolved options), checked against Discord's schemas, and
@@ -76,6 +98,65 @@ export class Members {
       },
       message: posted,
     };
+    return this.dispatch(interaction, posted.id, input.forge);
+  }
+
+  /**
+   * A member picks from a select menu on a message the bot posted (docs: Message Components,
+   * "Select Menu Interaction": `values`, and the roles or channels picked under `resolved`, as
+   * Discord resolves them). Values are not checked against the server: the bot must not trust them.
+   */
+  chooseFromMenu(input: MenuChoice): Sent {
+    const posted = this.state.messages.get(input.messageId);
+    if (!posted) throw new Error(`fake Discord: no message ${input.messageId}`);
+    const guild = this.state.guildOfChannel(posted.channel_id);
+    const onMessage = (posted.components ?? [])
+      .flatMap((row) =>
+        'components' in row ? (row.components as { type: number; custom_id?: string }[]) : [],
+      )
+      .find((c) => c.custom_id === input.customId);
+    const type = input.kind
+      ? SELECT_KINDS[input.kind]
+      : (Object.values(SELECT_KINDS) as ComponentType[]).find((t) => t === onMessage?.type);
+    if (type === undefined) {
+      throw new Error(`fake Discord: no select menu ${input.customId} on ${input.messageId}`);
+    }
+    const resolved: APIInteractionDataResolved = {};
+    if (type === ComponentType.RoleSelect) {
+      resolved.roles = Object.fromEntries(
+        input.values.map((id) => [
+          id,
+          role((guild && this.state.roles.find(guild, id)) ?? { id, name: 'role' }),
+        ]),
+      );
+    }
+    if (type === ComponentType.ChannelSelect) {
+      resolved.channels = Object.fromEntries(
+        input.values.map((id) => [
+          id,
+          {
+            id,
+            name: guild?.channels.find((c) => c.id === id)?.name ?? null,
+            type: ChannelType.GuildText,
+            permissions: '0',
+          },
+        ]),
+      ) as APIInteractionDataResolved['channels'];
+    }
+    const interaction = {
+      ...interactionBase(this.state.applicationId),
+      ...this.actor(guild, input),
+      type: InteractionType.MessageComponent,
+      data: {
+        custom_id: input.customId,
+        component_type: type,
+        values: input.values,
+        ...(Object.keys(resolved).length ? { resolved } : {}),
+      },
+      channel_id: posted.channel_id,
+      channel: { id: posted.channel_id, type: guild ? ChannelType.GuildText : ChannelType.DM },
+      message: posted,
+    } as APIInteraction;
     return this.dispatch(interaction, posted.id, input.forge);
   }
 

@@ -80,7 +80,11 @@ function embed(sent: Json): APIEmbed {
   return { type: 'rich', ...out, ...(fields ? { fields } : {}) } as APIEmbed;
 }
 
-/** Components with Discord's numeric ids: those the bot gave kept, the rest counted in order. */
+/** String, user, role, mentionable and channel select menus (component types 3, 5–8). */
+const SELECT_MENUS = new Set([3, 5, 6, 7, 8]);
+
+/** Components with Discord's numeric ids: those the bot gave kept, the rest counted in order,
+ * select menus with their defaults. */
 function numbered(components: Json[]): APIMessage['components'] {
   let next = 1;
   const taken = new Set<number>();
@@ -98,6 +102,8 @@ function numbered(components: Json[]): APIMessage['components'] {
         c.id = next++;
       }
       if (Array.isArray(c.components)) c.components = assign(c.components as Json[]);
+      // A select menu as Discord returns it: one value to pick unless the bot said otherwise.
+      if (SELECT_MENUS.has(c.type as number)) return { min_values: 1, max_values: 1, ...c };
       return c;
     });
   return assign(components) as unknown as APIMessage['components'];

@@ -1,0 +1,195 @@
+import {
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type ModalSubmitInteraction,
+} from 'discord.js';
+import { BOARD_TYPES } from '../src/domain/vocabulary';
+import { ownedBoardByPk } from '../src/pipeline/board-reads';
+import { checkBoardInput, createBoard } from '../src/pipeline/boards';
+import type { Context } from '../src/pipeline/context';
+import { placeLiveStandings } from '../src/pipeline/live-standings';
+import type { Command, FlowHandler, FlowInteraction } from '../src/bot/command';
+import { everywhere } from '../src/bot/command-options';
+import { parseSetupId, SETUP_PREFIX, setupId, type SetupState } from '../src/bot/custom-id';
+import { invalid, refuse } from '../src/bot/replies';
+import {
+  setupChannelStep,
+  setupLiveStep,
+  setupNameModal,
+  setupRoleStep,
+  setupSummary,
+  setupTypeStep,
+  type SetupMessage,
+} from '../src/bot/setup-message';
+import {
+  ensureOwner,
+  ownerOf,
+  requireManageServer,
+  serverChannel,
+  serverRole,
+} from '../src/bot/workspace';
+
+/**
+ * `/setup` (Manage Server, servers only; issue 27 item 9): a guided first run in one ephemeral
+ * message that each step replaces: the moderator role, the review channel, a first board (type,
+ * then its name in a modal; createBoard, checked as /board create checks it), its live standings
+ * channel (placeLiveStandings), then a summary. What was chosen travels in the custom ids
+ * (custom-id.ts setupId); every press is checked again: the admin who ran it, Manage Server
+ * still, the picked role and channel the server's own. A refused press changes nothing.
+ */
+export const setup = {
+  // Registered everywhere like every command (a DM is answered with where to run it); shown
+  // to managers only, and checked on every step all the same.
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('setup')
+      .setDescription(
+        'Set Tally up step by step: moderator role, review channel, a first board (Manage Server)',
+      )
+      .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
+  ).toJSON(),
+
+  async execute(interaction) {
+    if (interaction.guildId === null) {
+      throw invalid('/setup sets up a server; run it there (your own boards: /board create)');
+    }
+    requireManageServer(interaction, '/setup');
+    await interaction.reply({
+      ...setupRoleStep(interaction.user.id),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
+  },
+} satisfies Command;
+
+type Step = FlowInteraction;
+
+const NOT_OURS = 'That is not a /setup step Tally made; nothing was changed.';
+
+/** Replaces the setup message with the next step (a modal submit updates the message it came from). */
+async function next(interaction: Step, body: SetupMessage) {
+  const message = { ...body, allowedMentions: { parse: [] } };
+  if (interaction.isModalSubmit()) {
+    if (!interaction.isFromMessage()) return refuse(interaction, NOT_OURS);
+    await interaction.update(message);
+  } else {
+    await interaction.update(message);
+  }
+}
+
+/** The one value a select menu sent, if the interaction is that kind of menu. */
+function picked(interaction: Step, kind: 'role' | 'channel' | 'string'): string | null {
+  if (!interaction.isMessageComponent()) return null;
+  const fits =
+    (kind === 'role' && interaction.isRoleSelectMenu()) ||
+    (kind === 'channel' && interaction.isChannelSelectMenu()) ||
+    (kind === 'string' && interaction.isStringSelectMenu());
+  return fits && 'values' in interaction && interaction.values.length === 1
+    ? interaction.values[0]!
+    : null;
+}
+
+/** /setup's buttons, select menus and name modal. */
+export const setupSteps = {
+  prefixes: [SETUP_PREFIX],
+  async execute(interaction: Step, ctx: Context) {
+    const state = parseSetupId(interaction.customId);
+    if (!state) return refuse(interaction, NOT_OURS);
+    if (state.memberId !== interaction.user.id) {
+      return refuse(
+        interaction,
+        `Only <@${state.memberId}>, who ran \`/setup\`, can answer this; nothing was changed. Run \`/setup\` yourself to set Tally up.`,
+      );
+    }
+    if (interaction.guildId === null) return refuse(interaction, NOT_OURS);
+    requireManageServer(interaction, 'Setting Tally up');
+    const memberId = interaction.user.id;
+
+    if ('boardPk' in state) {
+      const board = await ownedBoardByPk(ctx, ownerOf(interaction), state.boardPk);
+      if (!board) {
+        return refuse(interaction, 'That board is not there any more; nothing was changed.');
+      }
+      if (state.step === 'skiplive') {
+        if (!interaction.isButton()) return refuse(interaction, NOT_OURS);
+        return next(interaction, setupSummary(board, null));
+      }
+      const value = picked(interaction, 'channel');
+      if (value === null) return refuse(interaction, NOT_OURS);
+      const channelId = await serverChannel(interaction, value);
+      await placeLiveStandings(ctx, ownerOf(interaction), board.id, channelId);
+      return next(interaction, setupSummary(board, channelId));
+    }
+
+    const choices = { memberId, roleId: state.roleId, channelId: state.channelId };
+    switch (state.step) {
+      case 'role': {
+        const value = picked(interaction, 'role');
+        if (value === null) return refuse(interaction, NOT_OURS);
+        const roleId = await serverRole(interaction, value);
+        return next(interaction, setupChannelStep({ ...choices, roleId }));
+      }
+      case 'skiprole':
+        if (!interaction.isButton()) return refuse(interaction, NOT_OURS);
+        return next(interaction, setupChannelStep({ ...choices, roleId: null }));
+      case 'channel': {
+        const value = picked(interaction, 'channel');
+        if (value === null) return refuse(interaction, NOT_OURS);
+        const channelId = await serverChannel(interaction, value);
+        return next(interaction, setupTypeStep({ ...choices, channelId }));
+      }
+      case 'skipchannel':
+        if (!interaction.isButton()) return refuse(interaction, NOT_OURS);
+        return next(interaction, setupTypeStep({ ...choices, channelId: null }));
+      case 'type': {
+        const type = BOARD_TYPES.find((t) => t === picked(interaction, 'string'));
+        if (!type || !interaction.isMessageComponent()) return refuse(interaction, NOT_OURS);
+        await interaction.showModal(setupNameModal(choices, type));
+        return;
+      }
+      case 'name':
+        if (!interaction.isModalSubmit()) return refuse(interaction, NOT_OURS);
+        return createFirstBoard(interaction, ctx, state);
+      default:
+        return refuse(interaction, NOT_OURS);
+    }
+  },
+} satisfies FlowHandler;
+
+/**
+ * The name modal's submit: the board, made as /board create makes it. Only while the message it
+ * came from still shows the type step, so a second submit of the same modal makes no second board.
+ */
+async function createFirstBoard(
+  interaction: ModalSubmitInteraction,
+  ctx: Context,
+  state: Extract<SetupState, { roleId: string | null }>,
+) {
+  const type = BOARD_TYPES.find((t) => t === state.type);
+  const typeStep = setupId({ ...state, step: 'type', type: null });
+  const shown = interaction.message?.components.some(
+    (row) =>
+      'components' in row && row.components.some((c) => 'customId' in c && c.customId === typeStep),
+  );
+  if (!type || !shown) {
+    return refuse(
+      interaction,
+      'This /setup has moved on (its board is made already); nothing was changed. Run `/setup` again for another board.',
+    );
+  }
+  const input = {
+    type,
+    name: interaction.fields.getTextInputValue('name'),
+    ...(state.roleId ? { moderatorRoleId: await serverRole(interaction, state.roleId) } : {}),
+    ...(state.channelId
+      ? { moderatorChannelId: await serverChannel(interaction, state.channelId) }
+      : {}),
+  };
+  checkBoardInput(input); // a refused create leaves no owner row behind
+  const created = await createBoard(ctx, {
+    ownerId: await ensureOwner(ctx, interaction),
+    ...input,
+  });
+  await next(interaction, setupLiveStep(interaction.user.id, created));
+}
