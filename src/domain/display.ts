@@ -152,3 +152,28 @@ export function contestSummary(s: ContestSettings, now: Date): string {
     s.channelId ? `posted in <#${s.channelId}>` : 'not posted in a channel',
   ].join(' · ');
 }
+
+/** Where a member's own submission stands (the dashboard's "My submissions"). */
+export type SubmissionState =
+  | 'recording'
+  | 'awaiting_opponents'
+  | 'awaiting_review'
+  | 'applied'
+  | 'corrected'
+  | 'declined'
+  | 'withdrawn'
+  | 'expired'
+  | 'failed';
+
+/** A submission's state as its submitter reads it. */
+export const SUBMISSION_STATE_WORDS: Record<SubmissionState, string> = {
+  recording: 'Being recorded',
+  awaiting_opponents: 'Waiting for the opponents to confirm',
+  awaiting_review: 'Waiting for a moderator',
+  applied: 'Applied',
+  corrected: 'Applied, as corrected by a moderator',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  failed: 'Failed',
+};

@@ -226,3 +226,14 @@ async function ownerBoards(ctx: Context, ownerId: string): Promise<Board[]> {
     after = page.next;
   }
 }
+
+/** A member's own votes on these entries, by entry pk (the dashboard shows each beside its form). */
+export const votesOf = (
+  ctx: Context,
+  voterId: string,
+  entries: readonly Pick<ContestEntry, 'pk'>[],
+): Promise<Map<number, number>> =>
+  ctx.repos.contests.votesBy(
+    entries.map((e) => e.pk),
+    voterId,
+  );

@@ -118,7 +118,11 @@ function pendingReview(row: Submission, board: Board, record: PendingRecord | nu
   } satisfies PendingReview;
 }
 
-function recordOf(row: Submission, board: Board, records: PendingRecords): PendingRecord | null {
+export function recordOf(
+  row: Submission,
+  board: Board,
+  records: PendingRecords,
+): PendingRecord | null {
   if (row.matchPk !== null) {
     const match = records.matches.find((m) => m.pk === row.matchPk);
     if (!match) return null;

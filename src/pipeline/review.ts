@@ -130,7 +130,7 @@ async function auditReview(
   await recordAudit(ctx, tx, board.ownerId, line);
 }
 
-const EXPIRY_REASON = 'the validation window ran out with no decision';
+export const EXPIRY_REASON = 'the validation window ran out with no decision';
 
 /** The window has run out (999-hour boards have none): only the expiry may close it now. */
 const overdue = (submission: Submission, now: Date) =>

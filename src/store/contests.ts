@@ -142,6 +142,15 @@ export class ContestRepository extends Repository {
     });
   }
 
+  /** A member's votes on these entries, by entry pk (the gallery shows each their own). */
+  async votesBy(entryPks: readonly number[], voterId: string): Promise<Map<number, number>> {
+    if (entryPks.length === 0) return new Map();
+    const rows = await this.use(undefined, (m) =>
+      m.findBy(ContestVoteEntity, { entryPk: In([...entryPks]), voterId }),
+    );
+    return new Map(rows.map((r) => [r.entryPk, r.value]));
+  }
+
   /**
    * Records a member's vote (a new one, or a change), then the entry's count and sum from its
    * votes. The caller holds the entry's lock, so two votes on one entry cannot lose a count.

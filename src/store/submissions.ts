@@ -303,6 +303,33 @@ export class SubmissionRepository extends Repository {
     });
   }
 
+  /**
+   * A member's own submissions to an owner's boards since a moment, newest first (the
+   * dashboard's "My submissions"): the owner's index, filtered by who submitted.
+   */
+  recentBy(
+    ownerId: string,
+    submittedBy: string,
+    since: Date,
+    limit: number,
+  ): Promise<Submission[]> {
+    return this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(SubmissionEntity, 's')
+        .where(
+          's.owner_id = :ownerId AND s.submitted_by = :submittedBy AND s.queued_at >= :since',
+          {
+            ownerId,
+            submittedBy,
+            since,
+          },
+        )
+        .orderBy('s.id', 'DESC')
+        .limit(limit)
+        .getMany(),
+    );
+  }
+
   /** What the pending submissions wrote: their matches with rosters, and their scores. */
   async pendingRecords(rows: Submission[]): Promise<PendingRecords> {
     const matchPks = rows.flatMap((r) => (r.matchPk === null ? [] : [r.matchPk]));

@@ -44,6 +44,8 @@ export interface TileOptions {
   byline: boolean;
   /** What the place says besides the rank (an archive page of an author: the round). */
   round?: (e: Entry) => string | null;
+  /** Markup after the standing (the dashboard's vote form). */
+  extra?: (e: Entry) => Html;
 }
 
 /** One entry in a gallery: its thumbnail and title (one link), author, place and standing. */
@@ -70,7 +72,7 @@ export function entryTile(
     links.entry(board, e.pk),
     `<span class="frame">${img}</span><span class="caption">${place}<span class="title" title="${escapeHtml(e.title)}">${bdi(e.title)}</span></span>`,
   )}${by}${round ? `\n<span class="round">${bdi(round)}</span>` : ''}
-<span class="standing">${escapeHtml(entryStanding(e, minVotes))}</span></li>`;
+<span class="standing">${escapeHtml(entryStanding(e, minVotes))}</span>${options.extra ? `\n${options.extra(e)}` : ''}</li>`;
 }
 
 /** A grid of entries in the order given (`from`: the first one's position in its list). */
@@ -96,17 +98,18 @@ export function rankedGallery(
   minVotes: number,
   links: Links,
   from = 0,
+  tile: Pick<TileOptions, 'extra'> = {},
 ): Html {
   const ranked = entries.filter((e) => e.rank !== null);
   const unranked = entries.filter((e) => e.rank === null);
   const parts: Html[] = [];
   if (ranked.length > 0) {
-    parts.push(galleryGrid(board, ranked, minVotes, links, { byline: true, from }));
+    parts.push(galleryGrid(board, ranked, minVotes, links, { ...tile, byline: true, from }));
   }
   if (unranked.length > 0) {
     parts.push(`<h2>Not ranked yet</h2>
 <p class="note">An entry is ranked once it has ${escapeHtml(voteCount(minVotes))}.</p>
-${galleryGrid(board, unranked, minVotes, links, { byline: true, from: from + ranked.length })}`);
+${galleryGrid(board, unranked, minVotes, links, { ...tile, byline: true, from: from + ranked.length })}`);
   }
   return parts.join('\n');
 }

@@ -17,6 +17,8 @@ import { auditChannelAction, auditPage } from './audit-page';
 import { boardDeletePage, deleteBoardAction } from './board-delete-page';
 import { boardSettingsPage, createBoardAction, saveBoardAction } from './board-settings';
 import { keysPage, mintKeyAction, revokeKeyAction } from './keys-page';
+import { minePage, withdrawAction } from './mine-page';
+import { contestGalleryPage, entryUpload, submitEntryAction, voteAction } from './contest-gallery';
 import { reviewAction, reviewQueuePage, submissionPage } from './review-page';
 import { serverPage, serversPage } from './server-page';
 import {
@@ -71,11 +73,11 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Router 
   const actions = limiter(limits.actionsPerMinute, 'actions', options);
   const router = Router();
   const forms = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
-  const guarded = [
-    forms,
-    requireSameSite(ctx.config.publicUrl),
-    limited(actions, (req, res) => sessionIn(res)?.userId ?? visitorOf(req)),
-  ];
+  const sameSite = requireSameSite(ctx.config.publicUrl);
+  const perMember = limited(actions, (req, res) => sessionIn(res)?.userId ?? visitorOf(req));
+  const guarded = [forms, sameSite, perMember];
+  // An upload's fields (the CSRF token among them) are parsed by multer, then the same checks.
+  const uploads = [entryUpload, sameSite, perMember];
 
   router.use(['/auth', '/dashboard', '/boards', '/images'], loadSession(ctx, cookies));
   // A signed-in member's servers, so the public pages show them their server's private boards
@@ -108,6 +110,19 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Router 
   router.post('/dashboard/:guildId/keys/:keyId/revoke', ...guarded, revokeKeyAction(deps));
   router.get('/dashboard/:guildId/audit', auditPage(deps));
   router.post('/dashboard/:guildId/audit', ...guarded, auditChannelAction(deps));
+  router.get('/dashboard/:guildId/mine', minePage(deps));
+  router.post(
+    '/dashboard/:guildId/mine/entries/:entryPk/withdraw',
+    ...guarded,
+    withdrawAction(deps),
+  );
+  router.get('/dashboard/:guildId/contest/:boardId', contestGalleryPage(deps));
+  router.post('/dashboard/:guildId/contest/:boardId/entries', ...uploads, submitEntryAction(deps));
+  router.post(
+    '/dashboard/:guildId/contest/:boardId/entries/:entryPk/vote',
+    ...guarded,
+    voteAction(deps),
+  );
   router.all('/dashboard{/*rest}', () => {
     throw new TallyError('not_found', 'There is no dashboard page at this address');
   });

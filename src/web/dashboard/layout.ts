@@ -36,6 +36,7 @@ export const DASHBOARD_STYLE = `
   .evidence img { max-width: 100%; max-height: 20rem; border-radius: 6px; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; }
   td form { margin: 0; }
+  .gallery .vote { display: grid; gap: 0.3rem; padding: 0.4rem 0.6rem 0.6rem; }
 `;
 
 export interface Chrome {

@@ -9,6 +9,7 @@
  *   /dashboard/{guild}/review[?board=]           the review queue (moderators)
  *   /dashboard/{guild}/review/{handle}           one submission, to decide
  *   /dashboard/{guild}/mine                      the member's own submissions and entries
+ *   /dashboard/{guild}/contest/{board}           a Rating board's gallery: vote, submit an entry
  *   /dashboard/{guild}/keys                      API keys (Manage Server)
  *   /dashboard/{guild}/audit                     the audit trail (Manage Server)
  */
@@ -26,6 +27,14 @@ export const dashboardLinks = {
   submission: (guildId: string, handle: string) =>
     `/dashboard/${enc(guildId)}/review/${enc(handle)}`,
   mine: (guildId: string) => `/dashboard/${enc(guildId)}/mine`,
+  withdraw: (guildId: string, entryPk: number) =>
+    `/dashboard/${enc(guildId)}/mine/entries/${entryPk}/withdraw`,
+  contest: (guildId: string, boardId: string) =>
+    `/dashboard/${enc(guildId)}/contest/${enc(boardId)}`,
+  contestEntries: (guildId: string, boardId: string) =>
+    `/dashboard/${enc(guildId)}/contest/${enc(boardId)}/entries`,
+  vote: (guildId: string, boardId: string, entryPk: number) =>
+    `/dashboard/${enc(guildId)}/contest/${enc(boardId)}/entries/${entryPk}/vote`,
   keys: (guildId: string) => `/dashboard/${enc(guildId)}/keys`,
   audit: (guildId: string) => `/dashboard/${enc(guildId)}/audit`,
 };

@@ -62,6 +62,7 @@ function boardRow(member: InServer, board: Board, links: Links): Html {
   const g = member.server.guildId;
   const actions = [
     link(links.board(board), 'Public page'),
+    board.type === 'Rating' ? link(paths.contest(g, board.id), 'Vote and submit') : '',
     member.server.manageServer ? link(paths.board(g, board.id), 'Settings') : '',
     moderates(member.server, board) ? link(paths.review(g, board.id), 'Review') : '',
   ].filter(Boolean);
