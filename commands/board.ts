@@ -13,6 +13,7 @@ import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards'
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
 import { DECAY_DEFAULTS, describeDecay } from '../src/domain/decay';
+import { DISPLAY_DEFAULTS, STANDINGS_SIZE_RANGE } from '../src/domain/board-display';
 import { code, shown } from '../src/bot/text';
 import { boardsAt } from '../src/bot/pages';
 import { boardInfo } from '../src/bot/board-info-message';
@@ -116,15 +117,40 @@ export const board = {
         withPlacement(
           sub
             .setName('edit')
-            .setDescription('Change a board’s name, window or review place (Manage Server)')
+            .setDescription('Change a board’s name, review, privacy or display (Manage Server)')
             .addStringOption(boardOption),
-        ).addBooleanOption((o) =>
-          o
-            .setName('private')
-            .setDescription(
-              'Off the public pages; only members signed in see it (the API is as before)',
-            ),
-        ),
+        )
+          .addBooleanOption((o) =>
+            o
+              .setName('private')
+              .setDescription(
+                'Off the public pages; only members signed in see it (the API is as before)',
+              ),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('medals')
+              .setDescription('🥇🥈🥉 for the top three in chat and a podium on the public page'),
+          )
+          .addIntegerOption((o) =>
+            o
+              .setName('standings_size')
+              .setDescription(
+                `Ranks per page of standings in chat and the live message (default ${DISPLAY_DEFAULTS.standingsSize})`,
+              )
+              .setMinValue(STANDINGS_SIZE_RANGE[0])
+              .setMaxValue(STANDINGS_SIZE_RANGE[1]),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('show_record')
+              .setDescription('ELO and League: show the record (W-D-L) in the standings'),
+          )
+          .addBooleanOption((o) =>
+            o
+              .setName('show_submissions')
+              .setDescription('Score boards: show the submissions count on the public page'),
+          ),
       )
       .addSubcommand((sub) =>
         sub.setName('info').setDescription('A board’s settings').addStringOption(boardOption),
@@ -135,7 +161,7 @@ export const board = {
         sub
           .setName('standings')
           .setDescription(
-            'Keep a live top-10 message in a channel (Manage Server); no channel = stop',
+            'Keep a live standings message in a channel (Manage Server); no channel = stop',
           )
           .addStringOption(boardOption)
           .addChannelOption((o) =>
@@ -224,6 +250,7 @@ export const board = {
       const edited = await editBoard(ctx, ownerOf(interaction), o.getString('board', true), {
         ...(await placement(interaction)),
         ...(o.getBoolean('private') !== null ? { private: o.getBoolean('private', true) } : {}),
+        ...display(interaction),
       });
       // A manager changed the board: stopped review messages get another try at once.
       const resumed = await resumeReviewPosts(ctx, edited);
@@ -303,6 +330,19 @@ async function placement(interaction: ChatInputCommandInteraction) {
     ...(o.getBoolean('evidence_required') !== null
       ? { evidenceRequired: o.getBoolean('evidence_required', true) }
       : {}),
+  };
+}
+
+/** /board edit's display options (src/domain/board-display.ts), those given. */
+function display(interaction: ChatInputCommandInteraction) {
+  const o = interaction.options;
+  const flag = (option: string, field: string) =>
+    o.getBoolean(option) === null ? {} : { [field]: o.getBoolean(option, true) };
+  return {
+    ...flag('medals', 'medals'),
+    ...optionalInt(interaction, 'standings_size', 'standingsSize'),
+    ...flag('show_record', 'showRecord'),
+    ...flag('show_submissions', 'showSubmissions'),
   };
 }
 

@@ -31,6 +31,10 @@ export const BoardEntity = new EntitySchema<Board>({
     confirmWindowHours: { ...col.int(), name: 'confirm_window_hours', default: 24 },
     confirmOnSilence: { ...col.text(8), name: 'confirm_on_silence', default: 'confirm' },
     private: { ...col.bool(), default: false },
+    medals: { ...col.bool(), default: true },
+    standingsSize: { ...col.int(), name: 'standings_size', default: 10 },
+    showRecord: { ...col.bool(), name: 'show_record', default: true },
+    showSubmissions: { ...col.bool(), name: 'show_submissions', default: true },
     createdAt: { ...col.time(), name: 'created_at' },
   },
 });

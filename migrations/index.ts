@@ -18,6 +18,7 @@ import { RankRoleHolders1733860000000 } from './1733860000000-rank-role-holders'
 import { Contests1733900000000 } from './1733900000000-contests';
 import { WebSessions1734000000000 } from './1734000000000-web-sessions';
 import { PrivateBoards1734100000000 } from './1734100000000-private-boards';
+import { BoardDisplay1734200000000 } from './1734200000000-board-display';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Contests1733900000000,
   WebSessions1734000000000,
   PrivateBoards1734100000000,
+  BoardDisplay1734200000000,
 ];

@@ -4,6 +4,7 @@ import type { LiveStandings } from '../../entities/live-standings';
 import type { ReviewBlock } from '../../entities/review-block';
 import { describeDecay, type DecayRule } from '../domain/decay';
 import { autoApplies, writeContract } from '../domain/board-rules';
+import { displaySummary } from '../domain/board-display';
 import { boardUrl } from '../domain/board-url';
 import { clip, LIMITS, shown } from './text';
 import { describeReset, seasonTitle, type Season } from '../domain/season';
@@ -64,6 +65,7 @@ export function boardInfo(
       : null,
     b.evidenceRequired ? 'evidence required with chat reports (a screenshot or a link)' : null,
     b.private ? privateLine(b) : null,
+    b.type === 'Rating' ? null : displaySummary(b),
     decay ? `decay: ${describeDecay(decay)}` : null,
     live ? `live standings in <#${live.channelId}>` : null,
     season ? seasonLine(b, season) : null,

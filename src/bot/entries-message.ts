@@ -1,4 +1,5 @@
 import type { APIEmbed } from 'discord.js';
+import { MEDALS } from '../domain/board-display';
 import { oneLine } from '../domain/chat-text';
 import { entryStanding, utcDay } from '../domain/display';
 import { type Season, type SeasonStanding } from '../domain/season';
@@ -24,7 +25,6 @@ import { clip, LIMITS, shown } from './text';
 /** What an entry's title and author's name may take on a line: ten lines fit any embed. */
 const TITLE_SHOWN = 60;
 const AUTHOR_SHOWN = 40;
-const MEDALS = ['🥇', '🥈', '🥉'];
 
 /** `**Sunset** by Ali`: both as typed, never markdown or a mention, clipped before escaping. */
 export const entryName = (entry: Pick<ContestEntry, 'title' | 'authorName'>): string =>

@@ -71,7 +71,7 @@ export async function standingsAt(
   }
   const page = await standingsPage(ctx, board, {
     cursor: cursor === '' ? undefined : cursor,
-    limit: PAGE_SIZE,
+    limit: board.standingsSize,
   });
   return standingsMessage(board, page, cursor, boardUrl(ctx.config.publicUrl, board));
 }

@@ -1,19 +1,16 @@
 import type { Board } from '../../entities/board';
-import { recordShort, utcDay } from '../domain/display';
+import { utcDay } from '../domain/display';
 import { seasonTitle, type Season, type SeasonStanding } from '../domain/season';
 import { formatScore } from '../domain/score-text';
 import type { SeasonStandingsPage } from '../pipeline/season-reads';
 import type { PagedMessage } from './list-message';
 import { pageButtons } from './page-button';
+import { rankPlace, recordAfter } from './standings-message';
 import { clip, LIMITS, shown } from './text';
-
-const MEDALS = ['🥇', '🥈', '🥉'];
 
 /** `🥇 Ann — 1,031 (2-0-0)`: one archived row as chat shows it (/leaderboard season:N, announcements). */
 export function archivedLine(board: Board, row: SeasonStanding): string {
-  const place = row.rank <= 3 ? MEDALS[row.rank - 1] : `**${row.rank}.**`;
-  const record = board.type === 'ELO' || board.type === 'League' ? ` (${recordShort(row)})` : '';
-  return `${place} ${shown(row.playerName)} — ${formatScore(board.type, row.value)}${record}`;
+  return `${rankPlace(board, row.rank)} ${shown(row.playerName)} — ${formatScore(board.type, row.value)}${recordAfter(board, row)}`;
 }
 
 /**

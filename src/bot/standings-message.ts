@@ -1,5 +1,6 @@
 import type { APIEmbed } from 'discord.js';
 import type { Board } from '../../entities/board';
+import { medalOf, standingsColumns } from '../domain/board-display';
 import { rankedValue, recordShort } from '../domain/display';
 import { formatScore } from '../domain/score-text';
 import type { RankedEntry, StandingsPage } from '../pipeline/standings';
@@ -7,7 +8,7 @@ import type { PagedMessage } from './list-message';
 import { pageButtons } from './page-button';
 import { clip, LIMITS, shown } from './text';
 
-/** Entries on one page of standings in chat (/leaderboard, the live standings message). */
+/** Entries on one page of a contest's ranking in chat; a board's standings take its own size. */
 export const PAGE_SIZE = 10;
 
 /**
@@ -26,7 +27,7 @@ export function standingsEmbed(
     url,
     description:
       lines.length > 0
-        ? clip(lines.join('\n'), LIMITS.embedDescription)
+        ? wholeLines(lines, LIMITS.embedDescription)
         : first
           ? 'No entries yet.'
           : 'No more entries.',
@@ -34,11 +35,32 @@ export function standingsEmbed(
   };
 }
 
+/** `🥇` for ranks 1–3 on a board with medals, else `**4.**` (domain/board-display.ts). */
+export const rankPlace = (board: Pick<Board, 'medals'>, rank: number): string =>
+  medalOf(board, rank) ?? `**${rank}.**`;
+
+/** ` (2-0-1)` after the value where the board shows the record, else nothing. */
+export const recordAfter = (
+  board: Pick<Board, 'type' | 'showRecord' | 'showSubmissions'>,
+  r: Parameters<typeof recordShort>[0],
+): string => (standingsColumns(board).includes('record') ? ` (${recordShort(r)})` : '');
+
+/** `🥇 Ann — 1031 (2-0-0)`, `**4.** Di — 984`: one rank of the standings in chat. */
 function line(board: Board, entry: RankedEntry): string {
-  const name = shown(entry.playerName);
   const value = formatScore(board.type, rankedValue(board, entry));
-  const record = board.type === 'ELO' || board.type === 'League' ? ` (${recordShort(entry)})` : '';
-  return `**${entry.rank}.** ${name} — ${value}${record}`;
+  return `${rankPlace(board, entry.rank)} ${shown(entry.playerName)} — ${value}${recordAfter(board, entry)}`;
+}
+
+/** As many whole lines as fit in `limit` (fifty long names may not), `…` after a cut. */
+function wholeLines(lines: readonly string[], limit: number): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const l of lines) {
+    if (length + l.length + 2 > limit) return [...kept, '…'].join('\n');
+    kept.push(l);
+    length += l.length + 1;
+  }
+  return kept.join('\n');
 }
 
 /**

@@ -31,5 +31,12 @@ export interface Board {
    * but signed-in members of its server (src/pipeline/public-reads.ts mayView); the API is as before.
    */
   private: boolean;
+  /** How its standings look (src/domain/board-display.ts): medals on the top three and the podium. */
+  medals: boolean;
+  /** Ranks on a page of standings in chat: /leaderboard's pages, the live standings message. */
+  standingsSize: number;
+  /** The optional columns: a match board's record, another board's submissions count. */
+  showRecord: boolean;
+  showSubmissions: boolean;
   createdAt: Date;
 }

@@ -4,6 +4,7 @@ import { BoardEntity } from '../../entities/board';
 import { BOARD_TYPES } from '../domain/vocabulary';
 import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
+import { checkStandingsSize, DISPLAY_DEFAULTS, type BoardDisplay } from '../domain/board-display';
 import { nameOf } from '../domain/names';
 import { TallyError, wholeInRange } from '../domain/errors';
 import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
@@ -86,6 +87,7 @@ function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'cre
     moderatorRoleId: input.moderatorRoleId ?? null,
     evidenceRequired: input.evidenceRequired ?? false,
     private: false,
+    ...DISPLAY_DEFAULTS,
   };
 }
 
@@ -185,6 +187,27 @@ export interface BoardEdit {
   evidenceRequired?: boolean;
   /** Off the public pages but for its server's signed-in members (public-reads.ts mayView). */
   private?: boolean;
+  /** How its standings look (src/domain/board-display.ts); not a Rating board's (a contest). */
+  medals?: boolean;
+  standingsSize?: number;
+  showRecord?: boolean;
+  showSubmissions?: boolean;
+}
+
+/** The display settings an edit gives, checked (a contest's entries have a layout of their own). */
+function displayOf(board: Board, edit: BoardEdit): Partial<BoardDisplay> {
+  const display: Partial<BoardDisplay> = {
+    ...(edit.medals !== undefined ? { medals: edit.medals } : {}),
+    ...(edit.standingsSize !== undefined
+      ? { standingsSize: checkStandingsSize(edit.standingsSize) }
+      : {}),
+    ...(edit.showRecord !== undefined ? { showRecord: edit.showRecord } : {}),
+    ...(edit.showSubmissions !== undefined ? { showSubmissions: edit.showSubmissions } : {}),
+  };
+  if (board.type === 'Rating' && Object.keys(display).length > 0) {
+    throw invalid("display settings apply to standings; a Rating board's contest has its own");
+  }
+  return display;
 }
 
 /**
@@ -221,6 +244,7 @@ export async function editBoard(
     ...(edit.moderatorRoleId !== undefined ? { moderatorRoleId: edit.moderatorRoleId } : {}),
     ...(edit.evidenceRequired !== undefined ? { evidenceRequired: edit.evidenceRequired } : {}),
     ...(edit.private !== undefined ? { private: edit.private } : {}),
+    ...displayOf(board, edit),
   };
   if (Object.keys(fields).length === 0) throw invalid('nothing to change');
   await ctx.repos.db.run((m) => m.update(BoardEntity, { pk: board.pk }, fields));

@@ -188,6 +188,10 @@ interface BoardRow {
   confirm_window_hours: number;
   confirm_on_silence: Board['confirmOnSilence'];
   private: number | boolean;
+  medals: number | boolean;
+  standings_size: number;
+  show_record: number | boolean;
+  show_submissions: number | boolean;
   created_at: Date | string;
 }
 
@@ -215,6 +219,10 @@ function boardFromRow(row: BoardRow): Board {
     confirmWindowHours: Number(row.confirm_window_hours),
     confirmOnSilence: row.confirm_on_silence,
     private: Boolean(Number(row.private)),
+    medals: Boolean(Number(row.medals)),
+    standingsSize: Number(row.standings_size),
+    showRecord: Boolean(Number(row.show_record)),
+    showSubmissions: Boolean(Number(row.show_submissions)),
     createdAt: dateFromColumn(row.created_at),
   };
 }

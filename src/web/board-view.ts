@@ -1,4 +1,5 @@
 import type { Board } from '../../entities/board';
+import { showsPodium } from '../domain/board-display';
 import { seasonTitle, type Season } from '../domain/season';
 import type { CardData } from '../render/types';
 import type { SeasonLink } from './boards';
@@ -25,7 +26,10 @@ export function pager(first: string | null, next: string | null): Html {
   return parts ? `<nav class="pages">${parts}</nav>` : '';
 }
 
-/** The table, under a podium on the first page (`top`: the board's top rows, else null). */
+/**
+ * The table, under a podium on the first page (`top`: the board's top rows, else null) of a board
+ * that shows medals (domain/board-display.ts).
+ */
 export function standingsHtml(
   view: BoardView,
   rows: StandingRow[],
@@ -34,7 +38,7 @@ export function standingsHtml(
 ) {
   if (rows.length === 0) return `<p class="empty">${empty}</p>`;
   const { board, deps } = view;
-  const stand = top ? podium(board, top, deps.links) : '';
+  const stand = top && showsPodium(board) ? podium(board, top, deps.links) : '';
   return `${stand}\n${standingsTable(board, rows, deps.links)}`;
 }
 

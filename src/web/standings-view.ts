@@ -2,8 +2,9 @@ import type { Board } from '../../entities/board';
 import type { SeasonStanding } from '../domain/season';
 import type { RankedEntry } from '../pipeline/standings';
 import { playerLink } from './boards';
+import { standingsColumns, type StandingsColumn } from '../domain/board-display';
 import { rankedValue } from '../domain/display';
-import { grouped, isMatchBoard, valueName, valueText, type Html } from './html';
+import { grouped, valueName, valueText, type Html } from './html';
 import type { Links } from './links';
 
 /** One row of standings, live (an entry) or archived (a season's final row). */
@@ -46,18 +47,20 @@ interface Column {
   cell: (row: StandingRow) => string;
 }
 
-/** The value columns per board type: what spec 2.4 gives an entry of that type. */
+/** Each optional column's cells (spec 2.4: a match board's record, another's submissions). */
+const OPTIONAL: Record<StandingsColumn, Column[]> = {
+  record: [
+    { heading: '<abbr title="Wins">W</abbr>', cell: (r) => grouped(r.wins ?? 0) },
+    { heading: '<abbr title="Draws">D</abbr>', cell: (r) => grouped(r.draws ?? 0) },
+    { heading: '<abbr title="Losses">L</abbr>', cell: (r) => grouped(r.losses ?? 0) },
+  ],
+  submissions: [{ heading: 'Submissions', cell: (r) => grouped(r.submissions ?? 0) }],
+};
+
+/** The value, then the optional columns the board shows (domain/board-display.ts). */
 function columnsOf(board: Board): Column[] {
   const value: Column = { heading: valueName(board), cell: (r) => valueText(board, r.value) };
-  if (isMatchBoard(board)) {
-    return [
-      value,
-      { heading: '<abbr title="Wins">W</abbr>', cell: (r) => grouped(r.wins ?? 0) },
-      { heading: '<abbr title="Draws">D</abbr>', cell: (r) => grouped(r.draws ?? 0) },
-      { heading: '<abbr title="Losses">L</abbr>', cell: (r) => grouped(r.losses ?? 0) },
-    ];
-  }
-  return [value, { heading: 'Submissions', cell: (r) => grouped(r.submissions ?? 0) }];
+  return [value, ...standingsColumns(board).flatMap((c) => OPTIONAL[c])];
 }
 
 const td = (content: string | number, className = 'num') =>
@@ -84,7 +87,9 @@ export function podium(board: Board, rows: StandingRow[], links: Links): Html {
   const top = rows.slice(0, 3);
   if (top.length === 0) return '';
   const steps = top.map((row, i) => {
-    const record = isMatchBoard(board) ? `<span class="record">${recordText(row)}</span>` : '';
+    const record = standingsColumns(board).includes('record')
+      ? `<span class="record">${recordText(row)}</span>`
+      : '';
     return `<li class="p${i + 1}"><span class="place">#${row.rank}</span>
 ${playerLink(links, board, row.player)}
 <span class="value">${valueText(board, row.value)}</span>${record}</li>`;

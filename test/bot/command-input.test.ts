@@ -101,6 +101,6 @@ describe(`times typed in chat (${backendName})`, () => {
       command: ['leaderboard'],
       options: { board: sprint.id },
     });
-    expect(lines(standings.message)).toEqual(['**1.** carol — 0:59.500']);
+    expect(lines(standings.message)).toEqual(['🥇 carol — 0:59.500']);
   });
 });

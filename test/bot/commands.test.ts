@@ -139,8 +139,8 @@ describe(`slash commands (${backendName})`, () => {
     expect(fieldsOf(edited)['Outcome']).toContain(`Approved by <@${mod.id}>`);
     expect(await status(handle)).toBe('approved');
     expect(lines(await standings(ladder))).toEqual([
-      '**1.** Ali — 1016 (1-0-0)',
-      '**2.** Bobby — 984 (0-0-1)',
+      '🥇 Ali — 1016 (1-0-0)',
+      '🥈 Bobby — 984 (0-0-1)',
     ]);
   });
 
@@ -168,9 +168,9 @@ describe(`slash commands (${backendName})`, () => {
     await decided(message, token);
     // Bobby's 984 against carol's 1000: carol +15, Bobby −15.
     expect(lines(await standings(ladder))).toEqual([
-      '**1.** Ali — 1016 (1-0-0)',
-      '**2.** carol — 1015 (1-0-0)',
-      '**3.** Bobby — 969 (0-0-2)',
+      '🥇 Ali — 1016 (1-0-0)',
+      '🥈 carol — 1015 (1-0-0)',
+      '🥉 Bobby — 969 (0-0-2)',
     ]);
   });
 
@@ -235,10 +235,7 @@ describe(`slash commands (${backendName})`, () => {
       }
     ).data[0];
     expect(match).toMatchObject({ status: 'adjusted', team1_score: 1, team2_score: 2 });
-    expect(lines(await standings(league))).toEqual([
-      '**1.** Bobby — 3 (1-0-0)',
-      '**2.** Ali — 0 (0-0-1)',
-    ]);
+    expect(lines(await standings(league))).toEqual(['🥇 Bobby — 3 (1-0-0)', '🥈 Ali — 0 (0-0-1)']);
   });
 
   it('GIVEN a reviewed Time board THEN Adjust shows the time as typed and a corrected 1:29.5 is stored as 89500 ms', async () => {
@@ -350,7 +347,7 @@ describe(`slash commands (${backendName})`, () => {
       key,
     });
     expect(entry.body).toMatchObject({ score: 90_250, rank: 1 });
-    expect(lines(await standings(sprint))).toEqual(['**1.** carol — 1:30.250']);
+    expect(lines(await standings(sprint))).toEqual(['🥇 carol — 1:30.250']);
     const wrong = await run({
       ...inGeneral(carol),
       command: ['score', 'submit'],
@@ -372,7 +369,7 @@ describe(`slash commands (${backendName})`, () => {
     }
     const first = await standings(high);
     expect(lines(first)).toHaveLength(10);
-    expect(lines(first)[0]).toBe('**1.** P12 — 120');
+    expect(lines(first)[0]).toBe('🥇 P12 — 120');
     const api = (await tally.request('GET', `/v1/boards/${high.id}/entries?limit=10`, { key }))
       .body as { next_cursor: string };
     expect(buttonsOf(first)).toEqual([`page:standings:${high.pk}:${api.next_cursor}`]);
@@ -383,7 +380,7 @@ describe(`slash commands (${backendName})`, () => {
     expect(lines(second)).toEqual(['**11.** P2 — 20', '**12.** P1 — 10']);
     expect(buttonsOf(second)).toEqual([`page:standings:${high.pk}:`]);
     await press(second, `page:standings:${high.pk}:`, { user: visitor });
-    expect(lines(fake.messages.get(first.id)!)[0]).toBe('**1.** P12 — 120');
+    expect(lines(fake.messages.get(first.id)!)[0]).toBe('🥇 P12 — 120');
   });
 
   it('GIVEN /rank THEN a player sees their live rank and recent matches', async () => {
@@ -511,6 +508,66 @@ describe(`slash commands (${backendName})`, () => {
     expect(await tally.ctx.repos.boards.byId(ownerId, ladder.id)).toMatchObject({ private: false });
   });
 
+  it('GIVEN /board edit medals, standings_size and show_record THEN /leaderboard and /board info follow them, and a member without Manage Server is refused', async () => {
+    const ladder = await playedLadder();
+    const edited = await run({
+      ...inGeneral(admin, MANAGE_SERVER),
+      command: ['board', 'edit'],
+      options: { board: ladder.id, medals: false, standings_size: 5, show_record: false },
+    });
+    expect(edited.message.embeds[0]?.description).toContain(
+      'standings: 5 ranks a page in chat, no medals or podium, record hidden',
+    );
+    expect(await tally.ctx.repos.boards.byId(ownerId, ladder.id)).toMatchObject({
+      medals: false,
+      standingsSize: 5,
+      showRecord: false,
+      showSubmissions: true,
+    });
+    expect(lines(await standings(ladder))).toEqual([
+      '**1.** Ali — 1016',
+      '**2.** carol — 1015',
+      '**3.** Bobby — 969',
+    ]);
+    const refused = await run({
+      ...inGeneral(alice),
+      command: ['board', 'edit'],
+      options: { board: ladder.id, medals: true },
+    });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message.content).toContain('Manage Server');
+    expect(await tally.ctx.repos.boards.byId(ownerId, ladder.id)).toMatchObject({ medals: false });
+
+    const arcade = await tally.board({
+      ownerId,
+      type: 'Highscore',
+      name: 'Arcade',
+      windowHours: 0,
+    });
+    for (let i = 1; i <= 6; i++) {
+      const res = await tally.request('POST', `/v1/boards/${arcade.id}/scores`, {
+        key,
+        headers: idempotencyHeader(),
+        body: JSON.stringify({ player: { name: `P${i}`, custom: true }, score: i * 10 }),
+      });
+      expect(res.status).toBe(201);
+    }
+    await run({
+      ...inGeneral(admin, MANAGE_SERVER),
+      command: ['board', 'edit'],
+      options: { board: arcade.id, standings_size: 5 },
+    });
+    const first = await standings(arcade);
+    expect(lines(first)).toEqual([
+      '🥇 P6 — 60',
+      '🥈 P5 — 50',
+      '🥉 P4 — 40',
+      '**4.** P3 — 30',
+      '**5.** P2 — 20',
+    ]);
+    expect(buttonsOf(first)).toHaveLength(1);
+  });
+
   it('GIVEN a fixed-teams board THEN /team create and list work and /match report takes team names', async () => {
     const created = await run({
       ...inGeneral(admin, MANAGE_SERVER),
@@ -542,8 +599,8 @@ describe(`slash commands (${backendName})`, () => {
     expect(reported.message.content).toMatch(/applied/);
     const board = (await tally.ctx.repos.boards.byId(ownerId, id))!;
     expect(lines(await standings(board))).toEqual([
-      '**1.** Blues — 1016 (1-0-0)',
-      '**2.** Reds — 984 (0-0-1)',
+      '🥇 Blues — 1016 (1-0-0)',
+      '🥈 Reds — 984 (0-0-1)',
     ]);
   });
 

@@ -69,7 +69,7 @@ describe(`live standings (${backendName})`, () => {
     );
     const live = () => fake.messages.get(liveId)!;
     expect(live().embeds[0]?.title).toBe('Ladder — standings');
-    expect(lines(live())).toEqual([`**1.** Ali — 1016 (1-0-0)`, `**2.** Bobby — 984 (0-0-1)`]);
+    expect(lines(live())).toEqual([`🥇 Ali — 1016 (1-0-0)`, `🥈 Bobby — 984 (0-0-1)`]);
     expect(buttonsOf(live())).toEqual(['']); // one link button to the public page, no paging
     expect(live().embeds[0]?.timestamp).toBeTruthy();
 
@@ -89,9 +89,9 @@ describe(`live standings (${backendName})`, () => {
     expect(await step()).toBe(1);
     expect(edits()).toHaveLength(1);
     expect(lines(live())).toEqual([
-      `**1.** carol — 1017 (1-0-0)`,
-      `**2.** Ali — 999 (1-0-1)`,
-      `**3.** Bobby — 984 (0-0-1)`,
+      `🥇 carol — 1017 (1-0-0)`,
+      `🥈 Ali — 999 (1-0-1)`,
+      `🥉 Bobby — 984 (0-0-1)`,
     ]);
 
     fake.deleteMessage(liveId);
@@ -100,7 +100,7 @@ describe(`live standings (${backendName})`, () => {
     expect(posts()).toHaveLength(2);
     const again = (await tally.ctx.repos.liveStandings.get(board.pk))!.messageId!;
     expect(again).not.toBe(liveId);
-    expect(lines(fake.messages.get(again)!)[0]).toBe('**1.** carol — 1017 (1-0-0)');
+    expect(lines(fake.messages.get(again)!)[0]).toBe('🥇 carol — 1017 (1-0-0)');
 
     const info = await world.run({
       user: alice,

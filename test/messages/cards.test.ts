@@ -85,6 +85,7 @@ describe('cards', () => {
       'Type **ELO**, best is highest',
       'k 32, start 1000',
       'reviewed in <#900000000000000001> by <@&900000000000000003> or Manage Server, window 24 h',
+      'standings: 10 ranks a page in chat, medals and podium, record shown',
     ]);
     expect(discordRefuses({ embeds: [card] })).toEqual([]);
   });

@@ -40,8 +40,8 @@ describe('paged messages', () => {
     const body = standingsMessage(board, page, '', url);
     expect(body.embeds[0]?.title).toBe('Ladder — standings');
     expect(text(body).split('\n')).toEqual([
-      '**1.** Ann — 1031 (2-0-0)',
-      '**2.** Bo \\*\\*bold\\*\\* — 1000 (0-1-1)',
+      '🥇 Ann — 1031 (2-0-0)',
+      '🥈 Bo \\*\\*bold\\*\\* — 1000 (0-1-1)',
     ]);
     expect(ids(body)).toEqual(['Next:page:standings:7:eyJ2IjoxMDAwfQ']);
     expect(discordRefuses(body)).toEqual([]);

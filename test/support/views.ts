@@ -3,6 +3,7 @@ import type { Match } from '../../entities/match';
 import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
 import type { Submission } from '../../entities/submission';
+import { DISPLAY_DEFAULTS } from '../../src/domain/board-display';
 import { DEFAULTS } from '../../src/domain/board-rules';
 import type { BoardType } from '../../src/domain/vocabulary';
 import type { ReviewView } from '../../src/pipeline/review-view';
@@ -38,6 +39,7 @@ export function aBoard(parts: Partial<Board> & { type?: BoardType } = {}): Board
     moderatorRoleId: null,
     evidenceRequired: false,
     private: false,
+    ...DISPLAY_DEFAULTS,
     reviewMode: 'moderators',
     confirmWindowHours: 24,
     confirmOnSilence: 'confirm',

@@ -140,7 +140,7 @@ async function topEmbed(ctx: Context, board: Board, url: string): Promise<APIEmb
   if (board.type === 'Rating') {
     return contestEmbed(await contestPage(ctx, board, { from: 0, limit: PAGE_SIZE }), url);
   }
-  const page = await standingsPage(ctx, board, { limit: PAGE_SIZE });
+  const page = await standingsPage(ctx, board, { limit: board.standingsSize });
   return standingsEmbed(board, page.entries, url, true);
 }
 

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Board } from '../../../entities/board';
+import { STANDINGS_SIZE_RANGE } from '../../domain/board-display';
 import { isMatchBoard } from '../../domain/board-rules';
 import { TallyError } from '../../domain/errors';
 import { boardSettings, ownedBoard } from '../../pipeline/board-reads';
@@ -106,6 +107,17 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
             edit.onSilence = form.onSilence ?? board.confirmOnSilence;
           }
         }
+        await editBoard(ctx, member.ownerId, board.id, edit);
+        break;
+      }
+      case 'display': {
+        // How the standings look (domain/board-display.ts): an unticked box is not sent.
+        const edit: BoardEdit = {
+          medals: form.medals === 'on',
+          standingsSize: whole(form.standingsSize, 'standings size') ?? board.standingsSize,
+        };
+        if (isMatchBoard(board)) edit.showRecord = form.showRecord === 'on';
+        else edit.showSubmissions = form.showSubmissions === 'on';
         await editBoard(ctx, member.ownerId, board.id, edit);
         break;
       }
@@ -234,6 +246,24 @@ ${picker('moderatorRole', 'Moderator role', roles, board.moderatorRoleId, 'Manag
       { label: 'Save', kind: 'primary' },
       'stack',
     );
+    const [low, high] = STANDINGS_SIZE_RANGE;
+    const display =
+      board.type === 'Rating'
+        ? ''
+        : `<section class="panel"><h2>Display</h2>${postForm(
+            s,
+            action,
+            `${section('display')}
+<label class="check"><input type="checkbox" name="medals"${checked(board.medals)}> Medals: 🥇🥈🥉 for the top three in chat, a podium on the public page</label>
+<label>Ranks per page in chat <input name="standingsSize" type="number" min="${low}" max="${high}" value="${board.standingsSize}"><span class="hint">/leaderboard and the live standings message.</span></label>
+${
+  match
+    ? `<label class="check"><input type="checkbox" name="showRecord"${checked(board.showRecord)}> Show the record (wins, draws, losses)</label>`
+    : `<label class="check"><input type="checkbox" name="showSubmissions"${checked(board.showSubmissions)}> Show the submissions count on the public page</label>`
+}`,
+            { label: 'Save' },
+            'stack',
+          )}</section>`;
     const live = postForm(
       s,
       action,
@@ -287,6 +317,7 @@ ${picker('moderatorRole', 'Moderator role', roles, board.moderatorRoleId, 'Manag
 ${serverTabs(member, 'boards')}
 <p class="meta">${board.type} board · ${link(deps.links.board(board), 'public page')}</p>
 <section class="panel"><h2>General</h2>${general}</section>
+${display}
 <section class="panel"><h2>Live standings</h2>${live}</section>
 ${decay}${seasons}${rankRoles}
 <section class="panel"><h2>Delete this board</h2><p>Its entries, history, seasons and settings go with it, for good.</p><p>${link(paths.boardDelete(g, board.id), 'Delete this board…')}</p></section>`;

@@ -1,0 +1,71 @@
+import type { Board } from './board';
+import { isMatchBoard } from './board-rules';
+import { wholeInRange } from './errors';
+
+/**
+ * How a board's standings look (issue 27 item 9), one rule for every edge: the standings in chat
+ * (/leaderboard, the live standings message, an ended season's) and the public pages (the table
+ * and the podium). Rank, name and the ranked value always show; the rest is the board's setting.
+ */
+export type BoardDisplay = Pick<
+  Board,
+  'medals' | 'standingsSize' | 'showRecord' | 'showSubmissions'
+>;
+
+/** A new board's: medals, ten ranks a page, every column (what every board showed before). */
+export const DISPLAY_DEFAULTS: BoardDisplay = {
+  medals: true,
+  standingsSize: 10,
+  showRecord: true,
+  showSubmissions: true,
+};
+
+/** How many ranks a page of standings in chat may show. */
+export const STANDINGS_SIZE_RANGE = [5, 50] as const;
+
+export const checkStandingsSize = (n: number): number =>
+  wholeInRange('standings size', n, ...STANDINGS_SIZE_RANGE);
+
+/** An optional column: a match board's record (W-D-L), another board's submissions count. */
+export type StandingsColumn = 'record' | 'submissions';
+
+/**
+ * The optional columns a board's standings show after rank, name and value, in order: a match
+ * board (ELO, League) has a record, any other board a submissions count, each unless hidden.
+ * Chat's one line per rank carries the record; the pages carry both.
+ */
+export function standingsColumns(
+  board: Pick<Board, 'type' | 'showRecord' | 'showSubmissions'>,
+): StandingsColumn[] {
+  if (isMatchBoard(board)) return board.showRecord ? ['record'] : [];
+  return board.showSubmissions ? ['submissions'] : [];
+}
+
+export const MEDALS = ['🥇', '🥈', '🥉'] as const;
+
+/** A rank's medal on a board that shows medals (1–3), else null: then its number shows. */
+export function medalOf(board: Pick<Board, 'medals'>, rank: number): string | null {
+  return board.medals && rank >= 1 && rank <= MEDALS.length ? MEDALS[rank - 1]! : null;
+}
+
+/** Whether the first page of a board's standings stands its top three on a podium. */
+export const showsPodium = (board: Pick<Board, 'medals'>): boolean => board.medals;
+
+const COLUMN_NAMES: Record<StandingsColumn, string> = {
+  record: 'record',
+  submissions: 'submissions',
+};
+
+/**
+ * The settings in words (/board info): `standings: 10 ranks a page in chat, medals, record
+ * shown`, `…, no medals, record hidden`.
+ */
+export function displaySummary(board: Pick<Board, 'type'> & BoardDisplay): string {
+  const optional: StandingsColumn = isMatchBoard(board) ? 'record' : 'submissions';
+  const shown = standingsColumns(board).includes(optional);
+  return [
+    `standings: ${board.standingsSize} ranks a page in chat`,
+    board.medals ? 'medals and podium' : 'no medals or podium',
+    `${COLUMN_NAMES[optional]} ${shown ? 'shown' : 'hidden'}`,
+  ].join(', ');
+}
