@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cast, role } from '../support/cast';
 import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
+import type { Board } from '../../entities/board';
+import { setContest } from '../../src/pipeline/contests';
 import { timeParam } from '../../src/store/raw';
+import { handleIn } from '../support/cast';
+import { anAuthor, artPng, enter } from '../web/contest-seed';
 import { Browser } from './chromium';
 
 /**
@@ -26,6 +30,9 @@ const other = cast({ name: 'Elsewhere' });
 let world: DiscordWorld;
 let browser: Browser;
 let base: string;
+let ladder: Board;
+let gallery: Board;
+let pending: string;
 
 /** The page as a reader sees it: its heading, text, and whether it scrolls sideways. */
 interface Seen {
@@ -72,7 +79,31 @@ beforeAll(async () => {
   });
   base = world.tally.ctx.config.publicUrl;
   world.fake.oauth.allowRedirect(`${base}/auth/callback`);
-  await world.tally.owner(`guild:${arena.server.id}`);
+  const ownerId = await world.tally.owner(`guild:${arena.server.id}`);
+  ladder = await world.tally.board({
+    ownerId,
+    type: 'ELO',
+    name: 'Ladder',
+    moderatorChannelId: arena.modQueue.id,
+    moderatorRoleId: arena.referees.id,
+  });
+  const run = await world.run({
+    ...arena.inGeneral(arena.alice),
+    command: ['match', 'report'],
+    options: { board: ladder.id, opponents: `<@${arena.bob.id}>`, result: 'won' },
+  } as Parameters<DiscordWorld['run']>[0]);
+  pending = handleIn(run.message.content ?? JSON.stringify(run.message));
+  gallery = await world.tally.board({ ownerId, type: 'Rating', name: 'Sky Paintings' });
+  await setContest(world.tally.ctx, ownerId, gallery.id, { channelId: arena.general.id });
+  for (const [i, title] of ['Dawn over the harbour', 'Summer sky', 'Night lights'].entries()) {
+    await enter(
+      world.tally.ctx,
+      gallery,
+      anAuthor(`Painter ${i + 1}`),
+      title,
+      await artPng(i, 800, 600),
+    );
+  }
   browser = await Browser.launch();
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
@@ -133,6 +164,32 @@ describe('the dashboard in Chromium', () => {
     await browser.goto(`${base}/dashboard/${arena.server.id}/audit`);
     const audit = await seen();
     expect(audit.text).toMatch(new RegExp(`@${arena.admin.id}.*(minted|key)`, 'i'));
+  });
+
+  it('a moderator approves a reported match from the queue: the API rates it and the review message in Discord changes', async () => {
+    const mod = await signInAs(arena.mod.id, `/dashboard/${arena.server.id}/review`);
+    expect(mod.title).toBe('Review queue');
+    expect(mod.text).toContain(pending);
+    await browser.click(`a[href="/dashboard/${arena.server.id}/review/${pending}"]`);
+    const edited = world.fake.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path.startsWith(`/channels/${arena.modQueue.id}/messages/`),
+      15_000,
+    );
+    await browser.click('form:has(input[name=action][value=approve]) button');
+    expect((await seen()).text).toMatch(/approved/i);
+    await edited;
+    const key = await world.tally.key({ ownerId: `guild:${arena.server.id}` });
+    const entries = await world.tally.request('GET', `/v1/boards/${ladder.id}/entries`, { key });
+    const rated = (entries.body as { data: { player_id: string; elo: number }[] }).data;
+    expect(rated.find((e) => e.player_id === `chat:${arena.alice.id}`)?.elo).toBeGreaterThan(1000);
+  });
+
+  it('a member votes in the contest from the gallery and sees their vote', async () => {
+    await signInAs(arena.carol.id, `/dashboard/${arena.server.id}/contest/${gallery.id}`);
+    const voted = await fill({ value: '8' }, 'form:has(select[name=value]) button');
+    expect(voted.text).toContain('Vote counted.');
+    const refusedModerator = await signInAs(arena.carol.id, `/dashboard/${arena.server.id}/review`);
+    expect(refusedModerator.title).toBe('Not allowed');
   });
 
   it('a member is refused the settings and a key, with a page that says why', async () => {
@@ -201,6 +258,11 @@ describe('the dashboard in Chromium', () => {
         settings: `/dashboard/${arena.server.id}/boards/friday-cup`,
         keys: `/dashboard/${arena.server.id}/keys`,
         audit: `/dashboard/${arena.server.id}/audit`,
+        review: `/dashboard/${arena.server.id}/review`,
+        submission: `/dashboard/${arena.server.id}/review/${pending}`,
+        mine: `/dashboard/${arena.server.id}/mine`,
+        contest: `/dashboard/${arena.server.id}/contest/${gallery.id}`,
+        refused: `/dashboard/${other.server.id}`,
       };
       for (const [w, h, mobile, label] of [
         [1280, 900, false, 'desktop'],
