@@ -112,25 +112,24 @@ export async function startTally(requested: Config, options: StartOptions = {}):
     const renderer = createRenderer(); // pictures for link previews; threads start on first use
     started.push(() => renderer.close());
     ctx.render = renderer; // the bot's /profile charts too
+    const web = signInConfigured(ctx)
+      ? dashboard(ctx, {
+          ...options.dashboard,
+          redis,
+          redisPrefix,
+          directory: bot ? serverDirectory(bot.rest) : null,
+        })
+      : null;
     const app = createApp({
       ctx,
       authenticator: new KeyAuthenticator(ctx),
       buckets,
       redis,
       // DESIGN.md 3, 6 and 7: the dashboard (when sign-in is configured) and the public pages,
-      // outside /v1; the dashboard's router goes first so the pages know who is signed in.
+      // outside /v1; the pages learn who is signed in after their own per-address limit.
       beside: [
-        ...(signInConfigured(ctx)
-          ? [
-              dashboard(ctx, {
-                ...options.dashboard,
-                redis,
-                redisPrefix,
-                directory: bot ? serverDirectory(bot.rest) : null,
-              }),
-            ]
-          : []),
-        boardPages(ctx, { renderer, redis, redisPrefix }),
+        ...(web ? [web.router] : []),
+        boardPages(ctx, { renderer, redis, redisPrefix, viewer: web?.viewer ?? null }),
       ],
     });
     worker?.start();

@@ -34,6 +34,7 @@ export interface SignInStart {
 
 /** Remembers a sign-in that leaves for Discord's consent page. */
 export async function beginSignIn(ctx: Context, start: SignInStart): Promise<void> {
+  await ctx.repos.webSessions.purgeSignIns(ctx.now()); // abandoned ones go as new ones come
   await ctx.repos.webSessions.insertSignIn({
     stateHash: hashOf(start.state),
     codeVerifier: start.codeVerifier,

@@ -57,6 +57,11 @@ export class WebSessionRepository extends Repository {
     return (removed.affected ?? 0) > 0;
   }
 
+  /** Sign-ins never finished, past their ten minutes. */
+  async purgeSignIns(now: Date): Promise<void> {
+    await this.db.run((m) => m.delete(WebSignInEntity, { expiresAt: LessThan(now) }));
+  }
+
   /** Sessions past their end and sign-ins never finished: gone, so nothing lingers. */
   async purge(now: Date, idleBefore: Date): Promise<number> {
     return this.db.run(async (m) => {

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { guildOf } from '../domain/ids';
 import { seasonTitle } from '../domain/season';
 import { pageCursor } from '../http/params';
 import type { Context } from '../pipeline/context';
@@ -54,8 +55,10 @@ ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
         image: null,
       },
     );
-    // An index that lists a private board is the signed-in member's own: not cached.
-    if (boards.some((b) => b.private)) sendPrivatePage(res, html);
+    // An index read with private boards in its query is the signed-in member's own, whether or
+    // not this page shows one (its paging still counts them): never cached for others.
+    const guild = guildOf(ownerId);
+    if (guild !== null && viewerGuilds(res)?.has(guild)) sendPrivatePage(res, html);
     else sendPage(req, res, html, MAX_AGE.live);
   };
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { notFound } from '../domain/errors';
 import type { Context } from '../pipeline/context';
 import { boardPage } from './board-page';
@@ -22,6 +22,8 @@ export interface BoardPagesOptions extends LimiterStore {
   limits?: Partial<PageLimits>;
   /** Default 10 s. */
   renderTimeoutMs?: number;
+  /** Who is signed in (the dashboard's, src/web/dashboard), run after the limits; none: visitors. */
+  viewer?: RequestHandler | null;
 }
 
 /**
@@ -46,6 +48,7 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   const limits = pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options);
   router.use(['/boards', '/images'], pageHeaders);
   router.use(['/boards', '/images'], limits);
+  if (options.viewer) router.use(['/boards', '/images'], options.viewer);
   router.get('/boards/:ownerId', indexPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId', boardPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/card.png', cardImage(ctx, deps));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLogLevel } from '../../src/log';
+import { FRESH_MIN_MS } from '../../src/web/dashboard/member-access';
+import { listKeys } from '../../src/pipeline/keys';
 import { cast, role } from '../support/cast';
 import { DashboardBrowser, signInEnv, textOf } from '../support/dashboard';
 import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
@@ -11,13 +13,15 @@ import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/
  */
 const managers = role('Managers', { permissions: MANAGE_SERVER });
 const arena = cast();
+const elsewhere = cast({ name: 'Elsewhere' });
+const outsider = elsewhere.alice;
 arena.server.roles.push(managers);
 arena.admin.roles = [managers.id];
 
 let world: DiscordWorld;
 beforeAll(async () => {
   world = await startDiscordWorld({
-    guilds: [arena.server],
+    guilds: [arena.server, elsewhere.server],
     env: signInEnv,
     dashboard: { limits: { signInsPerMinute: 12 } },
   });
@@ -29,6 +33,12 @@ afterAll(async () => {
 });
 
 const browser = () => new DashboardBrowser(world.tally, world.fake);
+/** Tally's clock moved on by `ms` (Discord's own clock is not: its tokens keep their times). */
+let skew = 0;
+const later = (ms: number) => {
+  skew += ms;
+  world.tally.ctx.now = () => new Date(Date.now() + skew);
+};
 const inFake = (id: string) =>
   world.fake.guilds.flatMap((g) => g.members).find((m) => m.id === id)!;
 
@@ -60,7 +70,11 @@ describe('the dashboard, guarded', () => {
     await b.signIn(arena.bob.id);
     expect((await b.get(`/dashboard/${arena.server.id}/keys`)).status).toBe(403); // read and cached
     inFake(arena.bob.id).roles = [managers.id];
-    const page = await b.get(`/dashboard/${arena.server.id}/keys`); // refused from the cache, read again
+    // Within ten seconds of the last read Discord is not asked again (no member can make Tally
+    // flood it); after that a refusal from the cache reads again.
+    expect((await b.get(`/dashboard/${arena.server.id}/keys`)).status).toBe(403);
+    later(FRESH_MIN_MS + 1000);
+    const page = await b.get(`/dashboard/${arena.server.id}/keys`);
     expect(page.status).toBe(200);
     expect(textOf(page.html)).toContain('Mint a key');
     inFake(arena.bob.id).roles = [];
@@ -86,6 +100,7 @@ describe('the dashboard, guarded', () => {
     const b = browser();
     await b.signIn(arena.carol.id);
     world.fake.oauth.revoke(arena.carol.id);
+    later(FRESH_MIN_MS + 1000);
     // A server missing from the cached list is read again from Discord, which refuses the token.
     const page = await b.get('/dashboard/123456789012345678');
     expect(page.status).toBe(401);
@@ -137,6 +152,57 @@ describe('the dashboard, guarded', () => {
       setLogLevel(world.tally.config.logLevel);
       write.mockRestore();
     }
+  });
+
+  it('asks Discord at most once in ten seconds however often a member refreshes a refused page', async () => {
+    const b = browser();
+    await b.signIn(arena.visitor.id);
+    const reads = () => world.fake.requests.filter((r) => r.path === '/users/@me/guilds').length;
+    const before = reads();
+    for (let i = 0; i < 15; i++) {
+      const page = await b.get(`/dashboard/${100000000000000000n + BigInt(i)}`);
+      expect(page.status).toBe(403);
+    }
+    expect(reads() - before).toBeLessThanOrEqual(1);
+  });
+
+  it('decides a change on a fresh read: a manager whose role was taken a moment ago cannot mint a key', async () => {
+    const b = browser();
+    inFake(arena.carol.id).roles = [managers.id];
+    await b.signIn(arena.carol.id);
+    expect((await b.get(`/dashboard/${arena.server.id}/keys`)).status).toBe(200); // cached: manager
+    inFake(arena.carol.id).roles = [];
+    const minted = await b.post(`/dashboard/${arena.server.id}/keys`, {
+      label: 'parting gift',
+      access: 'read',
+    });
+    expect(minted.status).toBe(403);
+    expect(textOf(minted.html)).toContain('needs the Manage Server permission');
+    const listed = await listKeys(world.tally.ctx, `guild:${arena.server.id}`);
+    expect(listed.some((k) => k.label === 'parting gift')).toBe(false);
+  });
+
+  it('reads no upload from a stranger to the server or one bigger than an entry may be', async () => {
+    const gallery = await world.tally.board({
+      ownerId: `guild:${arena.server.id}`,
+      type: 'Rating',
+      name: 'Gallery',
+    });
+    const path = `/dashboard/${arena.server.id}/contest/${gallery.id}/entries`;
+    const big = { data: new Uint8Array(11 * 1024 * 1024), filename: 'big.png', type: 'image/png' };
+    const member = browser();
+    await member.signIn(arena.alice.id);
+    await member.get(`/dashboard/${arena.server.id}/contest/${gallery.id}`);
+    const tooBig = await member.upload(path, { title: 'Huge', image: big });
+    expect(tooBig.status).toBe(422);
+    expect(textOf(tooBig.html)).toContain('too large');
+    const stranger = browser();
+    await stranger.signIn(outsider.id);
+    const refused = await stranger.upload(path, { title: 'Spam', image: big }, { csrf: 'x' });
+    expect(refused.status).toBe(403);
+    expect(textOf(refused.html)).toContain('not a member of this server');
+    const entries = await world.tally.ctx.repos.contests.entries(gallery.pk, ['live', 'pending']);
+    expect(entries).toHaveLength(0);
   });
 
   it('limits sign-ins per address and says when to try again', async () => {

@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
 import { TallyError } from '../../domain/errors';
 import { auditTrail, setAuditChannel } from '../../pipeline/audit';
-import { ensureOwner } from '../../pipeline/owners';
 import type { ServerPlace } from '../../pipeline/chat-port';
 import { escapeHtml, timeTag, type Html } from '../html';
 import type { DashboardDeps } from './deps';
-import { inServer, needManage } from './guard';
+import { inServer, needManage, needsBot, serverOwner } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
@@ -46,8 +45,10 @@ export function auditPage(deps: DashboardDeps): RequestHandler {
               `<option value="${escapeHtml(c.id)}"${c.id === current ? ' selected' : ''}>${escapeHtml(c.name)}</option>`,
           )
           .join('')}</select></label>`
-      : `<label>Audit channel id <input name="channel" value="${escapeHtml(current)}" pattern="\\d{17,20}"><span class="hint">Empty: record only.</span></label>`;
-    const form = postForm(member.session, paths.audit(g), choices, { label: 'Save' }, 'stack');
+      : null;
+    const form = choices
+      ? postForm(member.session, paths.audit(g), choices, { label: 'Save' }, 'stack')
+      : '<p class="hint">Choosing the channel here needs Tally\'s bot (DISCORD_TOKEN), which checks it is this server\'s own; use /audit channel in Discord.</p>';
     const list = lines.length
       ? `<ul class="matches">${lines.map((l) => `<li><span>${auditText(l.line, channels, roles)}</span><span class="when">${timeTag(l.at)}</span></li>`).join('')}</ul>`
       : '<p class="empty">Nothing recorded yet.</p>';
@@ -76,9 +77,8 @@ export function auditChannelAction(deps: DashboardDeps): RequestHandler {
     const raw = String((req.body as Record<string, unknown> | undefined)?.channel ?? '');
     let channelId: string | null = null;
     if (raw !== '') {
-      const known = deps.directory
-        ? (await deps.directory.channels(g)).some((c) => c.id === raw)
-        : /^\d{17,20}$/.test(raw);
+      if (!deps.directory) throw needsBot();
+      const known = (await deps.directory.channels(g)).some((c) => c.id === raw);
       if (!known)
         throw new TallyError(
           'invalid_request',
@@ -86,7 +86,7 @@ export function auditChannelAction(deps: DashboardDeps): RequestHandler {
         );
       channelId = raw;
     }
-    const ownerId = await ensureOwner(deps.ctx, member.ownerId, member.server.guildName);
+    const ownerId = await serverOwner(deps, member);
     await setAuditChannel(deps.ctx, ownerId, channelId, `chat:${member.session.userId}`);
     res.redirect(303, `${paths.audit(g)}?done=saved`);
   };

@@ -8,12 +8,11 @@ import { createBoard, editBoard, type BoardEdit } from '../../pipeline/boards';
 import type { ServerPlace } from '../../pipeline/chat-port';
 import { setDecay } from '../../pipeline/decay';
 import { placeLiveStandings } from '../../pipeline/live-standings';
-import { ensureOwner } from '../../pipeline/owners';
 import { putRankRole, removeRankRole } from '../../pipeline/rank-roles';
 import { endSeason, startSeason } from '../../pipeline/seasons';
 import { boardName, escapeHtml, link, type Html } from '../html';
 import type { DashboardDeps } from './deps';
-import { inServer, needManage, type InServer } from './guard';
+import { inServer, needManage, needsBot, serverOwner, type InServer } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
@@ -36,14 +35,10 @@ async function placeOf(
   member: InServer,
   kind: 'channels' | 'roles',
   raw: string | undefined,
-): Promise<string | null> {
-  if (raw === undefined || raw === '') return null;
-  if (!/^\d{17,20}$/.test(raw))
-    throw new TallyError(
-      'invalid_request',
-      `not a ${kind === 'channels' ? 'channel' : 'role'} of this server`,
-    );
-  if (!deps.directory) return raw; // no bot: nothing to check against; the bot refuses later
+): Promise<string | null | undefined> {
+  if (raw === undefined) return undefined; // not on the form: unchanged
+  if (raw === '') return null;
+  if (!deps.directory) throw needsBot();
   const places = await deps.directory[kind](member.server.guildId);
   if (!places.some((p) => p.id === raw)) {
     throw new TallyError(
@@ -68,7 +63,7 @@ export function createBoardAction(deps: DashboardDeps): RequestHandler {
     const member = await inServer(req, res, deps.access);
     await needManage(member, deps.access, 'Creating a board');
     const form = formOf(req);
-    const ownerId = await ensureOwner(deps.ctx, member.ownerId, member.server.guildName);
+    const ownerId = await serverOwner(deps, member);
     const board = await createBoard(deps.ctx, {
       ownerId,
       type: form.type ?? '',
@@ -126,7 +121,7 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
           ctx,
           member.ownerId,
           board.id,
-          await placeOf(deps, member, 'channels', form.channel),
+          (await placeOf(deps, member, 'channels', form.channel ?? '')) ?? null,
         );
         break;
       case 'decay':
@@ -204,7 +199,8 @@ function picker(
   none: string,
 ): Html {
   if (places === null) {
-    return `<label>${label} <input name="${name}" value="${escapeHtml(current ?? '')}" pattern="\\d{17,20}" placeholder="id"><span class="hint">Without a bot Tally cannot list the server's ${name.toLowerCase().includes('role') ? 'roles' : 'channels'}: paste an id.</span></label>`;
+    // Without the bot nothing can say which ids are this server's: shown, not changed here.
+    return `<p>${label}: ${current ? escapeHtml(current) : escapeHtml(none)}<br><span class="hint">Changing it here needs Tally's bot (DISCORD_TOKEN); use the slash command in Discord.</span></p>`;
   }
   return `<label>${label} <select name="${name}">${options(places, current, none)}</select></label>`;
 }

@@ -141,6 +141,40 @@ export const entryUpload: RequestHandler = (req, res, next) => {
   });
 };
 
+/** Uploads being read at once across the process; more wait for a moment's 503. */
+const MAX_UPLOADS_AT_ONCE = 4;
+let uploadsReading = 0;
+
+/**
+ * Before an upload's bytes are read: the sender must be a member of the URL's server and the
+ * board one of its contests, the declared size within an entry's (a form's few fields beside
+ * the file), and only a few uploads read at once, so no stranger can make Tally hold 10 MB.
+ */
+export function uploadGate(deps: DashboardDeps): RequestHandler {
+  return async (req, res, next) => {
+    const member = await inServer(req, res, deps.access);
+    await contestBoard(deps.ctx, member.ownerId, String(req.params.boardId));
+    const declared = Number(req.get('Content-Length') ?? 'NaN');
+    if (!Number.isFinite(declared) || declared > MAX_UPLOAD_BYTES + 64 * 1024) {
+      throw new TallyError(
+        'invalid_request',
+        `That image is too large: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Nothing was submitted.`,
+      );
+    }
+    if (uploadsReading >= MAX_UPLOADS_AT_ONCE) {
+      res.set('Retry-After', '5');
+      throw new TallyError(
+        'rate_limited',
+        'Tally is reading other uploads; try again in a few seconds. Nothing was submitted.',
+        { status: 503 },
+      );
+    }
+    uploadsReading++;
+    res.once('close', () => uploadsReading--);
+    next();
+  };
+}
+
 /** POST .../entries (after entryUpload): as `/contest submit`. */
 export function submitEntryAction(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {

@@ -37,6 +37,8 @@ const TIMEOUT_MS = 8_000;
 
 export class DiscordAccount {
   private readonly client: OAuth2Client;
+  /** Until when Discord asked us to wait (a 429's Retry-After) per token, ms since the epoch. */
+  private readonly pausedUntil = new Map<string, number>();
   private readonly base: string;
   readonly redirectUri: string;
 
@@ -143,6 +145,11 @@ export class DiscordAccount {
   }
 
   private async read(accessToken: string, path: string, missingIsNull = false): Promise<unknown> {
+    // After a 429, this member's reads wait out Discord's Retry-After: refused requests count
+    // towards the limit that bans the whole address (the bot's too).
+    if (Date.now() < (this.pausedUntil.get(accessToken) ?? 0)) {
+      throw new DiscordUnavailable(`Discord asked to wait; ${path} not read`);
+    }
     let response: Response;
     try {
       response = await fetch(`${this.base}/v10${path}`, {
@@ -151,6 +158,14 @@ export class DiscordAccount {
       });
     } catch (err) {
       throw new DiscordUnavailable(`Discord did not answer ${path}`, { cause: err });
+    }
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('retry-after') ?? '5');
+      // A bearer token's limits are its own: only this member waits.
+      if (this.pausedUntil.size > 10_000) this.pausedUntil.clear();
+      const wait = Math.min(Math.max(Number.isFinite(seconds) ? seconds : 5, 1), 600);
+      this.pausedUntil.set(accessToken, Date.now() + wait * 1000);
+      throw new DiscordUnavailable(`Discord answered 429 to ${path}`);
     }
     if (response.status === 401) throw new DiscordSignedOut('the Discord token was refused');
     if (response.status === 404 && missingIsNull) return null;

@@ -3,6 +3,8 @@ import type { Board } from '../../../entities/board';
 import { moderates } from '../../domain/access';
 import { TallyError } from '../../domain/errors';
 import type { WebSession } from '../../pipeline/web-sessions';
+import { ensureOwner, findOwner } from '../../pipeline/owners';
+import type { DashboardDeps } from './deps';
 import type { MemberAccessReader, ServerAccess } from './member-access';
 import { sessionIn } from './session';
 
@@ -37,9 +39,12 @@ export async function inServer(
   const guildId = String(req.params.guildId);
   if (!SNOWFLAKE.test(guildId))
     throw new TallyError('not_found', 'There is no server at this address');
-  // A server missing from the cached list is read again: they may have joined a moment ago.
+  // A change is decided on a fresh read (a permission taken away a moment ago no longer counts);
+  // a page from the cache, and a server missing from it is read again (just joined).
+  const changes = req.method !== 'GET' && req.method !== 'HEAD';
   const server =
-    (await access.inServer(session, guildId)) ?? (await access.inServer(session, guildId, true));
+    (await access.inServer(session, guildId, changes ? 'now' : 'cached')) ??
+    (changes ? null : await access.inServer(session, guildId, 'recheck'));
   if (!server) {
     throw new TallyError(
       'permission_denied',
@@ -83,4 +88,34 @@ export async function needModerate(
     'permission_denied',
     `Reviewing ${board.displayName || board.id} needs ${board.moderatorRoleId ? "the board's moderator role or " : ''}the Manage Server permission, which your Discord account does not have in ${member.server.guildName}.`,
   );
+}
+
+/** A pick the dashboard cannot check without the bot's view of the server. */
+export const needsBot = () =>
+  new TallyError(
+    'invalid_request',
+    "Choosing a channel or role here needs Tally's bot running (DISCORD_TOKEN), which checks it is this server's own. Use the slash command in Discord instead; nothing was changed.",
+  );
+
+/**
+ * The server's workspace for a change that may be its first (a board, a key, the audit
+ * channel): one Tally already knows, or one whose server the bot is in. A server Tally was never
+ * invited to gets nothing made for it, so nobody can put boards under a server of their own
+ * making on this deployment's pages.
+ */
+export async function serverOwner(deps: DashboardDeps, member: InServer): Promise<string> {
+  if (await findOwner(deps.ctx, member.ownerId)) return member.ownerId;
+  const present =
+    deps.directory !== null &&
+    (await deps.directory.channels(member.server.guildId).then(
+      () => true,
+      () => false,
+    ));
+  if (!present) {
+    throw new TallyError(
+      'permission_denied',
+      `Tally's bot is not in ${member.server.guildName}. Invite it to the server first (see the README's invite link), then try again; nothing was changed.`,
+    );
+  }
+  return ensureOwner(deps.ctx, member.ownerId, member.server.guildName);
 }

@@ -1,4 +1,10 @@
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, {
+  Router,
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { TallyError } from '../../domain/errors';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
@@ -18,14 +24,22 @@ import { boardDeletePage, deleteBoardAction } from './board-delete-page';
 import { boardSettingsPage, createBoardAction, saveBoardAction } from './board-settings';
 import { keysPage, mintKeyAction, revokeKeyAction } from './keys-page';
 import { minePage, withdrawAction } from './mine-page';
-import { contestGalleryPage, entryUpload, submitEntryAction, voteAction } from './contest-gallery';
+import {
+  contestGalleryPage,
+  entryUpload,
+  uploadGate,
+  submitEntryAction,
+  voteAction,
+} from './contest-gallery';
 import { reviewAction, reviewQueuePage, submissionPage } from './review-page';
 import { serverPage, serversPage } from './server-page';
 import {
   clearCookie,
   cookieNames,
   loadSession,
-  requireSameSite,
+  requireCsrfToken,
+  requireSameOrigin,
+  textFields,
   sessionIdIn,
   sessionIn,
 } from './session';
@@ -38,14 +52,20 @@ export interface DashboardOptions extends LimiterStore {
 }
 
 /**
- * Sign-in starts (per address) and actions (per member): a sign-in costs Discord two calls, and
- * no person changes settings 30 times a minute.
+ * Sign-in starts (per address), actions (per member) and pages (per member): a sign-in costs
+ * Discord two calls, a page may cost one, and no person changes settings 30 times a minute.
  */
 export interface DashboardLimits {
   signInsPerMinute: number;
   actionsPerMinute: number;
+  /** Dashboard pages per member (or address): each may read Discord. */
+  pagesPerMinute: number;
 }
-const DEFAULT_LIMITS: DashboardLimits = { signInsPerMinute: 10, actionsPerMinute: 30 };
+const DEFAULT_LIMITS: DashboardLimits = {
+  signInsPerMinute: 10,
+  actionsPerMinute: 30,
+  pagesPerMinute: 120,
+};
 
 /** Whether this deployment can sign members in (DISCORD_APPLICATION_ID and DISCORD_CLIENT_SECRET). */
 export const signInConfigured = (ctx: Context) =>
@@ -56,7 +76,17 @@ export const signInConfigured = (ctx: Context) =>
  * audit trail, review queue and the member's own submissions. Every handler asks the member's
  * standing in the server from Discord (guard.ts) and calls the use case chat calls.
  */
-export function dashboard(ctx: Context, options: DashboardOptions = {}): Router {
+export interface Dashboard {
+  /** /auth and /dashboard. */
+  router: Router;
+  /**
+   * For the public pages, after their own limits: who is signed in, with their servers, so a
+   * member sees their server's private boards (src/web/viewer.ts).
+   */
+  viewer: RequestHandler;
+}
+
+export function dashboard(ctx: Context, options: DashboardOptions = {}): Dashboard {
   const cookies = cookieNames(ctx.config.publicUrl);
   const discord = new DiscordAccount(ctx.config);
   const access = new MemberAccessReader(ctx, discord);
@@ -71,26 +101,44 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Router 
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const signIns = limiter(limits.signInsPerMinute, 'sign-ins', options);
   const actions = limiter(limits.actionsPerMinute, 'actions', options);
+  const pages = limiter(limits.pagesPerMinute, 'dashboard-pages', options);
   const router = Router();
+  const memberOrVisitor = (req: Request, res: Response) => sessionIn(res)?.userId ?? visitorOf(req);
+  const sameOrigin = requireSameOrigin(ctx.config.publicUrl);
+  const perMember = limited(actions, memberOrVisitor);
+  // Headers first (who, from where, how often), then the body, then its CSRF token.
   const forms = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
-  const sameSite = requireSameSite(ctx.config.publicUrl);
-  const perMember = limited(actions, (req, res) => sessionIn(res)?.userId ?? visitorOf(req));
-  const guarded = [forms, sameSite, perMember];
-  // An upload's fields (the CSRF token among them) are parsed by multer, then the same checks.
-  const uploads = [entryUpload, sameSite, perMember];
+  const guarded = [sameOrigin, perMember, forms, textFields, requireCsrfToken];
+  // An upload is read only once the sender is known to be a member of the server, within the
+  // limits, and no bigger than an entry may be; its fields (the token among them) come last.
+  const uploads = [
+    sameOrigin,
+    perMember,
+    uploadGate(deps),
+    entryUpload,
+    textFields,
+    requireCsrfToken,
+  ];
 
-  router.use(['/auth', '/dashboard', '/boards', '/images'], loadSession(ctx, cookies));
-  // A signed-in member's servers, so the public pages show them their server's private boards
-  // (src/web/viewer.ts); a Discord fault leaves them a visitor rather than failing the page.
-  router.use(['/boards', '/images'], async (_req, res, next) => {
-    const session = sessionIn(res);
-    if (session) {
-      const guilds = await access.guilds(session).catch(() => null);
-      if (guilds)
-        res.locals.viewer = { userId: session.userId, guildIds: new Set(guilds.map((g) => g.id)) };
-    }
-    next();
-  });
+  router.use(['/auth', '/dashboard'], loadSession(ctx, cookies));
+  router.use('/dashboard', limited(pages, memberOrVisitor));
+  const viewerSession = loadSession(ctx, cookies, false);
+  const viewer: RequestHandler = (req, res, next) => {
+    viewerSession(req, res, async (err?: unknown) => {
+      if (err) return next(err);
+      const session = sessionIn(res);
+      if (session) {
+        // A Discord fault leaves them a visitor rather than failing the page.
+        const guilds = await access.guilds(session).catch(() => null);
+        if (guilds)
+          res.locals.viewer = {
+            userId: session.userId,
+            guildIds: new Set(guilds.map((g) => g.id)),
+          };
+      }
+      next();
+    });
+  };
   router.get('/auth/sign-in', limited(signIns, visitorOf), startSignIn(deps));
   router.get('/auth/callback', limited(signIns, visitorOf), finishSignIn(deps));
   router.post('/auth/sign-out', ...guarded, signOut(deps));
@@ -127,7 +175,7 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Router 
     throw new TallyError('not_found', 'There is no dashboard page at this address');
   });
   router.use(['/auth', '/dashboard'], dashboardErrors(deps));
-  return router;
+  return { router, viewer };
 }
 
 function limited(

@@ -2,10 +2,9 @@ import type { RequestHandler, Response } from 'express';
 import { TallyError } from '../../domain/errors';
 import { ACCESS_LEVELS, type AccessLevel } from '../../domain/scopes';
 import { listKeys, mintKey, revokeKey, type KeySummary } from '../../pipeline/keys';
-import { ensureOwner } from '../../pipeline/owners';
 import { escapeHtml, timeTag, type Html } from '../html';
 import type { DashboardDeps } from './deps';
-import { inServer, needManage, type InServer } from './guard';
+import { inServer, needManage, serverOwner, type InServer } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
@@ -81,10 +80,10 @@ export function mintKeyAction(deps: DashboardDeps): RequestHandler {
     await needManage(member, deps.access, 'Minting an API key');
     const form = (req.body ?? {}) as Record<string, string | undefined>;
     const access = form.access as AccessLevel | undefined;
-    if (access !== undefined && !(access in ACCESS_LEVELS))
+    if (access !== undefined && !Object.hasOwn(ACCESS_LEVELS, access))
       throw new TallyError('invalid_request', 'unknown access level');
     const type = form.type === 'test' ? 'test' : 'live';
-    const ownerId = await ensureOwner(deps.ctx, member.ownerId, member.server.guildName);
+    const ownerId = await serverOwner(deps, member);
     const minted = await mintKey(deps.ctx, {
       ownerId,
       type,

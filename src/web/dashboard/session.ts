@@ -60,8 +60,12 @@ export const sessionIn = (res: Response): WebSession | null =>
 export const sessionIdIn = (res: Response): string | null =>
   (res.locals.sessionId as string | undefined) ?? null;
 
-/** Reads the session cookie; an unknown or ended session is dropped from the browser. */
-export function loadSession(ctx: Context, names: CookieNames): RequestHandler {
+/**
+ * Reads the session cookie. On the dashboard an unknown or ended session is dropped from the
+ * browser; on the public pages (`clear` false) it is only ignored, since their answers may be
+ * stored by shared caches, which must never keep a Set-Cookie for everyone.
+ */
+export function loadSession(ctx: Context, names: CookieNames, clear = true): RequestHandler {
   return async (req, res, next) => {
     const id = readCookie(req, names.session);
     if (id) {
@@ -69,7 +73,7 @@ export function loadSession(ctx: Context, names: CookieNames): RequestHandler {
       if (session) {
         res.locals.session = session;
         res.locals.sessionId = id;
-      } else {
+      } else if (clear) {
         clearCookie(res, names, names.session);
       }
     }
@@ -84,15 +88,14 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * A state-changing request must come from one of Tally's own pages: the browser says so
- * (Origin, or Sec-Fetch-Site where a browser sends no Origin) and the form carries the session's
- * CSRF token. Anything else is refused before any use case runs.
+ * A state-changing request must come from one of Tally's own pages: the browser says so (Origin,
+ * or Sec-Fetch-Site where a browser sends no Origin), checked from the headers alone so it runs
+ * before any body is read. Anything else is refused before any use case runs.
  */
-export function requireSameSite(publicUrl: string): RequestHandler {
+export function requireSameOrigin(publicUrl: string): RequestHandler {
   const origin = new URL(publicUrl).origin;
   return (req, res, next) => {
-    const session = sessionIn(res);
-    if (!session) {
+    if (!sessionIn(res)) {
       throw new TallyError(
         'authentication_failed',
         'Your session has ended. Sign in again, then repeat what you were doing.',
@@ -101,16 +104,40 @@ export function requireSameSite(publicUrl: string): RequestHandler {
     const from = req.get('Origin');
     const site = req.get('Sec-Fetch-Site');
     const sameOrigin = from !== undefined ? from === origin : site === 'same-origin';
-    const token = (req.body as Record<string, unknown> | undefined)?.csrf;
-    if (!sameOrigin || typeof token !== 'string' || !same(token, session.csrfToken)) {
-      throw new TallyError(
-        'permission_denied',
-        'This form did not come from this dashboard (or the page was open too long). Reload the page and try again.',
-      );
-    }
+    if (!sameOrigin) throw forged();
     next();
   };
 }
+
+/** The form's CSRF token (a field of the parsed body) must be the session's. */
+export const requireCsrfToken: RequestHandler = (req, res, next) => {
+  const session = sessionIn(res);
+  const token = (req.body as Record<string, unknown> | undefined)?.csrf;
+  if (!session || typeof token !== 'string' || !same(token, session.csrfToken)) throw forged();
+  next();
+};
+
+const forged = () =>
+  new TallyError(
+    'permission_denied',
+    'This form did not come from this dashboard (or the page was open too long). Reload the page and try again.',
+  );
+
+/**
+ * A form's fields as text: a field sent twice (an array) or not at all is refused in one place,
+ * so no handler meets anything but strings.
+ */
+export const textFields: RequestHandler = (req, _res, next) => {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  if (Object.values(body).some((v) => typeof v !== 'string')) {
+    throw new TallyError(
+      'invalid_request',
+      'This form sent a field twice; reload the page and try again.',
+      { status: 400 },
+    );
+  }
+  next();
+};
 
 /**
  * Where to go after signing in: a path on this site only. Anything that could leave it (another

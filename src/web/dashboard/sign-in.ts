@@ -61,8 +61,11 @@ function refused(res: Response, status: number, title: string, text: string): vo
   sendDashboard(res, status, dashboardHtml(title, body, { session: null }));
 }
 
-const sameText = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
 
 export function finishSignIn({ ctx, discord, cookies }: SignInDeps): RequestHandler {
   return async (req: Request, res: Response) => {
