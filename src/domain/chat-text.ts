@@ -18,6 +18,15 @@ export function markdownLiteral(text: string): string {
     );
 }
 
+/**
+ * A line Tally wrote for Discord (an audit line, a refusal) as plain text for a page: its own
+ * formatting marks (bold, italics, code) dropped and the escapes `markdownLiteral` added undone,
+ * so a name reads as typed. Mentions are left to the caller, who knows the names.
+ */
+export function markdownPlain(text: string): string {
+  return text.replace(/(?<!\\)(\*\*|__|`)/g, '').replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
+
 /** Text on one line: every run of white space (line breaks, tabs) one space. */
 export const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
 

@@ -77,4 +77,6 @@ export interface ServerDirectory {
   channels(guildId: string): Promise<ServerPlace[]>;
   /** Roles a member can be given (not @everyone, not a bot's own), highest first. */
   roles(guildId: string): Promise<ServerPlace[]>;
+  /** Members' names as the server shows them, by user id; one Tally cannot read is left out. */
+  memberNames(guildId: string, userIds: readonly string[]): Promise<Map<string, string>>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, markdownLiteral, oneLine } from '../../src/domain/chat-text';
+import { clip, markdownLiteral, markdownPlain, oneLine } from '../../src/domain/chat-text';
 import { shown } from '../../src/bot/text';
 import { literal } from '../../src/pipeline/audit-lines';
 
@@ -56,5 +56,18 @@ describe('text in Discord markdown', () => {
 
   it('GIVEN breaks and tabs THEN one line', () => {
     expect(oneLine('a\n\nb\tc  d')).toBe('a b c d');
+  });
+});
+
+describe('markdownPlain: a line written for Discord, read on a page', () => {
+  it.each([
+    ['mod approved sub_1 on **Ladder**', 'mod approved sub_1 on Ladder'],
+    ['use `/contest withdraw` first', 'use /contest withdraw first'],
+    ['__underlined__ and **bold**', 'underlined and bold'],
+    [`set by ${markdownLiteral('**not bold** a_b `c`')}`, 'set by **not bold** a_b `c`'],
+    [markdownLiteral('# heading\n- item'), '# heading\n- item'],
+    ['plain text', 'plain text'],
+  ])('%j → %j', (line, page) => {
+    expect(markdownPlain(line)).toBe(page);
   });
 });

@@ -1,11 +1,14 @@
 import type { RequestHandler } from 'express';
+import { markdownPlain } from '../../domain/chat-text';
+import { utcMinute } from '../../domain/display';
 import { TallyError } from '../../domain/errors';
 import { auditTrail, setAuditChannel } from '../../pipeline/audit';
 import type { ServerPlace } from '../../pipeline/chat-port';
-import { escapeHtml, timeTag, type Html } from '../html';
+import { escapeHtml, type Html } from '../html';
 import type { DashboardDeps } from './deps';
 import { inServer, needManage, needsBot, serverOwner } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
+import { namingFor, type Naming } from './member-names';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
 
@@ -13,14 +16,20 @@ import { serverTabs } from './server-page';
  * A Discord-markdown audit line as text on a page: channel and role mentions by name where the
  * bot can tell them, members as @id, markdown's escapes undone. Escaped after, like every text.
  */
-export function auditText(line: string, channels: ServerPlace[], roles: ServerPlace[]): Html {
+export function auditText(
+  line: string,
+  channels: ServerPlace[],
+  roles: ServerPlace[],
+  member: Naming = (id) => `@${id}`,
+): Html {
   const name = (places: ServerPlace[], id: string, mark: string) =>
     places.find((p) => p.id === id)?.name ?? `${mark}${id}`;
-  const text = line
-    .replace(/<#(\d+)>/g, (_, id: string) => name(channels, id, '#'))
-    .replace(/<@&(\d+)>/g, (_, id: string) => name(roles, id, '@'))
-    .replace(/<@!?(\d+)>/g, (_, id: string) => `@${id}`)
-    .replace(/\\([\\*_~`|>#\-[\]()])/g, '$1');
+  const text = markdownPlain(
+    line
+      .replace(/<#(\d+)>/g, (_, id: string) => name(channels, id, '#'))
+      .replace(/<@&(\d+)>/g, (_, id: string) => name(roles, id, '@'))
+      .replace(/<@!?(\d+)>/g, (_, id: string) => member(id)),
+  );
   return escapeHtml(text);
 }
 
@@ -49,8 +58,13 @@ export function auditPage(deps: DashboardDeps): RequestHandler {
     const form = choices
       ? postForm(member.session, paths.audit(g), choices, { label: 'Save' }, 'stack')
       : '<p class="hint">Choosing the channel here needs Tally\'s bot (DISCORD_TOKEN), which checks it is this server\'s own; use /audit channel in Discord.</p>';
+    const naming = await namingFor(
+      deps,
+      g,
+      lines.map((l) => l.line),
+    );
     const list = lines.length
-      ? `<ul class="matches">${lines.map((l) => `<li><span>${auditText(l.line, channels, roles)}</span><span class="when">${timeTag(l.at)}</span></li>`).join('')}</ul>`
+      ? `<ul class="matches">${lines.map((l) => `<li><span>${auditText(l.line, channels, roles, naming)}</span><span class="when"><time datetime="${l.at.toISOString()}">${utcMinute(l.at)}</time></span></li>`).join('')}</ul>`
       : '<p class="empty">Nothing recorded yet.</p>';
     const flash = req.query.done === 'saved' ? { text: 'Saved.' } : null;
     const body = `<h1>Audit trail</h1>\n${serverTabs(member, 'audit')}\n${where}\n<section class="panel"><h2>Where lines go</h2>${form}</section>\n${list}`;

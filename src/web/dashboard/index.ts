@@ -5,6 +5,7 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
+import { markdownPlain } from '../../domain/chat-text';
 import { TallyError } from '../../domain/errors';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
@@ -263,7 +264,7 @@ function dashboardErrors({ ctx, access, cookies }: DashboardDeps): ErrorRequestH
     const status = known ? (err as TallyError).status : 500;
     const title = TITLES[status] ?? 'Something went wrong';
     const text = known
-      ? (err as TallyError).detail
+      ? markdownPlain((err as TallyError).detail) // use cases word refusals for chat
       : 'This page could not be loaded. Nothing was changed; try again.';
     const signIn =
       status === 401 ? `\n<p>${link('/auth/sign-in', 'Sign in with Discord')}</p>` : '';

@@ -23,6 +23,7 @@ import { bdi, boardName, escapeHtml, link, type Html } from '../html';
 import type { DashboardDeps } from './deps';
 import { inServer, needModerate, type InServer } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
+import { namingFor, type Naming } from './member-names';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
 
@@ -65,12 +66,12 @@ const memberText = (by: string, name: (id: string) => string = (id) => `@${id}`)
 const when = (at: Date): Html => `<time datetime="${at.toISOString()}">${utcMinute(at)}</time>`;
 const expiry = (at: Date | null): Html => (at === null ? 'never (no validation window)' : when(at));
 
-function queueRow(member: InServer, item: PendingReview): Html {
+function queueRow(member: InServer, item: PendingReview, naming: Naming): Html {
   const g = member.server.guildId;
   const message = item.messageUrl
     ? ` · ${link(item.messageUrl, 'in Discord', ' rel="noopener noreferrer" target="_blank"')}`
     : '';
-  return `<tr><td>${link(paths.submission(g, item.handle), escapeHtml(item.handle))}${message}</td><td>${bdi(item.board.displayName || item.board.id)}</td><td>${bdi(item.summary)}</td><td>${escapeHtml(memberText(item.submittedBy))}</td><td>${when(item.submittedAt)}</td><td>${expiry(item.expiresAt)}</td></tr>`;
+  return `<tr><td>${link(paths.submission(g, item.handle), escapeHtml(item.handle))}${message}</td><td>${bdi(item.board.displayName || item.board.id)}</td><td>${bdi(item.summary)}</td><td>${bdi(memberText(item.submittedBy, naming))}</td><td>${when(item.submittedAt)}</td><td>${expiry(item.expiresAt)}</td></tr>`;
 }
 
 /** GET /dashboard/{guild}/review[?board=]: as /review list, oldest first. */
@@ -97,9 +98,14 @@ export function reviewQueuePage(deps: DashboardDeps): RequestHandler {
       ? `<p class="meta">Only ${escapeHtml(boardId)} · ${link(paths.review(g), 'all boards you moderate')}</p>`
       : '';
     const count = queue.items.length + queue.more;
+    const naming = await namingFor(
+      deps,
+      g,
+      queue.items.map((i) => i.submittedBy),
+    );
     const table = queue.items.length
       ? `<p>${count} waiting, oldest first.</p>
-<div class="scroll"><table><thead><tr><th>Submission</th><th>Board</th><th>Result</th><th>Submitted by</th><th>Submitted</th><th>Expires</th></tr></thead><tbody>${queue.items.map((i) => queueRow(member, i)).join('')}</tbody></table></div>${queue.more ? `\n<p class="meta">…and ${queue.more} more; they show here as these are decided.</p>` : ''}`
+<div class="scroll"><table><thead><tr><th>Submission</th><th>Board</th><th>Result</th><th>Submitted by</th><th>Submitted</th><th>Expires</th></tr></thead><tbody>${queue.items.map((i) => queueRow(member, i, naming)).join('')}</tbody></table></div>${queue.more ? `\n<p class="meta">…and ${queue.more} more; they show here as these are decided.</p>` : ''}`
       : '<p class="empty">Nothing is waiting for review.</p>';
     const body = `<h1>Review queue</h1>\n${serverTabs(member, 'review')}\n${only}${table}`;
     sendDashboard(
@@ -302,7 +308,14 @@ export function submissionPage(deps: DashboardDeps): RequestHandler {
         : [[view.record.score.playerId, view.record.score.playerName]],
     );
     names.set(chatPlayerId(member.session.userId), member.session.userName);
-    const member_ = (id: string) => names.get(chatPlayerId(id)) ?? `@${id}`;
+    const known = new Map([...names].map(([player, name]) => [player.replace(/^chat:/, ''), name]));
+    const outcome = reviewOutcome(view, { member: (id) => `<@${id}>`, text: (t) => t });
+    const member_ = await namingFor(
+      deps,
+      member.server.guildId,
+      [submission.submittedBy, outcome],
+      known,
+    );
     const pending = submission.status === 'pending_review';
     const number = view.record.kind === 'match' ? ` · match #${view.record.match.number}` : '';
     const facts = `<dl><dt>Submitted by</dt><dd>${bdi(memberText(submission.submittedBy, member_))}</dd><dt>Submitted</dt><dd>${when(submission.queuedAt)}</dd>${
