@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownedBoard } from '../../src/pipeline/board-reads';
+import { contestSettingsOf } from '../../src/pipeline/contests';
+import { rankRolesOf } from '../../src/pipeline/rank-roles';
 import { cast, role } from '../support/cast';
 import { DashboardBrowser, signInEnv, textOf } from '../support/dashboard';
 import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
@@ -212,5 +215,66 @@ describe('permissions', () => {
       15_000,
     );
     expect(JSON.stringify(posted.body)).toContain(arena.admin.id); // "audit lines now go here, set by …"
+  });
+
+  it("a manager sets a contest up and a board's rank role rules from its settings page, as /contest settings and /roles settings do", async () => {
+    const admin = browser();
+    await admin.signIn(arena.admin.id);
+    await admin.get(`/dashboard/${arena.server.id}`);
+    await admin.post(`/dashboard/${arena.server.id}/boards`, {
+      id: 'sky',
+      name: 'Sky',
+      type: 'Rating',
+      windowHours: '0',
+    });
+    const path = `/dashboard/${arena.server.id}/boards/sky`;
+    const page = await admin.get(path);
+    expect(textOf(page.html)).toContain('Contest');
+    const saved = await admin.post(path, {
+      section: 'contest',
+      channel: arena.general.id,
+      entriesPerMember: '2',
+      approval: 'on',
+      submissions: 'open',
+      voting: 'until',
+      votingUntil: '2099-01-31T18:00',
+      minVotes: '4',
+    });
+    expect(textOf(saved.html)).toContain('Saved.');
+    const ownerId = `guild:${arena.server.id}`;
+    const sky = await ownedBoard(world.tally.ctx, ownerId, 'sky');
+    const contest = await contestSettingsOf(world.tally.ctx, sky);
+    expect(contest).toMatchObject({
+      channelId: arena.general.id,
+      entriesPerMember: 2,
+      approval: true,
+      submissionsUntil: null,
+      minVotes: 4,
+    });
+    expect(contest.votingUntil?.toISOString()).toBe('2099-01-31T18:00:00.000Z');
+    const bad = await admin.post(path, {
+      section: 'contest',
+      voting: 'until',
+      votingUntil: 'soon',
+    });
+    expect(bad.status).toBe(422);
+    expect(textOf(bad.html)).toContain('voting: pick open, closed, or a date and time (UTC)');
+
+    await admin.post(`/dashboard/${arena.server.id}/boards`, {
+      id: 'elo',
+      type: 'ELO',
+      windowHours: '0',
+    });
+    const rules = await admin.post(`/dashboard/${arena.server.id}/boards/elo`, {
+      section: 'role-settings',
+      minGames: '5',
+      stack: 'on',
+    });
+    expect(textOf(rules.html)).toContain('Saved.');
+    const elo = await ownedBoard(world.tally.ctx, ownerId, 'elo');
+    expect((await rankRolesOf(world.tally.ctx, elo)).settings).toMatchObject({
+      minGames: 5,
+      stack: true,
+    });
   });
 });

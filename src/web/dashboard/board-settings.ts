@@ -8,7 +8,13 @@ import { createBoard, editBoard, type BoardEdit } from '../../pipeline/boards';
 import type { ServerPlace } from '../../pipeline/chat-port';
 import { setDecay } from '../../pipeline/decay';
 import { placeLiveStandings } from '../../pipeline/live-standings';
-import { putRankRole, removeRankRole } from '../../pipeline/rank-roles';
+import {
+  putRankRole,
+  rankRolesOf,
+  removeRankRole,
+  setRankRoleSettings,
+} from '../../pipeline/rank-roles';
+import { contestSettingsOf, setContest, type PeriodInput } from '../../pipeline/contests';
 import { endSeason, startSeason } from '../../pipeline/seasons';
 import { boardName, escapeHtml, link, type Html } from '../html';
 import type { DashboardDeps } from './deps';
@@ -55,6 +61,20 @@ const whole = (raw: string | undefined, name: string): number | undefined => {
     throw new TallyError('invalid_request', `${name} must be a whole number`);
   return Number(raw.trim());
 };
+
+/**
+ * A contest period as the form gives it: open, closed now, or until a moment typed as
+ * `2026-12-31T18:00` (a datetime-local field), read as UTC like every time Tally shows.
+ */
+function periodOf(choice: string, until: string | undefined, what: string): PeriodInput {
+  if (choice === 'open' || choice === 'closed') return choice;
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(until ?? '');
+  const date = m ? new Date(`${m[1]}T${m[2]}:00Z`) : null;
+  if (choice !== 'until' || !date || Number.isNaN(date.getTime())) {
+    throw new TallyError('invalid_request', `${what}: pick open, closed, or a date and time (UTC)`);
+  }
+  return date;
+}
 
 const by = (member: InServer) => `chat:${member.session.userId}`;
 
@@ -166,6 +186,38 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
           kind: form.kind === 'top' ? 'top' : 'value',
           threshold: whole(form.threshold, 'threshold') ?? 0,
         });
+        break;
+      }
+      case 'role-settings':
+        await setRankRoleSettings(ctx, member.ownerId, board.id, {
+          ...(whole(form.minGames, 'minimum games') !== undefined
+            ? { minGames: whole(form.minGames, 'minimum games') }
+            : {}),
+          stack: form.stack === 'on',
+        });
+        break;
+      case 'contest': {
+        const channelId = await placeOf(deps, member, 'channels', form.channel);
+        await setContest(
+          ctx,
+          member.ownerId,
+          board.id,
+          {
+            ...(channelId !== undefined ? { channelId } : {}),
+            ...(whole(form.entriesPerMember, 'entries per member') !== undefined
+              ? { entriesPerMember: whole(form.entriesPerMember, 'entries per member') }
+              : {}),
+            approval: form.approval === 'on',
+            ...(form.submissions
+              ? { submissions: periodOf(form.submissions, form.submissionsUntil, 'submissions') }
+              : {}),
+            ...(form.voting ? { voting: periodOf(form.voting, form.votingUntil, 'voting') } : {}),
+            ...(whole(form.minVotes, 'minimum votes') !== undefined
+              ? { minVotes: whole(form.minVotes, 'minimum votes') }
+              : {}),
+          },
+          by(member),
+        );
         break;
       }
       case 'role-remove':
@@ -298,10 +350,44 @@ ${
       const name = roles?.find((p) => p.id === r.roleId)?.name ?? r.roleId;
       return `<tr><td>${escapeHtml(name)}</td><td>${r.kind === 'top' ? `Top ${r.threshold}` : `At ${r.threshold}`}</td><td>${postForm(s, action, `${section('role-remove')}<input type="hidden" name="role" value="${escapeHtml(r.roleId)}">`, { label: 'Remove' })}</td></tr>`;
     });
+    const roleSettings =
+      board.type === 'Rating' ? null : (await rankRolesOf(deps.ctx, board)).settings;
+    const roleRules = roleSettings
+      ? postForm(
+          s,
+          action,
+          `${section('role-settings')}<label>Minimum results before any rank role <input name="minGames" type="number" min="0" max="10000" value="${roleSettings.minGames}"></label><label class="check"><input type="checkbox" name="stack"${checked(roleSettings.stack)}> Members keep every role they earned (off: only the best one)</label>`,
+          { label: 'Save' },
+          'stack',
+        )
+      : '';
+    const contest =
+      board.type === 'Rating' ? contestSection(await contestSettingsOf(deps.ctx, board)) : '';
+    function contestSection(c: Awaited<ReturnType<typeof contestSettingsOf>>): Html {
+      const period = (name: string, until: Date | null) => {
+        const closed = until !== null && until.getTime() <= deps.ctx.now().getTime();
+        const value = until && !closed ? until.toISOString().slice(0, 16) : '';
+        const option = (v: string, label: string, on: boolean) =>
+          `<option value="${v}"${on ? ' selected' : ''}>${label}</option>`;
+        return `<label>${name === 'submissions' ? 'Submissions' : 'Voting'} <select name="${name}">${option('open', 'open', until === null)}${option('closed', 'closed', closed)}${option('until', 'open until (UTC)…', value !== '')}</select></label><label>…until (UTC) <input type="datetime-local" name="${name}Until" value="${value}"></label>`;
+      };
+      return `<section class="panel"><h2>Contest</h2>${postForm(
+        s,
+        action,
+        `${section('contest')}${picker('channel', 'Contest channel (entries are posted there with their vote buttons)', channels, c.channelId, 'None')}
+<label>Entries per member <input name="entriesPerMember" type="number" min="1" value="${c.entriesPerMember}"></label>
+<label class="check"><input type="checkbox" name="approval"${checked(c.approval)}> Moderators approve each entry before it goes live</label>
+${period('submissions', c.submissionsUntil)}
+${period('voting', c.votingUntil)}
+<label>Votes before an entry is ranked <input name="minVotes" type="number" min="1" value="${c.minVotes}"></label>`,
+        { label: 'Save', kind: 'primary' },
+        'stack',
+      )}</section>`;
+    }
     const rankRoles =
       board.type === 'Rating'
         ? ''
-        : `<section class="panel"><h2>Rank roles</h2>${roleRows.length ? `<div class="scroll"><table><tbody>${roleRows.join('')}</tbody></table></div>` : '<p class="empty">No rank roles.</p>'}${postForm(
+        : `<section class="panel"><h2>Rank roles</h2>${roleRules}${roleRows.length ? `<div class="scroll"><table><tbody>${roleRows.join('')}</tbody></table></div>` : '<p class="empty">No rank roles.</p>'}${postForm(
             s,
             action,
             `${section('role-add')}${picker('role', 'Role', roles, null, 'Pick a role')}<label>Given <select name="kind"><option value="value">at a value</option><option value="top">to the top N</option></select></label><label>Threshold <input name="threshold" type="number" required></label>`,
@@ -315,7 +401,7 @@ ${serverTabs(member, 'boards')}
 <section class="panel"><h2>General</h2>${general}</section>
 ${display}
 <section class="panel"><h2>Live standings</h2>${live}</section>
-${decay}${seasons}${rankRoles}
+${contest}${decay}${seasons}${rankRoles}
 <section class="panel"><h2>Delete this board</h2><p>Its entries, history, seasons and settings go with it, for good.</p><p>${link(paths.boardDelete(g, board.id), 'Delete this board…')}</p></section>`;
     sendDashboard(
       res,
