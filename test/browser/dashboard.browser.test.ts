@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cast, role } from '../support/cast';
-import { MANAGE_SERVER, startDiscordWorld, type DiscordWorld } from '../support/discord-world';
+import {
+  buttonsOf,
+  MANAGE_SERVER,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
 import type { Board } from '../../entities/board';
 import { setContest } from '../../src/pipeline/contests';
 import { timeParam } from '../../src/store/raw';
@@ -186,9 +191,21 @@ describe('the dashboard in Chromium', () => {
   });
 
   it('a member votes in the contest from the gallery and sees their vote', async () => {
+    // The entries' posts in the contest channel, with their vote buttons, are the bot's.
+    const posts = () =>
+      [...world.fake.messages.values()].filter((m) =>
+        buttonsOf(m).some((id) => id.startsWith('vote:')),
+      );
+    await world.fake.waitFor(() => (posts().length >= 3 ? true : undefined), 15_000, 'the posts');
     await signInAs(arena.carol.id, `/dashboard/${arena.server.id}/contest/${gallery.id}`);
     const voted = await fill({ value: '8' }, 'form:has(select[name=value]) button');
     expect(voted.text).toContain('Vote counted.');
+    // The post in Discord counts it (edited within the poster's few seconds).
+    await world.fake.waitFor(
+      () => (posts().some((m) => m.embeds[0]?.footer?.text?.includes('1 vote')) ? true : undefined),
+      15_000,
+      'a post showing the vote',
+    );
     const refusedModerator = await signInAs(arena.carol.id, `/dashboard/${arena.server.id}/review`);
     expect(refusedModerator.title).toBe('Not allowed');
   });
