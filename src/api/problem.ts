@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ERROR_CODES, TallyError } from '../domain/errors';
+import { ERROR_CODES, errorSlug, TallyError } from '../domain/errors';
 
 /** The Problem document of spec 2.11: exactly these seven fields. */
 export interface Problem {
@@ -19,7 +19,7 @@ export function problemOf(
   errorsUrl: string,
 ): Problem {
   return {
-    type: `${errorsUrl}/${error.code.replace(/_/g, '-')}`,
+    type: `${errorsUrl}/${errorSlug(error.code)}`,
     title: ERROR_CODES[error.code].title,
     status: error.status,
     detail: error.detail,

@@ -16,6 +16,15 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** A code as its Problem `type` URL names it (spec 2.11: `{errors_url}/<code-with-hyphens>`). */
+export const errorSlug = (code: ErrorCode): string => code.replace(/_/g, '-');
+
+/** The code a `type` URL's last segment names, or null for none of spec 7's. */
+export function errorCodeOfSlug(slug: string): ErrorCode | null {
+  const code = slug.replace(/-/g, '_');
+  return Object.hasOwn(ERROR_CODES, code) ? (code as ErrorCode) : null;
+}
+
 /**
  * The one typed error (STYLE.md 3): thrown where the fault is found, rendered as a Problem
  * document or an ephemeral reply only at the edge.

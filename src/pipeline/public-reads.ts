@@ -1,4 +1,5 @@
 import type { Board } from '../../entities/board';
+import { cursorString, decodeCursor, encodeCursor, splitPage } from '../domain/cursor';
 import type { Owner } from '../../entities/owner';
 import { notFound } from '../domain/errors';
 import { guildOf, isBoardId, OWNER_ID } from '../domain/ids';
@@ -89,4 +90,29 @@ export async function ownerIndex(
   const publicOnly = !mayView({ ownerId, private: true }, viewerGuildIds);
   const { boards, nextCursor } = await boardsPage(ctx, ownerId, { ...page, publicOnly });
   return { owner, boards: await Promise.all(boards.map((b) => boardSummary(ctx, b))), nextCursor };
+}
+
+/** An owner on the landing page: its name and how many public boards it has. */
+export interface PublicOwner {
+  id: string;
+  name: string;
+  /** Public boards only: a private board is neither counted nor named. */
+  boards: number;
+}
+
+/**
+ * The owners that have a public board, for the landing page (issue 30 item 1), by name in keyset
+ * pages; the same for every visitor, signed in or not, so the page may be cached for anyone.
+ */
+export async function publicOwners(
+  ctx: Context,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<{ owners: PublicOwner[]; nextCursor: string | null }> {
+  const position = page.cursor === undefined ? null : decodeCursor(page.cursor);
+  const after = position && { name: cursorString(position, 'n'), id: cursorString(position, 'i') };
+  const rows = await ctx.repos.owners.withPublicBoards(after, page.limit + 1);
+  const { items, nextCursor } = splitPage(rows, page.limit, (last) =>
+    encodeCursor({ n: last.name, i: last.id }),
+  );
+  return { owners: items, nextCursor };
 }

@@ -39,6 +39,36 @@ export class OwnerRepository extends Repository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.use(undefined, (m) => m.findBy(OwnerEntity, { id: In([...ids]) }));
   }
+  /**
+   * Owners with at least one public board and how many they have (the landing page), by name
+   * then id, after the keyset position `after`. Private boards are neither counted nor joined.
+   */
+  async withPublicBoards(
+    after: { name: string; id: string } | null,
+    limit: number,
+  ): Promise<{ id: string; name: string; boards: number }[]> {
+    const rows = await this.use(undefined, (m) => {
+      const q = m
+        .createQueryBuilder(OwnerEntity, 'o')
+        .innerJoin(BoardEntity.options.name, 'b', 'b.owner_id = o.id AND b.private = 0')
+        .select('o.id', 'id')
+        .addSelect('o.name', 'name')
+        .addSelect('COUNT(b.pk)', 'boards');
+      if (after)
+        q.where('(o.name > :name OR (o.name = :name AND o.id > :id))', {
+          name: after.name,
+          id: after.id,
+        });
+      return q
+        .groupBy('o.id')
+        .addGroupBy('o.name')
+        .orderBy('o.name', 'ASC')
+        .addOrderBy('o.id', 'ASC')
+        .limit(limit)
+        .getRawMany<{ id: string; name: string; boards: number | string }>();
+    });
+    return rows.map((r) => ({ id: r.id, name: r.name, boards: Number(r.boards) }));
+  }
   /** Whether the database has any owner at all (`serve --demo` seeds only an empty one). */
   any(): Promise<boolean> {
     return this.use(undefined, (m) => m.exists(OwnerEntity));

@@ -6,7 +6,9 @@ import { entryPage } from './entry-page';
 import type { PageDeps, PageRenderer } from './deps';
 import { about, errorPage } from './error-page';
 import { cardImage, chartImage } from './images';
+import { errorTypePage, errorTypesPage, unknownErrorType } from './error-types';
 import { indexPage } from './index-page';
+import { forBrowsers, landingPage } from './landing-page';
 import { Links } from './links';
 import { DEFAULT_PAGE_LIMITS, pageLimits, type LimiterStore, type PageLimits } from './page-limits';
 import { playerPage } from './player-page';
@@ -37,6 +39,8 @@ export interface BoardPagesOptions extends LimiterStore {
  *   GET /boards/{owner}/{board}/players/{player}/chart.png   the player's chart
  *   GET /boards/{owner}/{board}/entries/{entry}              a contest entry (Rating boards)
  *   GET /images/{sha256}.webp                                a contest entry's stored picture
+ *   GET /[?cursor=]                                          the landing: servers with public boards
+ *   GET /errors, /errors/{code}                              what the API's Problem types mean
  */
 export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Router {
   const deps: PageDeps = {
@@ -56,6 +60,13 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   router.get('/boards/:ownerId/:boardId/players/:playerId/chart.png', chartImage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/entries/:entryPk', entryPage(ctx, deps));
   router.get('/images/:file', imageFile(ctx));
+  // The landing and the error reference: the same headers and per-address limit, no viewer
+  // (neither shows anything private).
+  router.get('/', forBrowsers, pageHeaders, limits, landingPage(ctx, deps));
+  router.use('/errors', pageHeaders, limits);
+  router.get('/errors', errorTypesPage(deps));
+  router.get('/errors/:code', errorTypePage(deps));
+  router.get('/errors/*rest', unknownErrorType(deps));
   router.get('/boards{/*rest}', () => {
     throw notFound('No page here');
   });

@@ -5,6 +5,8 @@ import { boardUrl } from '../domain/board-url';
  * Where each public page lives, from PUBLIC_URL: links on a page are paths (so they hold behind
  * a proxy that serves PUBLIC_URL under a prefix), previews and canonical links are absolute.
  *
+ *   /                                                 the landing: every owner with public boards
+ *   /errors[/{code}]                                  what each Problem `type` means
  *   /boards/{owner}                                   the owner's boards
  *   /boards/{owner}/{board}[?season=N]                standings (current, or an archive)
  *   /boards/{owner}/{board}/card.png[?season=N]       the leaderboard card
@@ -56,6 +58,14 @@ export class Links {
   }
   image(hash: string): string {
     return pathOf(this.imageUrl(hash));
+  }
+
+  /** A page outside /boards: the landing (`/`), the error reference, /openapi.yaml, /healthz. */
+  siteUrl(path: `/${string}`, query?: Query): string {
+    return withQuery(`${this.publicUrl}${path}`, query);
+  }
+  site(path: `/${string}`, query?: Query): string {
+    return pathOf(this.siteUrl(path, query));
   }
 
   cardUrl(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {

@@ -37,6 +37,10 @@ export const pageHeaders: RequestHandler = (_req, res, next) => {
 export const MAX_AGE = {
   /** Standings "updated live": a refresh a few seconds later may reuse, then revalidates. */
   live: 15,
+  /** The landing's list of servers: a new board or server shows within a minute. */
+  landing: 60,
+  /** The error reference (/errors): it changes only with a release. */
+  reference: 3_600,
   /** An ended season's archive never changes; only its seasons menu may grow. */
   archive: 300,
   /** Pictures: an unfurler fetches once; a 304 after that is cheap. */

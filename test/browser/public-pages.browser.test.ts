@@ -20,8 +20,9 @@ import {
 import { Browser } from './chromium';
 
 /**
- * The public pages as visitors see them (issue 14 item 4): the index, a board with its podium
- * and recent matches, an ended season, a player with chart and head to head; at desktop width
+ * The public pages as visitors see them (issue 14 item 4): the landing, the index, a board with
+ * its podium and recent matches, an ended season, a player with chart and head to head, the API's
+ * error pages (issue 30 item 1); at desktop width
  * and on a 390 px phone, light and dark. No page may scroll sideways on the phone, every name
  * stays inside the screen, and every link on every page leads somewhere (200).
  * PUBLIC_PAGES_SCREENSHOTS=<dir> saves a full-page screenshot of each view there.
@@ -175,6 +176,9 @@ describe('the public pages in headless Chromium, desktop and phone, light and da
       h2h: `${playerPath(ladder, 'custom:Ann')}?vs=${encodeURIComponent(`custom:${NAMES[1]}`)}`,
       football: boardPath(football),
       arcade: boardPath(arcade),
+      landing: '/',
+      errors: '/errors',
+      error: '/errors/invalid-request',
     });
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   }, 120_000);
