@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { COMMANDS } from '../commands';
 import { createApp } from './api/app';
 import { clientErrorHandler } from './api/client-error';
+import { Metrics } from './api/operability';
 import { KeyAuthenticator } from './api/auth';
 import { MemoryTokenBuckets } from './api/limits/memory-buckets';
 import { FallbackTokenBuckets } from './api/limits/fallback-buckets';
@@ -82,6 +83,10 @@ export async function startTally(requested: Config, options: StartOptions = {}):
     await options.prepare?.(ctx);
     const buckets = createBuckets(redis, redisPrefix);
     started.push(() => buckets.close());
+    // /metrics: the bot reports Discord's errors, the scheduler (made below) its lag.
+    const metrics = new Metrics(ctx, {
+      schedulerLag: options.worker === false ? undefined : () => scheduler!.lagSeconds(),
+    });
     // Never waits for Discord: the bot logs in (and retries) in the background.
     const bot =
       !options.chat && config.discordToken
@@ -90,6 +95,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
             token: config.discordToken,
             applicationId: config.discordApplicationId,
             restApi: config.discordApiUrl,
+            onRestError: (status) => metrics.discordError(status),
             shards: config.discordShards,
             commands: COMMANDS,
             writeLimit: {
@@ -125,6 +131,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       authenticator: new KeyAuthenticator(ctx),
       buckets,
       redis,
+      metrics,
       // DESIGN.md 3, 6 and 7: the dashboard (when sign-in is configured) and the public pages,
       // outside /v1; the pages learn who is signed in after their own per-address limit.
       beside: [

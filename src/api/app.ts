@@ -21,6 +21,8 @@ export interface ApiDeps {
   buckets: TokenBuckets;
   /** For the health check only; the limiter and signals hold their own references. */
   redis?: Redis;
+  /** The process's metrics (src/main.ts feeds them from the bot and the scheduler); default: new. */
+  metrics?: Metrics;
   /**
    * Other front ends served beside the API, outside /v1 (src/main.ts mounts the public board
    * pages here), so they share the request id, metrics and the final 404.
@@ -44,7 +46,7 @@ export function createApp(deps: ApiDeps): Express {
   // Visitors' addresses through TRUST_PROXY reverse proxies (the public pages limit per address).
   if (deps.ctx.config.trustProxy > 0) app.set('trust proxy', deps.ctx.config.trustProxy);
 
-  const metrics = new Metrics(ctx);
+  const metrics = deps.metrics ?? new Metrics(ctx);
   app.use(requestId);
   app.use(metrics.middleware());
 

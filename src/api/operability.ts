@@ -7,17 +7,25 @@ import { log, logs } from '../log';
 import type { Context } from '../pipeline/context';
 import { pingDatabase, queueStats } from '../pipeline/health';
 
+/** What the rest of the process reports into the metrics (src/main.ts wires them). */
+export interface MetricSources {
+  /** Seconds the oldest due step of this process's scheduler has waited (0 when none is due). */
+  schedulerLag?: () => Promise<number>;
+}
+
 /**
  * Health and metrics outside /v1 (issue: operability). One registry per app, so several Tally
- * instances in one process (tests) never share counters.
+ * instances in one process (tests) never share counters. deploy/grafana-dashboard.json charts
+ * these names; test/deploy/grafana.test.ts keeps the two in step.
  */
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
   private readonly rejections: Counter<'bucket'>;
+  private readonly discordErrors: Counter<'status'>;
 
-  constructor(ctx: Context) {
+  constructor(ctx: Context, sources: MetricSources = {}) {
     this.requests = new Counter({
       name: 'tally_http_requests_total',
       help: "HTTP requests by route template ('none' before routing: 401, 429, 404), method and status",
@@ -55,6 +63,28 @@ export class Metrics {
         this.set(oldest ? Math.max(0, (ctx.now().getTime() - oldest.getTime()) / 1000) : 0);
       },
     });
+    this.discordErrors = new Counter({
+      name: 'tally_discord_errors_total',
+      help: "Discord REST calls answered with an error status, by status ('network': no answer); each retry counts",
+      labelNames: ['status'],
+      registers: [this.registry],
+    });
+    const { schedulerLag } = sources;
+    if (schedulerLag) {
+      new Gauge({
+        name: 'tally_scheduler_lag_seconds',
+        help: 'How long the oldest due step of the scheduler has waited (0 when none is due)',
+        registers: [this.registry],
+        async collect() {
+          this.set(await schedulerLag());
+        },
+      });
+    }
+  }
+
+  /** A Discord REST call that failed: its HTTP status, or 'network' (src/bot/discord.ts). */
+  discordError(status: string): void {
+    this.discordErrors.inc({ status });
   }
 
   /** The labelled children by label values: prom-client otherwise hashes the labels object on

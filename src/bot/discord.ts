@@ -1,3 +1,4 @@
+import { DefaultRestOptions, type RESTOptions } from '@discordjs/rest';
 import { Client, Events, GatewayIntentBits, REST, Routes } from 'discord.js';
 import type { DiscordShards } from '../config';
 import type { ParticipantRef } from '../domain/participants';
@@ -30,6 +31,31 @@ export interface DiscordBotOptions {
   commands: CommandSet;
   /** Members' write buckets: the API's token buckets (src/main.ts). */
   writeLimit: ChatWriteLimit;
+  /** Each REST call Discord answered with an error status, or 'network' (/metrics). */
+  onRestError?: (status: string) => void;
+}
+
+/**
+ * The REST clients' request function (the library's default), reporting every answer of 400 or
+ * above, and every call that got no answer, to `report`: retries included, so a 429 or a 5xx the
+ * library retried is seen too. Both clients use it: the bot's own and discord.js's (interactions).
+ */
+export function reportingRequest(
+  report: ((status: string) => void) | undefined,
+  request: RESTOptions['makeRequest'] = DefaultRestOptions.makeRequest,
+): RESTOptions['makeRequest'] {
+  if (!report) return request;
+  return async (url, init) => {
+    let res;
+    try {
+      res = await request(url, init);
+    } catch (err) {
+      report('network');
+      throw err;
+    }
+    if (res.status >= 400) report(String(res.status));
+    return res;
+  };
 }
 
 const LOGIN_RETRY_MAX_MS = 60_000;
@@ -55,12 +81,17 @@ export class DiscordBot implements ChatPort {
   private stopped = false;
   private connecting: Promise<void> | null = null;
   private cancelWait: (() => void) | null = null;
+  private readonly makeRequest: RESTOptions['makeRequest'];
 
   constructor(
     private readonly ctx: Context,
     private readonly options: DiscordBotOptions,
   ) {
-    this.rest = new REST(options.restApi ? { api: options.restApi } : {}).setToken(options.token);
+    this.makeRequest = reportingRequest(options.onRestError);
+    this.rest = new REST({
+      ...(options.restApi ? { api: options.restApi } : {}),
+      makeRequest: this.makeRequest,
+    }).setToken(options.token);
     this.store = reviewPosts(ctx);
     this.names = new NameRefresher(ctx);
     this.poster = new ReviewPoster(ctx, this.rest, this.store, {
@@ -144,7 +175,10 @@ export class DiscordBot implements ChatPort {
         : shards
           ? { shards: shards.ids, shardCount: shards.count }
           : {}),
-      ...(this.options.restApi ? { rest: { api: this.options.restApi } } : {}),
+      rest: {
+        ...(this.options.restApi ? { api: this.options.restApi } : {}),
+        makeRequest: this.makeRequest,
+      },
       ws: {
         // Identifies paced across processes (@discordjs/ws's IIdentifyThrottler).
         buildIdentifyThrottler: async (manager) => {

@@ -41,6 +41,17 @@ export class Scheduler {
     return this.loop.stop();
   }
 
+  /**
+   * How long the oldest due step of this scheduler's jobs has waited, in seconds (0 when none is
+   * due): about a poll interval when all is well, growing while steps fail or no process polls
+   * (/metrics: tally_scheduler_lag_seconds).
+   */
+  async lagSeconds(): Promise<number> {
+    const now = this.ctx.now();
+    const [oldest] = await this.ctx.repos.schedules.due(now, [...this.jobs.keys()], 1);
+    return oldest ? Math.max(0, (now.getTime() - oldest.dueAt.getTime()) / 1000) : 0;
+  }
+
   /** One pass: every due step of every job, in due order, up to maxCatchUp per job. */
   async tick(): Promise<number> {
     let taken = 0;

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readImageConfig, startImageProcess } from '../support/image';
 import { ROOT, baseEnv, within } from '../support/serve';
 
 /**
@@ -67,41 +68,30 @@ describe('the Dockerfile', () => {
     afterAll(() => rm(app, { recursive: true, force: true }));
 
     it('THEN its entrypoint serves and stops gracefully on SIGTERM', async () => {
-      const env = Object.fromEntries(
-        instruction('ENV').flatMap((i) =>
-          (i as unknown as { getProperties(): { getName(): string; getValue(): string }[] })
-            .getProperties()
-            .map((p) => [p.getName(), p.getValue()]),
-        ),
-      ) as Record<string, string>;
-      expect(env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
-      const [node, ...args] = [...execForm('ENTRYPOINT'), ...execForm('CMD')];
-      const child = spawn(node === 'node' ? process.execPath : node!, args, {
-        cwd: app,
+      const image = await readImageConfig();
+      expect(image.env).toMatchObject({ NODE_ENV: 'production', HOST: '0.0.0.0' });
+      const { child, output, exited } = startImageProcess(
+        [...image.entrypoint, ...image.cmd],
+        app,
         // The image's environment, but on loopback, any port and a database of this test.
-        env: {
+        {
           ...baseEnv(),
-          ...env,
+          ...image.env,
           HOST: '127.0.0.1',
           PORT: '0',
           DATABASE_URL: `sqlite:${app}/data/t.sqlite`,
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
-      child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      );
       try {
         const deadline = Date.now() + 30_000;
         while (
-          !/serving the API at/.test(output) &&
+          !/serving the API at/.test(output()) &&
           child.exitCode === null &&
           Date.now() < deadline
         )
           await new Promise((r) => setTimeout(r, 50));
-        const url = /serving the API at (http:\/\/\S+)\/v1/.exec(output)?.[1];
-        expect(url, output).toBeDefined();
+        const url = /serving the API at (http:\/\/\S+)\/v1/.exec(output())?.[1];
+        expect(url, output()).toBeDefined();
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
         expect((await fetch(`${url}/openapi.yaml`)).status).toBe(200);
         child.kill('SIGTERM');
