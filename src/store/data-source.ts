@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface } from 'typeorm';
 import { entities } from '../../entities';
 import { migrations } from '../../migrations';
 import { StartupError, type DatabaseConfig } from '../config';
@@ -13,14 +13,20 @@ interface SqliteHandle {
 }
 const BEGIN_IMMEDIATE = 'BEGIN IMMEDIATE TRANSACTION';
 
-export function createDataSource(database: DatabaseConfig): DataSource {
+type MigrationClass = new () => MigrationInterface;
+
+/** `known`: the migrations this data source runs (tests build a database as an older release left it). */
+export function createDataSource(
+  database: DatabaseConfig,
+  known: readonly MigrationClass[] = migrations,
+): DataSource {
   if (database.kind === 'sqlite') {
     if (database.path !== ':memory:') mkdirSync(dirname(database.path), { recursive: true });
     return new DataSource({
       type: 'better-sqlite3',
       database: database.path,
       entities,
-      migrations,
+      migrations: [...known],
       // Statements are prepared once per text and kept (FIFO): the worker's batch statements
       // have a text per batch size (1–64 rows) each, more than TypeORM's default 100 in all.
       statementCacheSize: 1000,
@@ -42,7 +48,7 @@ export function createDataSource(database: DatabaseConfig): DataSource {
     type: 'mysql',
     url: database.url,
     entities,
-    migrations,
+    migrations: [...known],
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     supportBigNumbers: true,
@@ -73,12 +79,49 @@ export async function openAndMigrate(
     throw connectError(err, database);
   }
   try {
+    await refuseUnknownMigrations(dataSource);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return { dataSource, applied: applied.map((m) => m.name) };
   } catch (err) {
     await dataSource.destroy().catch(() => undefined); // no pool left open behind the error
     throw err;
   }
+}
+
+/** The migrations the database records as applied, oldest first (none before the first run). */
+export async function appliedMigrationNames(dataSource: DataSource): Promise<string[]> {
+  const table = dataSource.options.migrationsTableName ?? 'migrations';
+  const runner = dataSource.createQueryRunner();
+  try {
+    if (!(await runner.hasTable(table))) return [];
+    const rows: { name: string }[] = await runner.query(
+      `SELECT name FROM ${table} ORDER BY timestamp, id`,
+    );
+    return rows.map((r) => r.name);
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
+ * A database a newer Tally migrated (it records a migration this code does not have) is refused
+ * before anything runs: this code would read and write a schema it does not know. The message
+ * names both versions and the two ways out.
+ */
+export async function refuseUnknownMigrations(dataSource: DataSource): Promise<void> {
+  const known = dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+  const applied = await appliedMigrationNames(dataSource);
+  const unknown = applied.filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const stamp = (name: string) => Number(/(\d+)$/.exec(name)?.[1] ?? 0);
+  const newestKnown = known.at(-1) ?? 'none';
+  const newer = unknown.every((name) => stamp(name) > stamp(newestKnown));
+  throw new StartupError(
+    'DATABASE_URL',
+    newer
+      ? `the database was migrated by a newer Tally: it is at ${applied.at(-1)}, this Tally knows up to ${newestKnown}; upgrade Tally, or roll the database back first with the newer release's \`tally migrate down ${unknown.length} --yes\``
+      : `the database records migrations this Tally does not know (${unknown.join(', ')}; it knows up to ${newestKnown}); run the release that migrated it, or roll those back with its \`tally migrate down\``,
+  );
 }
 
 /** Why the database named by DATABASE_URL cannot be opened, as one line an operator can act on. */
