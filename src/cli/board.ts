@@ -6,7 +6,24 @@ import { describeContents } from '../domain/board-deletion';
 import { setDecay } from '../pipeline/decay';
 import { placeLiveStandings } from '../pipeline/live-standings';
 import { DECAY_DEFAULTS, describeDecay } from '../domain/decay';
+import { NO_EXPIRY_WINDOW } from '../domain/board-rules';
 import { type Cli, int, printer } from './shared';
+
+/**
+ * What a new board's results wait for, so its first result missing from the standings is no
+ * surprise (issue 30): nothing on a board that applies them at once.
+ */
+function reviewHint(ownerId: string, windowHours: number): string {
+  if (windowHours === 0) return '';
+  const wait =
+    windowHours === NO_EXPIRY_WINDOW
+      ? 'with no time limit'
+      : `for ${windowHours} h, then expire unapplied`;
+  return (
+    `\nIts results wait for a moderator ${wait}: \`tally review list ${ownerId}\` and ` +
+    '`tally review approve <handle>` (or /review in Discord) apply them; `--window 0` makes a board that applies them at once.'
+  );
+}
 
 /** `tally board`: create boards and set what /board sets in chat. */
 export function registerBoards({ program, withContext }: Cli): void {
@@ -120,12 +137,19 @@ export function registerBoards({ program, withContext }: Cli): void {
 
   boardCommand
     .command('create <owner-id>')
+    .description(
+      'create a board; its results wait for a moderator (24 h, then expire unapplied) unless --window 0 applies them at once',
+    )
     .requiredOption('--type <type>', 'Classic, Highscore, Time, ELO, League or Rating')
     .option('--sort <sort>', 'asc or desc')
     .option('--team-size <n>', 'participants per side', int)
     .option('--fixed-teams', 'sides are fixed team entities')
     .option('--free-for-all', 'played by 3–8 players for a finishing order; takes no API writes')
-    .option('--window <hours>', 'validation window: 0 auto-applies, 999 never expires', int)
+    .option(
+      '--window <hours>',
+      'validation window (default 24): 0 auto-applies, 999 never expires',
+      int,
+    )
     .option('--k <n>', 'ELO K factor', int)
     .option('--start <n>', 'ELO start rating', int)
     .option('--points <w,d,l>', 'League points for a win, draw and loss')
@@ -172,7 +196,7 @@ export function registerBoards({ program, withContext }: Cli): void {
         const body = serializeBoard(board, ctx.config.publicUrl);
         printer({ json: o.json === true })(
           body,
-          `Created ${body.type} board ${body.id} "${body.display_name}": ${body.url}`,
+          `Created ${body.type} board ${body.id} "${body.display_name}": ${body.url}${reviewHint(ownerId, body.validation_window_hours)}`,
         );
       }),
     );

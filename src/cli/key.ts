@@ -9,6 +9,7 @@ export function registerKeys({ program, withContext }: Cli): void {
   const key = program.command('key').description('API keys');
   key
     .command('create <owner-id>')
+    .description("mint an API key of the owner's; its secret is printed once, never again")
     .requiredOption('--type <type>', 'live or test')
     .option('--access <level>', 'read or read-write', 'read')
     .option('--scopes <list>', 'explicit scopes instead of an access level, comma-separated')
@@ -42,6 +43,7 @@ export function registerKeys({ program, withContext }: Cli): void {
     );
   key
     .command('list <owner-id>')
+    .description("the owner's keys, revoked ones too (never a secret)")
     .option('--json')
     .action((ownerId: string, o: { json?: boolean }) =>
       withContext(async (ctx) => {
@@ -55,6 +57,7 @@ export function registerKeys({ program, withContext }: Cli): void {
     );
   key
     .command('revoke <key-id>')
+    .description('revoke a key: refused from the next request on')
     .option('--json')
     .action((id: string, o: { json?: boolean }) =>
       withContext(async (ctx) => {

@@ -7,7 +7,18 @@ import {
   removeRankRole,
   setRankRoleSettings,
 } from '../pipeline/rank-roles';
+import type { Context } from '../pipeline/context';
 import { type Cli, int } from './shared';
+
+/**
+ * Who gives the roles, as this process can tell: the CLI reads the same environment as `tally
+ * serve` when an operator runs both from one place, so without DISCORD_TOKEN it says what does.
+ */
+function whoGives(ctx: Context): string {
+  return ctx.config.discordToken
+    ? 'the bot gives them within 30 s'
+    : 'the Discord bot gives them within 30 s of running (`tally serve` with DISCORD_TOKEN set, which is not set here)';
+}
 
 /** `tally roles`: rank roles of a board, by the rules of /roles (the bot gives them). */
 export function registerRankRoles({ program, withContext }: Cli): void {
@@ -32,7 +43,7 @@ export function registerRankRoles({ program, withContext }: Cli): void {
           threshold: o.top ?? o.at!,
           keep: o.keepTo ?? null,
         });
-        console.log(`Rank roles of ${board.id}: ${roles.length}; the bot gives them within 30 s.`);
+        console.log(`Rank roles of ${board.id}: ${roles.length}; ${whoGives(ctx)}.`);
       }),
     );
 
@@ -48,6 +59,7 @@ export function registerRankRoles({ program, withContext }: Cli): void {
 
   rolesCommand
     .command('settings <owner-id> <board-id>')
+    .description('results a player needs before any rank role, and whether earned roles stack')
     .option('--min-games <n>', 'results a player needs before any rank role', int)
     .option('--stack', 'hold every earned role')
     .option('--no-stack', 'hold only the best earned role')
@@ -73,18 +85,21 @@ export function registerRankRoles({ program, withContext }: Cli): void {
       }),
     );
 
-  rolesCommand.command('list <owner-id> <board-id>').action((ownerId: string, boardId: string) =>
-    withContext(async (ctx) => {
-      const board = await ownedBoard(ctx, ownerId, boardId);
-      const { roles } = await rankRolesOf(ctx, board);
-      for (const role of roles) {
-        const rule = role.kind === 'top' ? `top ${role.threshold}` : `at ${role.threshold}`;
-        const keep = role.keep !== null ? `, kept to ${role.keep}` : '';
-        console.log(
-          `${role.roleId}: ${rule}${keep}${role.problem ? ` (refused: ${role.problem})` : ''}`,
-        );
-      }
-      if (roles.length === 0) console.log(`${board.id} has no rank roles.`);
-    }),
-  );
+  rolesCommand
+    .command('list <owner-id> <board-id>')
+    .description("a board's rank roles, their rules and any role Discord refused")
+    .action((ownerId: string, boardId: string) =>
+      withContext(async (ctx) => {
+        const board = await ownedBoard(ctx, ownerId, boardId);
+        const { roles } = await rankRolesOf(ctx, board);
+        for (const role of roles) {
+          const rule = role.kind === 'top' ? `top ${role.threshold}` : `at ${role.threshold}`;
+          const keep = role.keep !== null ? `, kept to ${role.keep}` : '';
+          console.log(
+            `${role.roleId}: ${rule}${keep}${role.problem ? ` (refused: ${role.problem})` : ''}`,
+          );
+        }
+        if (roles.length === 0) console.log(`${board.id} has no rank roles.`);
+      }),
+    );
 }

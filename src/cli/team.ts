@@ -7,6 +7,7 @@ export function registerTeams({ program, withContext }: Cli): void {
     .command('team')
     .description('teams of fixed-teams boards')
     .command('create <owner-id> <board-id>')
+    .description('create a team of a fixed-teams board; matches then name its team id')
     .requiredOption('--name <name>')
     .option('--json')
     .action((ownerId: string, boardId: string, opts: { name: string; json?: boolean }) =>

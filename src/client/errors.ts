@@ -53,17 +53,34 @@ export class TallyResponseError extends TallyError {
   }
 }
 
-/** No answer at all (connection refused or reset, DNS), after every retry. */
+/**
+ * No answer at all (connection refused or reset, DNS), after every retry. The message names the
+ * request and the reason under fetch's own "fetch failed" (`connect ECONNREFUSED 127.0.0.1:3000`),
+ * so a wrong baseUrl or a server that is down reads as such.
+ */
 export class TallyNetworkError extends TallyError {
   override name = 'TallyNetworkError';
   constructor(
     cause: unknown,
     readonly idempotencyKey: string | null,
+    /** The URL tried, with its method. */
+    readonly request: { method: string; url: string } | null = null,
   ) {
-    super(`no answer from the API: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    const at = request ? ` at ${request.method} ${request.url}` : '';
+    super(`no answer from the API${at}: ${reasonOf(cause)}`, { cause });
   }
+}
+
+/** An error's message, with its cause's (fetch wraps the socket's error in "fetch failed"). */
+function reasonOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const inner = err.cause instanceof Error ? err.cause : null;
+  if (!inner) return err.message;
+  const detail =
+    inner instanceof AggregateError && inner.errors[0] instanceof Error
+      ? inner.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).join(', ')
+      : inner.message;
+  return detail ? `${err.message} (${detail})` : err.message;
 }
 
 /** `waitForSubmission` ran out of time; the submission may still reach its outcome later. */

@@ -301,7 +301,9 @@ export class TallyClient {
         response = await this.fetch(request.clone());
       } catch (err) {
         if (request.signal.aborted) throw request.signal.reason;
-        if (attempt >= this.maxRetries) throw new TallyNetworkError(err, key);
+        if (attempt >= this.maxRetries) {
+          throw new TallyNetworkError(err, key, { method: request.method, url: request.url });
+        }
         await sleep(jittered(this.backoff(attempt)), request.signal);
         continue;
       }

@@ -1,7 +1,7 @@
 import type { Board } from '../../entities/board';
 import type { Owner } from '../../entities/owner';
 import type { Submission } from '../../entities/submission';
-import { boardUrl } from '../domain/board-url';
+import { boardUrl, ownerIndexUrl } from '../domain/board-url';
 import { OfflineChat } from '../pipeline/chat-port';
 import type { ParticipantRef } from '../domain/participants';
 import { formatHandle, ownerKind } from '../domain/ids';
@@ -363,7 +363,7 @@ export function demoGuide(demo: Demo, publicUrl: string): string {
     `  read-write  ${rw.id}  ${rw.secret}`,
     `  read only   ${read.id}  ${read.secret}`,
     '',
-    'Boards:',
+    `Boards (public pages, no key; every board of the server: ${ownerIndexUrl(publicUrl, demo.owner.id)}):`,
     ...demo.boards.map(
       (b) =>
         `  ${b.id.padEnd(10)} ${b.type.padEnd(9)} ${b.displayName.padEnd(26)} ${boardUrl(publicUrl, b)}`,

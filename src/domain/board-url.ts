@@ -5,3 +5,8 @@
 export function boardUrl(publicUrl: string, board: { ownerId: string; id: string }): string {
   return `${publicUrl}/boards/${encodeURIComponent(board.ownerId)}/${encodeURIComponent(board.id)}`;
 }
+
+/** The public index of a server's (or a personal workspace's) boards: `/boards/<owner>`. */
+export function ownerIndexUrl(publicUrl: string, ownerId: string): string {
+  return `${publicUrl}/boards/${encodeURIComponent(ownerId)}`;
+}

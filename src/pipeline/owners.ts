@@ -25,9 +25,22 @@ export async function addOwner(ctx: Context, id: string, name?: string): Promise
 
 export async function requireOwner(ctx: Context, id: string): Promise<Owner> {
   const owner = await ctx.repos.owners.get(id);
-  if (!owner)
-    throw new TallyError('not_found', `no owner ${id} (add it with: tally owner add ${id})`);
-  return owner;
+  if (owner) return owner;
+  // A bare snowflake (a server id copied from Discord) needs its prefix, which `owner add`
+  // would refuse without too (issue 30).
+  if (/^\d{17,20}$/.test(id)) {
+    throw new TallyError(
+      'not_found',
+      `no owner ${id}: an owner id is guild:<snowflake> or user:<snowflake>; for that server use guild:${id} (add it with: tally owner add guild:${id})`,
+    );
+  }
+  if (!OWNER_ID.test(id)) {
+    throw new TallyError(
+      'not_found',
+      `no owner ${id}: an owner id is guild:<snowflake> or user:<snowflake>`,
+    );
+  }
+  throw new TallyError('not_found', `no owner ${id} (add it with: tally owner add ${id})`);
 }
 
 /**

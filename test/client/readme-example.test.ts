@@ -1,9 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, baseEnv, within } from '../support/serve';
+import { ROOT, baseEnv, npmStart, stopNpmStart } from '../support/serve';
 
 /**
  * The README's client example, exactly as written there, against `npm start` exactly as the
@@ -11,8 +11,7 @@ import { ROOT, baseEnv, within } from '../support/serve';
  */
 describe('the README client example', () => {
   let dataDir: string;
-  let server: ReturnType<typeof spawn>;
-  let output = '';
+  let server: ChildProcess;
   let url = '';
   let key = '';
   const env = () => {
@@ -38,34 +37,15 @@ describe('the README client example', () => {
     // What `npm ci` did (prepare): the client built from this checkout's source.
     const built = await run('npm', ['run', 'build:client']);
     expect(built.code, built.stderr).toBe(0);
-    server = spawn('npm', ['start'], { cwd: ROOT, env: env(), stdio: 'pipe' });
-    await within(
-      60_000,
-      'npm start to print its URL and keys',
-      new Promise<void>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString('utf8');
-          const serving = /serving the API at (http:\/\/\S+)\/v1/.exec(output);
-          const readWrite = /read-write\s+\S+\s+(sk_live_\S+)/.exec(output);
-          if (serving && readWrite) {
-            url = serving[1]!;
-            key = readWrite[1]!;
-            resolve();
-          }
-        };
-        server.stdout!.on('data', onData);
-        server.stderr!.on('data', onData);
-        server.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${output}`)));
-      }),
-    );
+    const readWrite = /read-write\s+\S+\s+(sk_live_\S+)/;
+    const started = await npmStart(env(), [readWrite], 60_000);
+    server = started.child;
+    url = started.url;
+    key = readWrite.exec(started.output())![1]!;
   }, 90_000);
 
   afterAll(async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await within(15_000, 'npm start to stop', exited);
-    }
+    await stopNpmStart(server);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -102,6 +82,16 @@ describe('the README client example', () => {
       });
       expect(refused.code).toBe(1);
       expect(refused.stderr.trim()).toMatch(/^refused: authentication_failed: .+/);
+
+      // Issue 30: no server there, one line naming the URL tried, no uncaught error.
+      const down = await run(process.execPath, [file], {
+        TALLY_URL: 'http://127.0.0.1:9',
+        TALLY_KEY: key,
+      });
+      expect(down.code).toBe(1);
+      expect(down.stderr.trim()).toMatch(
+        /^no answer from the API at GET http:\/\/127\.0\.0\.1:9\/v1\/boards\S*: fetch failed \(.+\)$/,
+      );
     } finally {
       await rm(file, { force: true });
     }

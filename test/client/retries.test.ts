@@ -185,6 +185,10 @@ describe(`the API client's retries (${backendName})`, () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TallyNetworkError);
     expect(error).toMatchObject({ idempotencyKey: 'refused' });
+    // The message names the request tried and why, under fetch's "fetch failed" (issue 30).
+    expect((error as Error).message).toBe(
+      `no answer from the API at POST ${closed.url}/v1/boards/${encodeURIComponent(board)}/scores: fetch failed (connect ECONNREFUSED ${new URL(closed.url).host})`,
+    );
     expect(sent.map((s) => s.status)).toEqual([0, 0, 0, 0]);
   });
 });

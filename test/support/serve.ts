@@ -116,6 +116,42 @@ export async function spawnServe(
   }
 }
 
+/**
+ * `npm start` as the README runs it (`serve --demo`), resolved once its output (stdout and stderr)
+ * matches every one of `until` and says where it serves.
+ */
+export async function npmStart(
+  env: Record<string, string>,
+  until: RegExp[],
+  timeoutMs: number,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn('npm', ['start'], { cwd: ROOT, env, stdio: 'pipe' });
+  let output = '';
+  const url = await within(
+    timeoutMs,
+    'npm start to print its URL and guide',
+    new Promise<string>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const serving = /serving the API at (http:\/\/\S+)\/v1/.exec(output);
+        if (serving && until.every((pattern) => pattern.test(output))) resolve(serving[1]!);
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${output}`)));
+    }),
+  );
+  return { child, url, output: () => output };
+}
+
+/** Stops what npmStart started (SIGTERM, as Ctrl-C would), if it still runs. */
+export async function stopNpmStart(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await within(15_000, 'npm start to stop', exited);
+}
+
 /** What a `tally` command printed and how it exited (null: killed, e.g. by the timeout). */
 export interface CliRun {
   code: number | null;
