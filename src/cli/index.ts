@@ -1,3 +1,4 @@
+import { registerBackups } from './backup';
 import { registerBoards } from './board';
 import { registerKeys } from './key';
 import { registerOwners } from './owner';
@@ -20,4 +21,5 @@ export function registerCommands(cli: Cli): void {
   registerTeams(cli);
   registerKeys(cli);
   registerReview(cli);
+  registerBackups(cli);
 }
