@@ -16,6 +16,8 @@ import { ownedBoard } from './board-reads';
 export interface MatchesRequest {
   player?: string | undefined;
   status?: MatchStatus | undefined;
+  /** Only applied matches that still count (the public pages); the API lists every status. */
+  counted?: boolean | undefined;
   /** A matches cursor from an earlier page; absent for the newest matches. */
   cursor?: string | undefined;
   limit: number;
@@ -50,7 +52,7 @@ export async function matchesPage(
   requireMatches(board);
   const rows = await ctx.repos.matches.page(
     board.pk,
-    { player: request.player, status: request.status, beforeNumber },
+    { player: request.player, status: request.status, counted: request.counted, beforeNumber },
     request.limit + 1,
   );
   const { items, nextCursor } = splitPage(rows, request.limit, (last) =>

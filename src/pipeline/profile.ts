@@ -6,6 +6,7 @@ import { resultFor, scorelineFor, streaks, winRate, recordOf } from '../domain/r
 import type { ChartData } from '../render/types';
 import type { MatchWithRoster } from '../store/matches';
 import type { Context } from './context';
+import { matchesPage } from './match-reads';
 import type { BoardMatch, HeadToHead, Participant, PlayedMatch, Profile } from './profile-types';
 import { entryOf } from './standings';
 import { rankedValue, valueName } from '../domain/display';
@@ -103,24 +104,38 @@ export async function boardRecent(
   limit: number,
 ): Promise<BoardMatch[]> {
   if (!isMatchBoard(board)) return [];
-  const matches = await ctx.repos.matches.recentApplied(board.pk, limit);
-  return matches.map((m) => {
-    const side = (n: 1 | 2) => m.roster.filter((s) => s.side === n).map(participant);
-    const first = m.roster.find((s) => s.side === 1);
-    const winner =
-      m.winner ?? (resultFor(m, 1) === 'W' ? 'team1' : resultFor(m, 1) === 'L' ? 'team2' : 'draw');
-    return {
-      number: m.number,
-      at: m.submittedAt,
-      team1: side(1),
-      team2: side(2),
-      winner,
-      team1Score: m.team1Score,
-      team2Score: m.team2Score,
-      delta: first?.eloDelta ?? null,
-      status: m.status,
-    };
-  });
+  return (await boardMatchesPage(ctx, board, { limit })).matches;
+}
+
+/**
+ * A page of a match board's applied matches, newest first, both sides (the board's "All
+ * matches" page): the API's matches page (match-reads.ts) with its cursors, counted ones only.
+ */
+export async function boardMatchesPage(
+  ctx: Context,
+  board: Board,
+  request: { cursor?: string | undefined; limit: number },
+): Promise<{ matches: BoardMatch[]; nextCursor: string | null }> {
+  const page = await matchesPage(ctx, board, { ...request, counted: true });
+  return { matches: page.matches.map(boardMatchOf), nextCursor: page.nextCursor };
+}
+
+function boardMatchOf(m: MatchWithRoster): BoardMatch {
+  const side = (n: 1 | 2) => m.roster.filter((s) => s.side === n).map(participant);
+  const first = m.roster.find((s) => s.side === 1);
+  const winner =
+    m.winner ?? (resultFor(m, 1) === 'W' ? 'team1' : resultFor(m, 1) === 'L' ? 'team2' : 'draw');
+  return {
+    number: m.number,
+    at: m.submittedAt,
+    team1: side(1),
+    team2: side(2),
+    winner,
+    team1Score: m.team1Score,
+    team2Score: m.team2Score,
+    delta: first?.eloDelta ?? null,
+    status: m.status,
+  };
 }
 
 function fromSide(match: MatchWithRoster, playerId: string): PlayedMatch {

@@ -39,6 +39,8 @@ export interface MatchFilter {
   status?: MatchStatus;
   /** Keyset position: only matches numbered below this one. */
   beforeNumber?: number;
+  /** Only applied matches that still count (the public pages' history). */
+  counted?: boolean;
 }
 
 /** Match history reads (spec 4.6, 4.7): newest first by per-board number, rosters in one query. */
@@ -51,6 +53,7 @@ export class MatchReadRepository extends Repository {
         .orderBy('m.number', 'DESC')
         .limit(limit);
       if (filter.status) query.andWhere('m.status = :status', { status: filter.status });
+      if (filter.counted) query.andWhere(COUNTED);
       if (filter.beforeNumber !== undefined)
         query.andWhere('m.number < :before', { before: filter.beforeNumber });
       if (filter.player)
@@ -114,20 +117,6 @@ export class MatchReadRepository extends Repository {
     if (numbers.length === 0) return [];
     const matches = await this.use(undefined, (m) =>
       m.find(MatchEntity, { where: { boardPk, number: In(numbers) }, order: { number: 'DESC' } }),
-    );
-    return this.withRosters(matches);
-  }
-
-  /** The newest applied matches of a board with their rosters. */
-  async recentApplied(boardPk: number, limit: number): Promise<MatchWithRoster[]> {
-    const matches = await this.use(undefined, (m) =>
-      m
-        .createQueryBuilder(MatchEntity, 'm')
-        .where('m.board_pk = :boardPk', { boardPk })
-        .andWhere(COUNTED)
-        .orderBy('m.number', 'DESC')
-        .limit(limit)
-        .getMany(),
     );
     return this.withRosters(matches);
   }

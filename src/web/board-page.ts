@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { decodeEntriesCursor } from '../domain/cursor';
 import { pageCursor, pageLimit } from '../http/params';
 import type { Context } from '../pipeline/context';
-import { boardRecent } from '../pipeline/profile';
+import { boardMatchesPage } from '../pipeline/profile';
 import { standingsPage } from '../pipeline/standings';
 import { crumbs, publicBoard, seasonLinks, seasonsNav, sendBoardPage, wholeQuery } from './boards';
 import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
@@ -56,6 +56,9 @@ export function boardPage(ctx: Context, deps: PageDeps): RequestHandler {
   };
 }
 
+/** Matches on the board page; the rest are on its "All matches" pages. */
+const RECENT = 5;
+
 async function currentHtml(
   ctx: Context,
   view: BoardView,
@@ -71,22 +74,22 @@ async function currentHtml(
   const more = standings.nextCursor !== null;
   const top = first ? await topOf(rows, more, () => boardTop(ctx, board)) : null;
   const card = await boardCard(ctx, board, top ?? undefined);
-  let body = standingsHtml(view, rows, top, 'No entries yet.');
-  if (first && isMatchBoard(board))
-    body += `\n${recentMatches(board, await boardRecent(ctx, board, 5), links)}`;
   const keep = { limit: view.keepLimit };
+  // The standings' paging sits right under their table, above the matches, which page apart.
   const nav = pager(
     first ? null : links.board(board, keep),
     standings.nextCursor && links.board(board, { cursor: standings.nextCursor, ...keep }),
   );
+  let body = `${standingsHtml(view, rows, top, 'No entries yet.')}\n${nav}`;
+  if (first && isMatchBoard(board))
+    body += `\n${recentMatches(board, await boardMatchesPage(ctx, board, { limit: RECENT }), links)}`;
   return documentHtml(
     boardName(board),
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
 <p class="meta">${kind.filter(Boolean).join(' · ')}</p>
 ${seasonsNav(view.seasons, null)}
-${body}
-${nav}`,
+${body}`,
     preview(view, card),
   );
 }

@@ -5,7 +5,7 @@ import { documentHtml, escapeHtml, link } from './html';
 import { isPicturePath, sendPlainHtml, sendText } from './respond';
 
 /** What a page was about, so a 404 names the missing thing ("Player not found"). */
-export type Subject = 'Board' | 'Player' | 'Server' | 'Season' | 'Entry' | 'Picture';
+export type Subject = 'Board' | 'Player' | 'Server' | 'Season' | 'Entry' | 'Picture' | 'Matches';
 
 /** Routes name their subject once the things before it are found (a board, then its player). */
 export const about = (res: Response, subject: Subject) => {
@@ -20,6 +20,7 @@ const MISSING: Record<Subject, string> = {
   Season: 'This board has no such season',
   Entry: 'This board has no such entry: it may have been withdrawn or removed',
   Picture: 'There is no picture at this address: its entry may have been withdrawn or removed',
+  Matches: 'This board records scores, not matches: its page has them all',
 };
 
 /** A page that says what went wrong, with a way back when there is one. */

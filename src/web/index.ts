@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { notFound } from '../domain/errors';
 import type { Context } from '../pipeline/context';
+import { boardMatchesPage } from './board-matches-page';
 import { boardPage } from './board-page';
 import { entryPage } from './entry-page';
 import type { PageDeps, PageRenderer } from './deps';
@@ -34,6 +35,7 @@ export interface BoardPagesOptions extends LimiterStore {
  *
  *   GET /boards/{owner}                                      the owner's boards
  *   GET /boards/{owner}/{board}[?season=N]                   standings (a board's `url`, spec 2.2)
+ *   GET /boards/{owner}/{board}/matches[?cursor=]            every match (match boards)
  *   GET /boards/{owner}/{board}/card.png[?season=N]          the leaderboard card
  *   GET /boards/{owner}/{board}/players/{player}[?vs=P]      a player; head to head
  *   GET /boards/{owner}/{board}/players/{player}/chart.png   the player's chart
@@ -55,6 +57,7 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   if (options.viewer) router.use(['/boards', '/images'], options.viewer);
   router.get('/boards/:ownerId', indexPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId', boardPage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/matches', boardMatchesPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/card.png', cardImage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId', playerPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId/chart.png', chartImage(ctx, deps));

@@ -9,6 +9,7 @@ import { boardUrl } from '../domain/board-url';
  *   /errors[/{code}]                                  what each Problem `type` means
  *   /boards/{owner}                                   the owner's boards
  *   /boards/{owner}/{board}[?season=N]                standings (current, or an archive)
+ *   /boards/{owner}/{board}/matches[?cursor=]         every applied match, newest first
  *   /boards/{owner}/{board}/card.png[?season=N]       the leaderboard card
  *   /boards/{owner}/{board}/players/{player}[?vs=P]   a player, or two head to head
  *   /boards/{owner}/{board}/players/{player}/chart.png
@@ -28,6 +29,14 @@ export class Links {
   }
   board(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
     return pathOf(this.boardUrl(board, query));
+  }
+
+  /** A match board's whole history, paged with the API's matches cursors. */
+  matchesUrl(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
+    return withQuery(`${boardUrl(this.publicUrl, board)}/matches`, query);
+  }
+  matches(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
+    return pathOf(this.matchesUrl(board, query));
   }
 
   ownerUrl(ownerId: string, query?: Query): string {

@@ -1,7 +1,7 @@
 import type { Board } from '../../entities/board';
 import type { BoardMatch, Participant, PlayedMatch } from '../pipeline/profile-types';
 import { playerLink } from './boards';
-import { escapeHtml, timeTag, type Html } from './html';
+import { escapeHtml, link, timeTag, type Html } from './html';
 import type { Links } from './links';
 import type { Result } from '../domain/record';
 import {
@@ -29,9 +29,12 @@ function whenLine(number: number, at: Date, extra: string, status: string): Html
   return `<span class="when">Match #${number} · ${timeTag(at)}${escapeHtml(extra)}${escapeHtml(statusNote(status))}</span>`;
 }
 
-/** The board page's "Recent matches": the winner first and in bold, the loser after. */
-export function recentMatches(board: Board, matches: BoardMatch[], links: Links): Html {
-  if (matches.length === 0) return '';
+/**
+ * Matches with both sides, the winner first and in bold, the loser after, each with its outcome
+ * (domain/display.ts outcomeParts) and the rating swing: the board page's recent matches and the
+ * board's "All matches" pages.
+ */
+export function versusMatches(board: Board, matches: BoardMatch[], links: Links): Html {
   const items = matches.map((m) => {
     const parts = outcomeParts(m);
     const [first, second] = parts.first === 2 ? [m.team2, m.team1] : [m.team1, m.team2];
@@ -43,7 +46,21 @@ export function recentMatches(board: Board, matches: BoardMatch[], links: Links)
 <span class="side right">${names(links, board, second)}</span>
 ${whenLine(m.number, m.at, delta, m.status)}</li>`;
   });
-  return `<h2>Recent matches</h2>\n<ol class="matches versus">\n${items.join('\n')}\n</ol>`;
+  return `<ol class="matches versus">\n${items.join('\n')}\n</ol>`;
+}
+
+/** The board page's "Recent matches", with a link to all of them when there are more. */
+export function recentMatches(
+  board: Board,
+  recent: { matches: BoardMatch[]; nextCursor: string | null },
+  links: Links,
+): Html {
+  if (recent.matches.length === 0) return '';
+  const all =
+    recent.nextCursor === null
+      ? ''
+      : `\n<p class="more">${link(links.matches(board), 'All matches')}</p>`;
+  return `<h2>Recent matches</h2>\n${versusMatches(board, recent.matches, links)}${all}`;
 }
 
 const resultWord = (result: Result) => capitalized(RESULT_VERBS[result]);

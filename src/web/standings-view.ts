@@ -82,7 +82,11 @@ ${body.join('\n')}
 </table></div>`;
 }
 
-/** The top three, second–first–third like a podium (in reading order: first, second, third). */
+/**
+ * The top three, second–first–third like a podium (in reading order: first, second, third). The
+ * slots follow positions (the first row stands tallest in the middle), the label and the medal's
+ * colour the rank each row shares: a tie at the top is two gold "#1", then a bronze "#3".
+ */
 export function podium(board: Board, rows: StandingRow[], links: Links): Html {
   const top = rows.slice(0, 3);
   if (top.length === 0) return '';
@@ -90,7 +94,7 @@ export function podium(board: Board, rows: StandingRow[], links: Links): Html {
     const record = standingsColumns(board).includes('record')
       ? `<span class="record">${recordText(row)}</span>`
       : '';
-    return `<li class="p${i + 1}"><span class="place">#${row.rank}</span>
+    return `<li class="p${i + 1} m${row.rank}"><span class="place">#${row.rank}</span>
 ${playerLink(links, board, row.player)}
 <span class="value">${valueText(board, row.value)}</span>${record}</li>`;
   });

@@ -46,22 +46,39 @@ export const STYLE = `
   .seasons { margin: 0.75rem 0 1rem; }
   .seasons ul { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; margin: 0; padding: 0; list-style: none; font-size: 0.9rem; }
   .seasons [aria-current] { font-weight: 600; }
+  /*
+   * Slots follow positions: every card stretches to the row's height and the second and third
+   * start lower by fixed steps, so the first stands tallest whatever the names, bottoms aligned.
+   * The medal's colour follows the rank shown (a tie shares it).
+   */
   .podium {
-    display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); align-items: end;
+    display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); align-items: stretch;
     gap: 0.5rem; margin: 1.25rem 0; padding: 0; list-style: none;
   }
   .podium li {
+    display: flex; flex-direction: column; justify-content: center;
     background: var(--card); border: 1px solid var(--rule); border-top: 4px solid var(--medal);
     border-radius: 8px; padding: 0.6rem 0.5rem; text-align: center; min-width: 0;
   }
-  .podium .p1 { --medal: var(--gold); order: 2; padding-block: 1.1rem; }
-  .podium .p2 { --medal: var(--silver); order: 1; }
-  .podium .p3 { --medal: var(--bronze); order: 3; }
+  .podium .p1 { order: 2; padding-block: 1.1rem; }
+  .podium .p2 { order: 1; margin-top: 1rem; }
+  .podium .p3 { order: 3; margin-top: 1.75rem; }
+  .podium .m1 { --medal: var(--gold); }
+  .podium .m2 { --medal: var(--silver); }
+  .podium .m3 { --medal: var(--bronze); }
   .podium .place { display: block; font-weight: 700; color: var(--medal); }
-  .podium .name { font-weight: 600; }
+  /*
+   * 700, not 600: a font with no bold face (most CJK fonts on Linux and Android have one weight)
+   * is only emboldened by the browser when the weight asked is over 200 above the face's.
+   */
+  .podium .name { font-weight: 700; font-synthesis: weight; }
   .podium .value { display: block; font-variant-numeric: tabular-nums; }
   .podium .record { display: block; font-size: 0.8rem; color: var(--muted); }
-  .matches { margin: 0; padding: 0; list-style: none; background: var(--card); }
+  /* Names wrap between words; a word wider than its line breaks only as a last resort. */
+  .matches {
+    margin: 0; padding: 0; list-style: none; background: var(--card);
+    overflow-wrap: break-word; word-break: normal;
+  }
   .matches li {
     display: grid; align-items: baseline; gap: 0.15rem 0.6rem;
     padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--rule);
@@ -69,7 +86,8 @@ export const STYLE = `
   .matches.versus li { grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr); }
   .matches.played li { grid-template-columns: 1.25rem minmax(0, 1fr) auto auto; }
   .matches .side.right { text-align: right; }
-  .matches .won { font-weight: 600; }
+  .matches .won { font-weight: 700; font-synthesis: weight; }
+  .more { margin: 0.5rem 0 0; }
   .matches .score, .matches .delta { font-variant-numeric: tabular-nums; white-space: nowrap; }
   .matches .delta { min-width: 2.75rem; text-align: right; }
   .matches .when { grid-column: 1 / -1; font-size: 0.8rem; color: var(--muted); }
@@ -146,6 +164,10 @@ export const STYLE = `
     form.vs label { flex-basis: 100%; }
     .record-line { font-size: 1.15rem; }
     th, td { padding: 0.4rem 0.45rem; }
+    /* A match reads as a sentence ("A beat B") across the whole row, wrapping between words. */
+    .matches.versus li { display: block; }
+    .matches.versus .side.right { text-align: left; }
+    .matches.versus .when { display: block; }
     .podium { gap: 0.35rem; }
     .podium li { padding: 0.5rem 0.3rem; font-size: 0.9rem; }
     .gallery { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5rem; }

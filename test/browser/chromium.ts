@@ -190,6 +190,15 @@ export class Browser {
     writeFileSync(path, Buffer.from(String(data), 'base64'));
   }
 
+  /** A rectangle of the page (CSS pixels) as PNG bytes, for counting what it draws. */
+  async screenshotClip(clip: { x: number; y: number; width: number; height: number }) {
+    const { data } = await this.tab('Page.captureScreenshot', {
+      format: 'png',
+      clip: { ...clip, scale: 1 },
+    });
+    return Buffer.from(String(data), 'base64');
+  }
+
   async screenshot(path: string): Promise<void> {
     const { data } = await this.tab('Page.captureScreenshot', { format: 'png' });
     writeFileSync(path, Buffer.from(String(data), 'base64'));

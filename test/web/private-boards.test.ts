@@ -40,6 +40,7 @@ describe(`private boards on the public pages (${backendName})`, () => {
     `${boardPath(b)}?limit=1`,
     playerPath(b, 'custom:Ann'),
     `${playerPath(b, 'custom:Ann')}?vs=custom:Bo`,
+    `${boardPath(b)}/matches`,
     `${boardPath(b)}/entries/1`,
   ];
   const skiesPaths = (b: Board) => [
@@ -129,7 +130,7 @@ describe(`private boards on the public pages (${backendName})`, () => {
   });
 
   it('GIVEN a signed-in member of its server THEN every page of the private board shows, stored by no cache, with no ETag and no picture to unfurl', async () => {
-    for (const path of [...ladderPaths(ladder).slice(0, 5), ...skiesPaths(skies)]) {
+    for (const path of [...ladderPaths(ladder).slice(0, 6), ...skiesPaths(skies)]) {
       const page = await pages.get(path, member);
       expect(page.status, path).toBe(200);
       expect(page.headers.get('cache-control'), path).toBe('private, no-store');

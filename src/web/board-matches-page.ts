@@ -1,0 +1,62 @@
+import type { RequestHandler } from 'express';
+import { notFound } from '../domain/errors';
+import { pageCursor, pageLimit } from '../http/params';
+import type { Context } from '../pipeline/context';
+import { decodeMatchesCursor } from '../pipeline/match-reads';
+import { boardMatchesPage as matchesOfBoard } from '../pipeline/profile';
+import { crumbs, publicBoard, sendBoardPage } from './boards';
+import { pager } from './board-view';
+import type { PageDeps } from './deps';
+import { about } from './error-page';
+import { bdi, boardName, documentHtml, isMatchBoard } from './html';
+import { versusMatches } from './matches-view';
+import { MAX_AGE } from './respond';
+
+/**
+ * A match board's whole history (issue 29): every applied match, newest first, each with its
+ * outcome and rating swing as on the board page, paged with the very cursors of
+ * GET /v1/boards/{board}/matches. A private board is the same 404 as on its page, unless the
+ * viewer may see it; a board that records no matches has no such page.
+ */
+export function boardMatchesPage(ctx: Context, deps: PageDeps): RequestHandler {
+  return async (req, res) => {
+    const limit = pageLimit(req);
+    const cursor = pageCursor(req);
+    if (cursor !== undefined) decodeMatchesCursor(cursor); // a bad cursor is a 400 before a 404
+    const board = await publicBoard(
+      ctx,
+      res,
+      String(req.params.ownerId),
+      String(req.params.boardId),
+    );
+    about(res, 'Matches');
+    if (!isMatchBoard(board)) throw notFound(`${boardName(board)} records no matches`);
+    const { links } = deps;
+    const page = await matchesOfBoard(ctx, board, { cursor, limit });
+    const keep = { limit: req.query.limit !== undefined ? limit : undefined };
+    const nav = pager(
+      cursor === undefined ? null : links.matches(board, keep),
+      page.nextCursor && links.matches(board, { cursor: page.nextCursor, ...keep }),
+    );
+    const list =
+      page.matches.length === 0
+        ? '<p class="empty">No matches yet.</p>'
+        : versusMatches(board, page.matches, links);
+    const title = `Matches — ${boardName(board)}`;
+    const html = documentHtml(
+      title,
+      `${await crumbs(ctx, board, links, true)}
+<h1>Matches</h1>
+<p class="meta">${bdi(boardName(board))} · newest first</p>
+${list}
+${nav}`,
+      {
+        title,
+        description: `Every match on ${boardName(board)}, newest first`,
+        url: links.matchesUrl(board, { cursor }),
+        image: null,
+      },
+    );
+    sendBoardPage(req, res, board, html, MAX_AGE.live);
+  };
+}
