@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
 # The headless-browser tests (vitest.browser.config.ts), kept out of `npm test` so that one needs
-# nothing but Node. Installs Debian's chromium if it is missing; no browser is downloaded by npm.
+# nothing but Node. Installs Debian's chromium (and a CJK font) if missing; npm downloads no browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ ! -x "$CHROMIUM_PATH" ]; then
+# Debian's packages the pages are measured with: chromium itself and a CJK font (the board
+# page's bold CJK names are checked against it; without one every CJK glyph is the same box).
+packages=()
+[ -x "$CHROMIUM_PATH" ] || packages+=(chromium)
+if command -v dpkg >/dev/null 2>&1 && ! dpkg -s fonts-droid-fallback >/dev/null 2>&1; then
+  packages+=(fonts-droid-fallback)
+fi
+if [ ${#packages[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     as_root=()
   elif command -v sudo >/dev/null 2>&1; then
     as_root=(sudo)
   else
-    echo "browser-test: $CHROMIUM_PATH is missing and installing it needs root (apt-get install chromium)" >&2
+    echo "browser-test: installing ${packages[*]} needs root (apt-get install ${packages[*]})" >&2
     exit 1
   fi
-  echo "browser-test: installing chromium"
+  echo "browser-test: installing ${packages[*]}"
   "${as_root[@]}" apt-get update -qq
   "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y -qq --no-install-recommends chromium >/dev/null
-  CHROMIUM_PATH=/usr/bin/chromium
+    apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+  [ -x "$CHROMIUM_PATH" ] || CHROMIUM_PATH=/usr/bin/chromium
 fi
 export CHROMIUM_PATH
 echo "browser-test: $("$CHROMIUM_PATH" --version 2>/dev/null)"
