@@ -138,7 +138,8 @@ function boardMatchOf(m: MatchWithRoster): BoardMatch {
   };
 }
 
-function fromSide(match: MatchWithRoster, playerId: string): PlayedMatch {
+/** A match as one of its players played it (their result, mates, opponents, score, change). */
+export function fromSide(match: MatchWithRoster, playerId: string): PlayedMatch {
   const mine = match.roster.find((slot) => slot.playerId === playerId);
   const side = mine?.side ?? 1;
   return {
@@ -161,7 +162,7 @@ const participant = (slot: { playerId: string; playerName: string }): Participan
 });
 
 /** A participant's name: their entry's, else the latest roster's, else the id. */
-async function nameOf(ctx: Context, board: Board, playerId: string): Promise<string> {
+export async function nameOf(ctx: Context, board: Board, playerId: string): Promise<string> {
   const known = await ctx.repos.results.knownNames(board.pk, [playerId]);
   const name = known.get(playerId) ?? (await ctx.repos.matches.lastName(board.pk, playerId));
   if (name === null) throw notFound(`${playerId} has not played on ${board.id}`);
@@ -171,13 +172,19 @@ async function nameOf(ctx: Context, board: Board, playerId: string): Promise<str
 /** A profile's series as the history chart draws it (points with a value; cleared ones end it). */
 export function profileChart(profile: Profile): ChartData {
   const { board, player } = profile;
+  const valued = profile.history.filter((h) => h.value !== null);
+  // The value before the first change (a rating before the first match), so one point is a step.
+  const first = valued[0];
+  // A first result has no value before it in history; its match's own change says where it began.
+  const only = valued.length === 1 && profile.recent.length === 1 ? profile.recent[0]!.delta : null;
+  const delta = first?.delta ?? only;
+  const start = first && delta !== null ? first.value! - delta : undefined;
   return {
     title: `${player.name || player.id} · ${board.displayName}`,
     valueLabel: valueName(board.type),
-    points: profile.history
-      .filter((h) => h.value !== null)
-      .map((h) => ({ at: h.at.getTime(), value: h.value! })),
+    points: valued.map((h) => ({ at: h.at.getTime(), value: h.value! })),
     format: board.type === 'Time' ? 'time' : 'integer',
+    ...(start === undefined ? {} : { start }),
   };
 }
 

@@ -9,6 +9,11 @@ export interface ChartOptions {
   theme?: 'light' | 'dark' | 'auto';
   /** Leave the title line out (the PNG draws its own title, with emoji); default true. */
   showTitle?: boolean;
+  /**
+   * The text size in the SVG's own units; default from the width. A chart drawn for a phone
+   * takes a size that stays readable (≥ 12 CSS px) at the width it is shown.
+   */
+  fontSize?: number;
 }
 
 /** The board page's colours (src/web/board-page.ts), so an inlined chart sits in the page. */
@@ -37,6 +42,7 @@ const ESCAPES: Record<string, string> = {
 };
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 const r1 = (n: number) => Math.round(n * 10) / 10;
+const sameDay = (a: number, b: number) => Math.floor(a / 86_400_000) === Math.floor(b / 86_400_000);
 
 function text(x: number, y: number, content: string, attrs: string): string {
   return `<text x="${r1(x)}" y="${r1(y)}" ${attrs}>${escapeXml(content)}</text>`;
@@ -78,24 +84,48 @@ function yAxis(f: Frame, ticks: number[], labels: string[]): string[] {
   });
 }
 
+/** Whether an axis of these ticks needs its date said once more (all of them read as times). */
+const needsDate = (ticks: { label: string }[]) =>
+  ticks.length === 0 || ticks.every((t) => /^\d\d:\d\d$/.test(t.label));
+
+/**
+ * The x axis: round times; a history within one day reads as hours, so its date is said once,
+ * on a line under them (the axis would otherwise have no date at all).
+ */
 function xAxis(f: Frame, first: number, last: number, x0: number, x1: number): string[] {
   const ticks =
     first === last
       ? [{ at: first, label: dateLabel(first) }]
       : timeTicks(x0, x1, Math.max(2, Math.floor((f.right - f.left) / (f.fs * 6))));
-  return ticks.map((t) =>
+  const parts = ticks.map((t) =>
     text(f.sx(t.at), f.bottom + f.fs * 1.3, t.label, `class="tc-muted" text-anchor="middle"`),
   );
+  if (needsDate(ticks))
+    parts.push(text(f.left, f.bottom + f.fs * 2.6, dateLabel(first), `class="tc-muted"`));
+  return parts;
 }
 
-/** A step line (a value holds until the next event changes it), its area, dots, the last point. */
-function series(f: Frame, points: ChartPoint[], lastLabel: string): string[] {
+/**
+ * A step line (a value holds until the next event changes it), its area, dots, the last point.
+ * A single value is not a lone dot: a line comes in from the plot's left edge at the value
+ * before it (`start`, when there was one) and steps to it; without one, a dashed level line.
+ */
+function series(f: Frame, points: ChartPoint[], lastLabel: string, start?: number): string[] {
   const at = (p: ChartPoint) => `${r1(f.sx(p.at))}`;
   const value = (p: ChartPoint) => `${r1(f.sy(p.value))}`;
   const path = points
     .map((p, i) => (i === 0 ? `M${at(p)} ${value(p)}` : `H${at(p)}V${value(p)}`))
     .join('');
   const parts: string[] = [];
+  if (points.length === 1) {
+    const only = points[0]!;
+    const from = start === undefined ? value(only) : `${r1(f.sy(start))}`;
+    const d = `M${r1(f.left)} ${from}H${at(only)}V${value(only)}`;
+    if (start !== undefined)
+      parts.push(`<path class="tc-area" d="${d}V${r1(f.bottom)}H${r1(f.left)}Z"/>`);
+    const dash = start === undefined ? ' stroke-dasharray="6 4"' : '';
+    parts.push(`<path class="tc-line" fill="none" stroke-width="2"${dash} d="${d}"/>`);
+  }
   if (points.length > 1) {
     parts.push(`<path class="tc-area" d="${path}V${r1(f.bottom)}H${at(points[0]!)}Z"/>`);
     parts.push(`<path class="tc-line" fill="none" stroke-width="2" d="${path}"/>`);
@@ -129,12 +159,15 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
   const fmt = (v: number) => formatValue(v, data.format);
   const values = points.map((p) => p.value);
   const [min, max] = [Math.min(...values), Math.max(...values)];
+  // The value before a lone point is drawn (series), so the axis covers it too.
+  const start = points.length === 1 && Number.isFinite(data.start) ? data.start : undefined;
+  const [lowest, highest] = [Math.min(min, start ?? min), Math.max(max, start ?? max)];
   const [first, last] = [points[0]!, points[points.length - 1]!];
 
-  const fs = Math.max(10, Math.min(14, Math.round(W / 46)));
+  const fs = opts.fontSize ?? Math.max(10, Math.min(14, Math.round(W / 46)));
   const summary = `${data.valueLabel}: last ${fmt(last.value)} · min ${fmt(min)} · max ${fmt(max)}`;
   const head = header(data, W, fs, showTitle, summary);
-  const axis = valueTicks(min, max, data.format ?? 'integer');
+  const axis = valueTicks(lowest, highest, data.format ?? 'integer');
   const labels = axis.ticks.map(fmt);
   const charW = fs * 0.6; // digits are ~0.57 em in Noto Sans and system fonts
   const [x0, x1] =
@@ -144,7 +177,8 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
     left: fs + Math.max(...labels.map((l) => l.length)) * charW + fs * 0.5,
     right: W - fs - (fmt(last.value).length + 1) * charW, // room for the last value's label
     top: head.y + fs * 1.4,
-    bottom: H - fs - fs * 1.3,
+    // Room for the time labels, and for the date line a history within one day adds (xAxis).
+    bottom: H - fs - fs * 1.3 - (first.at < last.at && sameDay(first.at, last.at) ? fs * 1.3 : 0),
     sx: (at) => f.left + ((at - x0) / (x1 - x0)) * (f.right - f.left),
     sy: (v) => f.bottom - ((v - axis.lo) / (axis.hi - axis.lo)) * (f.bottom - f.top),
   };
@@ -161,7 +195,7 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
       ...head.parts,
       ...yAxis(f, axis.ticks, labels),
       ...xAxis(f, first.at, last.at, x0, x1),
-      ...series(f, points, fmt(last.value)),
+      ...series(f, points, fmt(last.value), start),
     ].join('') +
     `</svg>`
   );

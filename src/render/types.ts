@@ -61,6 +61,8 @@ export interface ChartData {
   valueLabel: string;
   /** In time order; may be a single point; never empty when rendered. */
   points: ChartPoint[];
+  /** The value before the first point (a rating before the first match), if there was one. */
+  start?: number;
   /** How a value reads on the axis (a time board shows 1:02.500, not 62500). Default: grouped integer. */
   format?: 'integer' | 'time';
   /** The PNG's colours; default dark. chartSvg takes its theme as an option instead. */

@@ -352,6 +352,25 @@ export class ResultsRepository extends Repository {
     const row = rows[0];
     return row ? SCORE.fromObject(row) : null;
   }
+  /**
+   * A player's scores that count (approved, adjusted, set) on a board, newest first, those
+   * before `beforePk` when given: the player page's submission history, `limit` at a time.
+   */
+  playerScores(
+    boardPk: number,
+    playerId: string,
+    beforePk: number | null,
+    limit: number,
+  ): Promise<Score[]> {
+    return this.use(undefined, (m) => {
+      const query = m
+        .createQueryBuilder(ScoreEntity, 's')
+        .where('s.board_pk = :boardPk AND s.player_id = :playerId', { boardPk, playerId })
+        .andWhere("s.status IN ('approved', 'adjusted', 'set')");
+      if (beforePk !== null) query.andWhere('s.pk < :beforePk', { beforePk });
+      return query.orderBy('s.pk', 'DESC').limit(limit).getMany();
+    });
+  }
   roster(matchPk: number, tx?: EntityManager): Promise<MatchParticipant[]> {
     return this.use(tx, (m) =>
       m.find(MatchParticipantEntity, {

@@ -303,6 +303,16 @@ export class SubmissionRepository extends Repository {
     });
   }
 
+  /** How many of a board's submissions wait for a moderator's review (its public page says). */
+  pendingCount(boardPk: number): Promise<number> {
+    return this.use(undefined, (m) =>
+      m
+        .createQueryBuilder(SubmissionEntity, 's')
+        .where("s.board_pk = :boardPk AND s.status = 'pending_review'", { boardPk })
+        .getCount(),
+    );
+  }
+
   /**
    * A member's own submissions to an owner's boards since a moment, newest first (the
    * dashboard's "My submissions"): the owner's index, filtered by who submitted.

@@ -14,6 +14,7 @@ import { recentMatches } from './matches-view';
 import { boardCard, boardTop } from './pictures';
 import { MAX_AGE } from './respond';
 import { seasonHtml } from './season-page';
+import { emptyBoardHtml } from './empty-board';
 import { rowOfEntry } from './standings-view';
 
 /**
@@ -80,8 +81,12 @@ async function currentHtml(
     first ? null : links.board(board, keep),
     standings.nextCursor && links.board(board, { cursor: standings.nextCursor, ...keep }),
   );
-  let body = `${standingsHtml(view, rows, top, 'No entries yet.')}\n${nav}`;
-  if (first && isMatchBoard(board))
+  // No standings: say why (a season just began, results waiting for review); older seasons'
+  // results below would read as this one's, so the text links their final standings instead.
+  const empty =
+    rows.length > 0 ? '' : first ? await emptyBoardHtml(ctx, board, links) : 'No more entries.';
+  let body = `${standingsHtml(view, rows, top, empty)}\n${nav}`;
+  if (first && rows.length > 0 && isMatchBoard(board))
     body += `\n${recentMatches(board, await boardMatchesPage(ctx, board, { limit: RECENT }), links)}`;
   return documentHtml(
     boardName(board),

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Board } from '../../entities/board';
+import { utcDay } from '../domain/display';
 import { TallyError } from '../domain/errors';
 import { seasonTitle } from '../domain/season';
 import { queryValue } from '../http/params';
@@ -60,18 +61,22 @@ export interface SeasonLink {
   number: number | null;
 }
 
-/** The seasons menu: the running standings, then the newest ended seasons (none: no menu). */
+/**
+ * The seasons menu: the standings now (the running season by name, or none running), then the
+ * newest ended seasons, each saying when it ended, so none reads as the current one (none: no
+ * menu).
+ */
 export async function seasonLinks(ctx: Context, board: Board, links: Links): Promise<SeasonLink[]> {
   const { running, ended } = await boardSeasons(ctx, board, { limit: 12 });
   if (ended.length === 0) return [];
   return [
     {
-      label: running ? `${seasonTitle(running)} (running)` : 'Current',
+      label: running ? `Now: ${seasonTitle(running)}` : 'Now (no season running)',
       href: links.board(board),
       number: null,
     },
     ...ended.map(({ season: s }) => ({
-      label: seasonTitle(s),
+      label: `${seasonTitle(s)} (ended ${utcDay(s.endedAt ?? s.startedAt)})`,
       href: links.board(board, { season: s.number }),
       number: s.number,
     })),

@@ -13,6 +13,7 @@ import { forBrowsers, landingPage } from './landing-page';
 import { Links } from './links';
 import { DEFAULT_PAGE_LIMITS, pageLimits, type LimiterStore, type PageLimits } from './page-limits';
 import { playerPage } from './player-page';
+import { playerMatches, playerScores } from './player-history-page';
 import { pageHeaders } from './respond';
 import { imageFile, MALFORMED } from './stored-images';
 
@@ -39,6 +40,8 @@ export interface BoardPagesOptions extends LimiterStore {
  *   GET /boards/{owner}/{board}/card.png[?season=N]          the leaderboard card
  *   GET /boards/{owner}/{board}/players/{player}[?vs=P]      a player; head to head
  *   GET /boards/{owner}/{board}/players/{player}/chart.png   the player's chart
+ *   GET /boards/{owner}/{board}/players/{player}/matches[?cursor=]      all their matches
+ *   GET /boards/{owner}/{board}/players/{player}/submissions[?cursor=]  all their scores
  *   GET /boards/{owner}/{board}/entries/{entry}              a contest entry (Rating boards)
  *   GET /images/{sha256}.webp                                a contest entry's stored picture
  *   GET /[?cursor=]                                          the landing: servers with public boards
@@ -61,6 +64,8 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   router.get('/boards/:ownerId/:boardId/card.png', cardImage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId', playerPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId/chart.png', chartImage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/players/:playerId/matches', playerMatches(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/players/:playerId/submissions', playerScores(ctx, deps));
   router.get('/boards/:ownerId/:boardId/entries/:entryPk', entryPage(ctx, deps));
   router.get('/images/:file', imageFile(ctx));
   // The landing and the error reference: the same headers and per-address limit, no viewer

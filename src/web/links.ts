@@ -13,6 +13,8 @@ import { boardUrl } from '../domain/board-url';
  *   /boards/{owner}/{board}/card.png[?season=N]       the leaderboard card
  *   /boards/{owner}/{board}/players/{player}[?vs=P]   a player, or two head to head
  *   /boards/{owner}/{board}/players/{player}/chart.png
+ *   /boards/{owner}/{board}/players/{player}/matches[?cursor=]      every match of theirs
+ *   /boards/{owner}/{board}/players/{player}/submissions[?cursor=]  every score of theirs
  *   /boards/{owner}/{board}/entries/{entry}           a contest entry (Rating boards)
  *   /images/{sha256}.webp                             a stored picture (an entry's image or
  *                                                     thumbnail), named by the SHA-256 of its
@@ -52,6 +54,24 @@ export class Links {
   }
   player(board: Pick<Board, 'ownerId' | 'id'>, playerId: string, query?: Query): string {
     return pathOf(this.playerUrl(board, playerId, query));
+  }
+
+  /** A player's every match (match boards) or every score (score boards), paged by cursor. */
+  playerHistoryUrl(
+    board: Pick<Board, 'ownerId' | 'id'>,
+    playerId: string,
+    what: 'matches' | 'submissions',
+    query?: Query,
+  ): string {
+    return withQuery(`${this.playerUrl(board, playerId)}/${what}`, query);
+  }
+  playerHistory(
+    board: Pick<Board, 'ownerId' | 'id'>,
+    playerId: string,
+    what: 'matches' | 'submissions',
+    query?: Query,
+  ): string {
+    return pathOf(this.playerHistoryUrl(board, playerId, what, query));
   }
 
   entryUrl(board: Pick<Board, 'ownerId' | 'id'>, entryPk: number): string {

@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 import type { Board } from '../../entities/board';
-import { badRequest } from '../domain/errors';
+import { badRequest, TallyError } from '../domain/errors';
 import { parsePlayerId } from '../domain/player-id';
 import { queryValue } from '../http/params';
 import type { Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
+import { playerScoresPage } from '../pipeline/player-history';
 import { headToHead, playerProfile, type HeadToHead, type Profile } from '../pipeline/profile';
 import { runningSeason } from '../pipeline/season-reads';
 import { authorHtml } from './author-page';
@@ -16,12 +17,19 @@ import {
   boardName,
   documentHtml,
   escapeHtml,
+  link,
   PICTURE_SIZE,
   shareImage,
   type Html,
 } from './html';
 import { playerChart } from './pictures';
-import { chartFigure, headToHeadSection, profileStats, summaryText } from './player-view';
+import {
+  chartFigure,
+  headToHeadSection,
+  profileStats,
+  scoreHistory,
+  summaryText,
+} from './player-view';
 import { playedMatches } from './matches-view';
 import { MAX_AGE } from './respond';
 
@@ -56,16 +64,49 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
     const frame = {
       top: await crumbs(ctx, board, deps.links, true),
       season: await runningSeason(ctx, board),
+      other: h2h ? await profileOrNull(ctx, board, h2h.b.id) : null,
+      history: await historyHtml(ctx, board, profile, deps),
     };
     sendBoardPage(req, res, board, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
   };
+}
+
+/** The other player of a head to head, side by side; null if they have nothing on this board. */
+async function profileOrNull(ctx: Context, board: Board, playerId: string) {
+  try {
+    return await playerProfile(ctx, board, playerId);
+  } catch (err) {
+    if (err instanceof TallyError && err.code === 'not_found') return null;
+    throw err;
+  }
+}
+
+/** Shown on the profile; the rest on the "All matches" / "All submissions" pages. */
+const LATEST = 10;
+
+/** The player's latest matches, or on a score board their latest submissions, and a way to all. */
+async function historyHtml(ctx: Context, board: Board, profile: Profile, deps: PageDeps) {
+  const { links } = deps;
+  const id = profile.player.id;
+  if (profile.record !== null) {
+    const all =
+      profile.recent.length >= LATEST
+        ? `<p class="more">${link(links.playerHistory(board, id, 'matches'), 'All matches')}</p>`
+        : '';
+    return `<h2>Last matches</h2>\n${playedMatches(board, profile.recent, links)}\n${all}`;
+  }
+  const page = await playerScoresPage(ctx, board, id, { limit: LATEST });
+  const all = page.nextCursor
+    ? `<p class="more">${link(links.playerHistory(board, id, 'submissions'), 'All submissions')}</p>`
+    : '';
+  return `<h2>Submissions</h2>\n${scoreHistory(board, page.scores)}\n${all}`;
 }
 
 function pageHtml(
   board: Board,
   profile: Profile,
   h2h: HeadToHead | null,
-  frame: { top: Html; season: Season | null },
+  frame: { top: Html; season: Season | null; other: Profile | null; history: Html },
   deps: PageDeps,
 ): Html {
   const { links } = deps;
@@ -74,10 +115,10 @@ function pageHtml(
   const title = h2h
     ? `${name} vs ${h2h.b.name || h2h.b.id} — ${boardName(board)}`
     : `${name} — ${boardName(board)}`;
-  const matches =
-    profile.record === null
-      ? ''
-      : `<h2>Last matches</h2>\n${playedMatches(board, profile.recent, links)}`;
+  const figure = chart ? chartFigure(board, chart.data, frame.season) : '';
+  const versus = headToHeadSection(profile, h2h, links, frame.other);
+  // Asked for (?vs=), head to head comes first, on a phone's first screen; else after the chart.
+  const middle = h2h ? `${versus}\n${figure}` : `${figure}\n${versus}`;
   const image = shareImage(
     board,
     chart && deps.renderer ? links.chartUrl(board, profile.player.id, { v: chart.version }) : null,
@@ -88,9 +129,8 @@ function pageHtml(
 <h1>${bdi(name)}</h1>
 <p class="meta">${escapeHtml(rankLine(profile))}</p>
 ${profileStats(profile)}
-${chart ? chartFigure(board, chart.data, frame.season) : ''}
-${headToHeadSection(profile, h2h, links)}
-${matches}`,
+${middle}
+${frame.history}`,
     {
       title,
       description: summaryText(profile, h2h),

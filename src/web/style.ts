@@ -107,6 +107,24 @@ export const STYLE = `
   .chart svg { display: block; width: 100%; height: auto; }
   .chart .narrow { display: none; }
   .chart figcaption { font-size: 0.85rem; color: var(--muted); padding: 0 0.25rem; }
+  /* A score such as 2–0 never breaks at its dash. */
+  .nowrap { white-space: nowrap; }
+  /* Two players side by side (head to head): labels, then one column each, names wrap. */
+  table.compare { table-layout: fixed; margin: 0.75rem 0; }
+  .compare col.label { width: 6.5rem; }
+  .compare th[scope="row"] { font-weight: 400; }
+  .compare thead th { color: var(--text); font-size: 1rem; white-space: normal; overflow-wrap: anywhere; }
+  .compare td { font-variant-numeric: tabular-nums; }
+  .submitted { margin: 0; padding: 0; list-style: none; background: var(--card); }
+  .submitted li { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: baseline; padding: 0.45rem 0.75rem; border-bottom: 1px solid var(--rule); }
+  .submitted .value { font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; min-width: 5rem; }
+  .submitted .when { font-size: 0.85rem; color: var(--muted); }
+  .waiting { color: var(--muted); }
+  @media (max-width: 40rem) {
+    .chart .wide { display: none; }
+    .chart .narrow { display: block; }
+    .chart .narrow svg { max-width: 30rem; margin: 0 auto; }
+  }
   form.vs { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
   form.vs select { min-width: 0; max-width: 100%; flex: 1 1 10rem; font: inherit; padding: 0.3rem; }
   form.vs button { font: inherit; padding: 0.3rem 0.9rem; }
@@ -159,8 +177,6 @@ export const STYLE = `
   .bars .num { color: var(--muted); }
   @media (max-width: 30rem) {
     main { margin: 1rem auto; padding: 0 0.75rem; }
-    .chart .wide { display: none; }
-    .chart .narrow { display: block; }
     form.vs label { flex-basis: 100%; }
     .record-line { font-size: 1.15rem; }
     th, td { padding: 0.4rem 0.45rem; }

@@ -178,7 +178,10 @@ describe('the public board page in headless Chromium', () => {
       ['1', 'Cy', '1032', '2', '0', '0'],
       ['3', 'Bo', '984', '1', '0', '2'],
     ]);
-    expect(view.seasons).toEqual(['Season 2 (running)', 'Season 1 “Winter”']);
+    expect(view.seasons).toEqual([
+      'Now: Season 2',
+      expect.stringMatching(/^Season 1 “Winter” \(ended \d{4}-\d\d-\d\d\)$/),
+    ]);
     if (process.env.SEASON_PAGE_SCREENSHOT)
       await browser.screenshot(process.env.SEASON_PAGE_SCREENSHOT);
     await browser.click('.seasons a');

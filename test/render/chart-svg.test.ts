@@ -65,12 +65,39 @@ describe('chartSvg', () => {
     expect(labels).toEqual(expect.arrayContaining(['1:00.000', '1:02.000']));
   });
 
-  it('GIVEN a single point THEN one dated tick, the marker and no line', () => {
+  it('GIVEN a single point THEN one dated tick, the marker, its value and a dashed level line, not a lone dot', () => {
     const svg = chartSvg({ ...ladder, points: [{ at: T0, value: 1000 }] }, size);
     expect(texts(svg)).toEqual(expect.arrayContaining(['3 Nov 2026', '1,000']));
     expect(svg).toContain('class="tc-last"');
-    expect(svg).not.toContain('class="tc-line"');
+    expect(svg).toMatch(/<path class="tc-line"[^>]*stroke-dasharray/);
     expect(svg).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('GIVEN a single point with the value before it THEN a step from that value to it, both on the axis', () => {
+    const svg = chartSvg({ ...ladder, points: [{ at: T0, value: 1016 }], start: 1000 }, size);
+    expect(svg).toMatch(
+      /<path class="tc-line" fill="none" stroke-width="2" d="M[\d.]+ [\d.]+H[\d.]+V[\d.]+"\/>/,
+    );
+    expect(svg).not.toContain('stroke-dasharray');
+    expect(texts(svg)).toEqual(expect.arrayContaining(['1,000', '1,016']));
+  });
+
+  it('GIVEN a history within one day THEN the axis reads hours and says the date once', () => {
+    const day: ChartData = {
+      ...ladder,
+      points: [1000, 1016, 1031].map((value, i) => ({
+        at: T0 - 6 * 3_600_000 + i * 2 * 3_600_000,
+        value,
+      })),
+    };
+    const labels = texts(chartSvg(day, size));
+    expect(labels.filter((l) => /^\d\d:\d\d$/.test(l)).length).toBeGreaterThanOrEqual(2);
+    expect(labels.filter((l) => l === '3 Nov 2026')).toHaveLength(1);
+  });
+
+  it('GIVEN a font size THEN every label is drawn at it', () => {
+    const svg = chartSvg(ladder, { width: 320, height: 260, fontSize: 13 });
+    expect(svg).toContain('font-size="13"');
   });
 
   it('GIVEN a flat series THEN the line sits inside ticks around its value', () => {

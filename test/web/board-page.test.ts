@@ -222,7 +222,7 @@ describe(`the public board page (${backendName})`, () => {
 
     const empty = await visit(pathOf(await tally.board({ ownerId: owner, type: 'Classic' })));
     expectHtml(empty, 200);
-    expect(text(empty.text)).toContain('No entries yet.');
+    expect(text(empty.text)).toContain('No results yet.');
   });
 
   it("GIVEN another owner's board, an unknown board or a malformed path THEN a 404 page", async () => {

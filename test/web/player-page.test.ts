@@ -86,8 +86,8 @@ describe(`a player's public page (${backendName})`, () => {
     // Wide for a desktop, narrow for a phone; the stylesheet shows one.
     const svgs = [...figure.matchAll(/<div class="(wide|narrow)"><svg [^>]*viewBox="([^"]*)"/g)];
     expect(svgs.map((m) => [m[1], m[2]])).toEqual([
-      ['wide', '0 0 720 300'],
-      ['narrow', '0 0 360 240'],
+      ['wide', '0 0 720 320'],
+      ['narrow', '0 0 320 260'],
     ]);
     expect(figure.match(/<\/svg>/g)).toHaveLength(2);
     expect(text(figure)).toContain('Rating over time'); // no season on this board
@@ -149,7 +149,7 @@ describe(`a player's public page (${backendName})`, () => {
     expect(text(res.text)).toContain('D vs Blues 2–2');
   });
 
-  it('GIVEN a score board THEN a player page shows the score, the best and the submissions, and no matches', async () => {
+  it('GIVEN a score board THEN a player page shows the score (which is the best: never twice), the submissions newest first, and no matches', async () => {
     const arcade = await tally.board({
       ownerId: ladder.ownerId,
       type: 'Highscore',
@@ -164,7 +164,10 @@ describe(`a player's public page (${backendName})`, () => {
     const res = await visit(playerPath(arcade, 'custom:Robin'));
     expect(res.status, res.text).toBe(200);
     expect(text(section(res.text, 'p', 'meta'))).toBe('#2 of 2 on Arcade');
-    expect(stats(res.text)).toEqual({ Score: '1,200', Best: '1,200', Submissions: '2' });
+    expect(stats(res.text)).toEqual({ Score: '1,200', Submissions: '2' });
+    expect(text(section(res.text, 'ol', 'submitted'))).toMatch(
+      /^900 2026-11-03 21:00 UTC\s+1,200 2026-11-03 09:00 UTC$/,
+    );
     expect(res.text).not.toContain('Last matches');
     expect(res.text).not.toContain('Head to head');
   });
