@@ -141,7 +141,11 @@ describe(`moderator review in Discord (${backendName})`, () => {
       { player_id: `chat:${alice.id}`, elo: 1016, rank: 1 },
       { player_id: `chat:${bob.id}`, elo: 984, rank: 2 },
     ]);
-    expect((await row(handle)).reviewState).toBe('closed');
+    // The message is closed in the row once Discord has answered the edit: a moment after it.
+    await eventually(
+      async () => ((await row(handle)).reviewState === 'closed' ? true : undefined),
+      'the review message recorded as closed',
+    );
   });
 
   it('GIVEN Manage Server presses Decline THEN nothing applies and the message says declined; a second press is told it was decided', async () => {
