@@ -26,19 +26,37 @@ export const STANDINGS_SIZE_RANGE = [5, 50] as const;
 export const checkStandingsSize = (n: number): number =>
   wholeInRange('standings size', n, ...STANDINGS_SIZE_RANGE);
 
-/** An optional column: a match board's record (W-D-L), another board's submissions count. */
-export type StandingsColumn = 'record' | 'submissions';
+/**
+ * An optional column: a match board's record (W-D-L), a League's matches played, goals (for,
+ * against, difference) and form (issue 29 item 5), another board's submissions count.
+ */
+export type StandingsColumn = 'played' | 'record' | 'goals' | 'form' | 'submissions';
 
 /**
  * The optional columns a board's standings show after rank, name and value, in order: a match
  * board (ELO, League) has a record, any other board a submissions count, each unless hidden.
- * Chat's one line per rank carries the record; the pages carry both.
+ * A League's record is a football table's: played, W-D-L, goals and form, all under the one
+ * record setting. Chat's one line per rank carries the record; the pages carry all.
  */
 export function standingsColumns(
   board: Pick<Board, 'type' | 'showRecord' | 'showSubmissions'>,
 ): StandingsColumn[] {
+  if (board.type === 'League') return board.showRecord ? ['played', 'record', 'goals', 'form'] : [];
   if (isMatchBoard(board)) return board.showRecord ? ['record'] : [];
   return board.showSubmissions ? ['submissions'] : [];
+}
+
+/**
+ * The table's columns after rank and name, the value among them: the value first, except that
+ * a League reads like a football table, points after the goals and the form last
+ * (P W D L GF GA GD Pts Form).
+ */
+export function tableColumns(
+  board: Pick<Board, 'type' | 'showRecord' | 'showSubmissions'>,
+): (StandingsColumn | 'value')[] {
+  const optional = standingsColumns(board);
+  if (!optional.includes('form')) return ['value', ...optional];
+  return [...optional.filter((c) => c !== 'form'), 'value', 'form'];
 }
 
 export const MEDALS = ['🥇', '🥈', '🥉'] as const;
@@ -51,7 +69,7 @@ export function medalOf(board: Pick<Board, 'medals'>, rank: number): string | nu
 /** Whether the first page of a board's standings stands its top three on a podium. */
 export const showsPodium = (board: Pick<Board, 'medals'>): boolean => board.medals;
 
-const COLUMN_NAMES: Record<StandingsColumn, string> = {
+const COLUMN_NAMES: Record<'record' | 'submissions', string> = {
   record: 'record',
   submissions: 'submissions',
 };
@@ -61,7 +79,7 @@ const COLUMN_NAMES: Record<StandingsColumn, string> = {
  * shown`, `…, no medals, record hidden`.
  */
 export function displaySummary(board: Pick<Board, 'type'> & BoardDisplay): string {
-  const optional: StandingsColumn = isMatchBoard(board) ? 'record' : 'submissions';
+  const optional = isMatchBoard(board) ? 'record' : 'submissions';
   const shown = standingsColumns(board).includes(optional);
   return [
     `standings: ${board.standingsSize} ranks a page in chat`,

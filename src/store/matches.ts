@@ -34,6 +34,13 @@ const playedRow = (row: Record<string, unknown>): PlayedRow => ({
   eloDelta: row.elo_delta === null ? null : Number(row.elo_delta),
 });
 
+/** A player's goals over the standings' matches and their newest matches (newest first). */
+export interface GoalsAndForm {
+  goalsFor: number;
+  goalsAgainst: number;
+  newest: PlayedRow[];
+}
+
 export interface MatchFilter {
   player?: string;
   status?: MatchStatus;
@@ -136,6 +143,49 @@ export class MatchReadRepository extends Repository {
       )),
     ]);
     return rows[0]?.name ?? null;
+  }
+
+  /**
+   * A League table's goals and form for these players (issue 29 item 5), in one statement: each
+   * player's goals for and against over the applied matches since `since` (the standings' start;
+   * all when null), and their newest `recent` of those matches, newest first. A team's goals
+   * count for each of its players.
+   */
+  async goalsAndForm(
+    boardPk: number,
+    playerIds: readonly string[],
+    since: Date | null,
+    recent: number,
+  ): Promise<Map<string, GoalsAndForm>> {
+    const lines = new Map<string, GoalsAndForm>();
+    if (playerIds.length === 0) return lines;
+    const mine = 'CASE WHEN p.side = 1 THEN m.team1_score ELSE m.team2_score END';
+    const theirs = 'CASE WHEN p.side = 1 THEN m.team2_score ELSE m.team1_score END';
+    const rows: Record<string, unknown>[] = await this.use(undefined, (m) =>
+      m.query(
+        `SELECT * FROM (
+           SELECT p.player_id, p.side, p.elo_delta, m.number, m.winner, m.team1_score, m.team2_score,
+             SUM(COALESCE(${mine}, 0)) OVER (PARTITION BY p.player_id) AS goals_for,
+             SUM(COALESCE(${theirs}, 0)) OVER (PARTITION BY p.player_id) AS goals_against,
+             ROW_NUMBER() OVER (PARTITION BY p.player_id ORDER BY m.number DESC) AS newest
+           FROM match_participants p JOIN matches m ON m.pk = p.match_pk
+           WHERE p.board_pk = ? AND p.player_id IN (${playerIds.map(() => '?').join(', ')})
+             AND ${COUNTED}${since ? ` AND ${COUNTS_FROM} >= ?` : ''}
+         ) t WHERE t.newest <= ? ORDER BY t.player_id, t.newest`,
+        [boardPk, ...playerIds, ...(since ? [timeParam(this.dialect, since)] : []), recent],
+      ),
+    );
+    for (const row of rows) {
+      const id = String(row.player_id);
+      const line = lines.get(id) ?? {
+        goalsFor: Number(row.goals_for),
+        goalsAgainst: Number(row.goals_against),
+        newest: [],
+      };
+      line.newest.push(playedRow(row));
+      lines.set(id, line);
+    }
+    return lines;
   }
 
   private async withRosters(matches: Match[]): Promise<MatchWithRoster[]> {

@@ -403,4 +403,23 @@ export class ResultsRepository extends Repository {
   ): Promise<void> {
     await tx.update(MatchParticipantEntity, { matchPk, side, position }, { eloDelta });
   }
+
+  /**
+   * A score board's submissions that count, newest first (the board page's recent submissions,
+   * issue 29 item 5): applied (approved, adjusted, set) and not removed by a correction, those
+   * before `beforePk` when given, `limit` at a time along the (board_pk, pk) index.
+   */
+  async boardScores(boardPk: number, beforePk: number | null, limit: number): Promise<Score[]> {
+    const rows: Record<string, unknown>[] = await this.use(undefined, (m) =>
+      m.query(
+        `SELECT ${SCORE.columns} FROM scores s
+           WHERE s.board_pk = ?${beforePk === null ? '' : ' AND s.pk < ?'}
+             AND s.status IN ('approved', 'adjusted', 'set')
+             AND NOT EXISTS (SELECT 1 FROM corrections c WHERE c.score_pk = s.pk AND c.action = 'remove')
+           ORDER BY s.pk DESC LIMIT ?`,
+        [boardPk, ...(beforePk === null ? [] : [beforePk]), limit],
+      ),
+    );
+    return rows.map((row) => SCORE.fromObject(row));
+  }
 }

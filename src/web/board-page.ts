@@ -15,7 +15,8 @@ import { boardCard, boardTop } from './pictures';
 import { MAX_AGE } from './respond';
 import { seasonHtml } from './season-page';
 import { emptyBoardHtml } from './empty-board';
-import { rowOfEntry } from './standings-view';
+import { rowsOfEntries } from './standings-view';
+import { recentSubmissions } from './submissions-view';
 
 /**
  * The public board page (DESIGN.md 3): a board's `url` (spec 2.2). The current standings, paged
@@ -70,7 +71,7 @@ async function currentHtml(
   const links = deps.links;
   const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, 'updated live'];
   const standings = await standingsPage(ctx, board, { cursor, limit });
-  const rows = standings.entries.map((e) => rowOfEntry(board, e));
+  const rows = await rowsOfEntries(ctx, board, standings.entries);
   const first = cursor === undefined;
   const more = standings.nextCursor !== null;
   const top = first ? await topOf(rows, more, () => boardTop(ctx, board)) : null;
@@ -88,6 +89,7 @@ async function currentHtml(
   let body = `${standingsHtml(view, rows, top, empty)}\n${nav}`;
   if (first && rows.length > 0 && isMatchBoard(board))
     body += `\n${recentMatches(board, await boardMatchesPage(ctx, board, { limit: RECENT }), links)}`;
+  else if (first && rows.length > 0) body += `\n${await recentSubmissions(ctx, board, links)}`;
   return documentHtml(
     boardName(board),
     `${view.crumbs}

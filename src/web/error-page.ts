@@ -5,7 +5,8 @@ import { documentHtml, escapeHtml, link } from './html';
 import { isPicturePath, sendPlainHtml, sendText } from './respond';
 
 /** What a page was about, so a 404 names the missing thing ("Player not found"). */
-export type Subject = 'Board' | 'Player' | 'Server' | 'Season' | 'Entry' | 'Picture' | 'Matches';
+export type Subject =
+  'Board' | 'Player' | 'Server' | 'Season' | 'Entry' | 'Picture' | 'Matches' | 'Submissions';
 
 /** Routes name their subject once the things before it are found (a board, then its player). */
 export const about = (res: Response, subject: Subject) => {
@@ -21,6 +22,7 @@ const MISSING: Record<Subject, string> = {
   Entry: 'This board has no such entry: it may have been withdrawn or removed',
   Picture: 'There is no picture at this address: its entry may have been withdrawn or removed',
   Matches: 'This board records scores, not matches: its page has them all',
+  Submissions: 'This board records matches, not scores: its page has them all',
 };
 
 /** A page that says what went wrong, with a way back when there is one. */

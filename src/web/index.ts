@@ -3,6 +3,7 @@ import { notFound } from '../domain/errors';
 import type { Context } from '../pipeline/context';
 import { boardMatchesPage } from './board-matches-page';
 import { boardPage } from './board-page';
+import { boardSubmissionsPage } from './board-submissions-page';
 import { entryPage } from './entry-page';
 import type { PageDeps, PageRenderer } from './deps';
 import { about, errorPage } from './error-page';
@@ -43,6 +44,7 @@ export interface BoardPagesOptions extends LimiterStore {
  *   GET /boards/{owner}/{board}/players/{player}/matches[?cursor=]      all their matches
  *   GET /boards/{owner}/{board}/players/{player}/submissions[?cursor=]  all their scores
  *   GET /boards/{owner}/{board}/entries/{entry}              a contest entry (Rating boards)
+ *   GET /boards/{owner}/{board}/submissions[?cursor=]        every submission (score boards)
  *   GET /images/{sha256}.webp                                a contest entry's stored picture
  *   GET /[?cursor=]                                          the landing: servers with public boards
  *   GET /errors, /errors/{code}                              what the API's Problem types mean
@@ -67,6 +69,7 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   router.get('/boards/:ownerId/:boardId/players/:playerId/matches', playerMatches(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId/submissions', playerScores(ctx, deps));
   router.get('/boards/:ownerId/:boardId/entries/:entryPk', entryPage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/submissions', boardSubmissionsPage(ctx, deps));
   router.get('/images/:file', imageFile(ctx));
   // The landing and the error reference: the same headers and per-address limit, no viewer
   // (neither shows anything private).

@@ -16,6 +16,7 @@ import { boardUrl } from '../domain/board-url';
  *   /boards/{owner}/{board}/players/{player}/matches[?cursor=]      every match of theirs
  *   /boards/{owner}/{board}/players/{player}/submissions[?cursor=]  every score of theirs
  *   /boards/{owner}/{board}/entries/{entry}           a contest entry (Rating boards)
+ *   /boards/{owner}/{board}/submissions[?cursor=]     a score board's submissions, newest first
  *   /images/{sha256}.webp                             a stored picture (an entry's image or
  *                                                     thumbnail), named by the SHA-256 of its
  *                                                     bytes, so it never changes: outside
@@ -102,6 +103,14 @@ export class Links {
   }
   chartUrl(board: Pick<Board, 'ownerId' | 'id'>, playerId: string, query?: Query): string {
     return withQuery(`${this.playerUrl(board, playerId)}/chart.png`, query);
+  }
+
+  /** A score board's every submission, paged by cursor (issue 29 item 5). */
+  submissionsUrl(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
+    return withQuery(`${boardUrl(this.publicUrl, board)}/submissions`, query);
+  }
+  submissions(board: Pick<Board, 'ownerId' | 'id'>, query?: Query): string {
+    return pathOf(this.submissionsUrl(board, query));
   }
 }
 

@@ -1,10 +1,13 @@
 import type { Board } from '../../entities/board';
 import type { SeasonStanding } from '../domain/season';
 import type { RankedEntry } from '../pipeline/standings';
+import { leagueColumns, type LeagueColumns } from '../pipeline/league-table';
+import type { Context } from '../pipeline/context';
 import { playerLink } from './boards';
-import { standingsColumns, type StandingsColumn } from '../domain/board-display';
+import { standingsColumns, tableColumns, type StandingsColumn } from '../domain/board-display';
 import { rankedValue } from '../domain/display';
-import { grouped, valueName, valueText, type Html } from './html';
+import { formLabel, goalDifferenceText, playedOf } from '../domain/league-table';
+import { escapeHtml, grouped, valueName, valueText, type Html } from './html';
 import type { Links } from './links';
 
 /** One row of standings, live (an entry) or archived (a season's final row). */
@@ -16,9 +19,15 @@ export interface StandingRow {
   draws: number | null;
   losses: number | null;
   submissions: number | null;
+  /** A League's goals and form (pipeline/league-table.ts); null where none were read. */
+  league: LeagueColumns | null;
 }
 
-export const rowOfEntry = (board: Pick<Board, 'type'>, e: RankedEntry): StandingRow => ({
+export const rowOfEntry = (
+  board: Pick<Board, 'type'>,
+  e: RankedEntry,
+  league: LeagueColumns | null = null,
+): StandingRow => ({
   rank: e.rank,
   player: { id: e.playerId, name: e.playerName },
   value: rankedValue(board, e),
@@ -26,7 +35,18 @@ export const rowOfEntry = (board: Pick<Board, 'type'>, e: RankedEntry): Standing
   draws: e.draws,
   losses: e.losses,
   submissions: e.submissions,
+  league,
 });
+
+/** A page of entries as the table's rows, with a League's goals and form. */
+export async function rowsOfEntries(
+  ctx: Context,
+  board: Board,
+  entries: readonly RankedEntry[],
+): Promise<StandingRow[]> {
+  const league = await leagueColumns(ctx, board, entries);
+  return entries.map((e) => rowOfEntry(board, e, league.get(e.playerId) ?? null));
+}
 
 export const rowOfArchive = (s: SeasonStanding): StandingRow => ({
   rank: s.rank,
@@ -36,6 +56,7 @@ export const rowOfArchive = (s: SeasonStanding): StandingRow => ({
   draws: s.draws,
   losses: s.losses,
   submissions: s.submissions,
+  league: null,
 });
 
 /** "10–2–3": wins, draws, losses. */
@@ -45,22 +66,86 @@ export const recordText = (r: Pick<StandingRow, 'wins' | 'draws' | 'losses'>) =>
 interface Column {
   heading: Html;
   cell: (row: StandingRow) => string;
+  /** The cells' class: `num`, and what a phone hides (`wide`: goals for and against). */
+  className?: string;
 }
 
-/** Each optional column's cells (spec 2.4: a match board's record, another's submissions). */
+const abbr = (title: string, text: string): Html => `<abbr title="${title}">${text}</abbr>`;
+/** A heading in full, and its short form on a phone (style.ts: .wide, .narrow). */
+const shortOnPhone = (full: string, short: string): Html =>
+  `<span class="wide">${full}</span><abbr class="narrow" title="${full}">${short}</abbr>`;
+const goals = (r: StandingRow) => r.league ?? { goalsFor: 0, goalsAgainst: 0, form: [] };
+
+/** A League's form: W/D/L marks, newest last, and the same in words for a screen reader. */
+function formCell(r: StandingRow): Html {
+  const form = goals(r).form;
+  const marks = form.map((x) => `<span class="result result-${x}">${x}</span>`).join('');
+  return `<span class="sr-only">${escapeHtml(formLabel(form))}</span><span class="marks" aria-hidden="true">${marks || '—'}</span>`;
+}
+
+/**
+ * Each optional column's cells (spec 2.4: a match board's record, another's submissions; issue
+ * 29 item 5: a League's played, goals and form). On a phone the submissions heading is short
+ * and goals for and against give way to their difference, so the name keeps its line.
+ */
 const OPTIONAL: Record<StandingsColumn, Column[]> = {
+  played: [{ heading: abbr('Played', 'P'), cell: (r) => grouped(playedOf(r)) }],
   record: [
-    { heading: '<abbr title="Wins">W</abbr>', cell: (r) => grouped(r.wins ?? 0) },
-    { heading: '<abbr title="Draws">D</abbr>', cell: (r) => grouped(r.draws ?? 0) },
-    { heading: '<abbr title="Losses">L</abbr>', cell: (r) => grouped(r.losses ?? 0) },
+    { heading: abbr('Wins', 'W'), cell: (r) => grouped(r.wins ?? 0) },
+    { heading: abbr('Draws', 'D'), cell: (r) => grouped(r.draws ?? 0) },
+    { heading: abbr('Losses', 'L'), cell: (r) => grouped(r.losses ?? 0) },
   ],
-  submissions: [{ heading: 'Submissions', cell: (r) => grouped(r.submissions ?? 0) }],
+  goals: [
+    {
+      heading: abbr('Goals for', 'GF'),
+      cell: (r) => grouped(goals(r).goalsFor),
+      className: 'num wide',
+    },
+    {
+      heading: abbr('Goals against', 'GA'),
+      cell: (r) => grouped(goals(r).goalsAgainst),
+      className: 'num wide',
+    },
+    {
+      heading: abbr('Goal difference', 'GD'),
+      cell: (r) => goalDifferenceText(goals(r).goalsFor, goals(r).goalsAgainst),
+    },
+  ],
+  form: [
+    {
+      heading: abbr('The last five matches, oldest first', 'Form'),
+      cell: formCell,
+      className: 'form',
+    },
+  ],
+  submissions: [
+    {
+      heading: shortOnPhone('Submissions', 'Subs'),
+      cell: (r) => grouped(r.submissions ?? 0),
+    },
+  ],
 };
 
-/** The value, then the optional columns the board shows (domain/board-display.ts). */
-function columnsOf(board: Board): Column[] {
-  const value: Column = { heading: valueName(board), cell: (r) => valueText(board, r.value) };
-  return [value, ...standingsColumns(board).flatMap((c) => OPTIONAL[c])];
+/**
+ * The columns after rank and name in the board's order (domain/board-display.ts tableColumns);
+ * goals and form only where they were read (an ended season's archive keeps neither). A full
+ * League table is wider than a phone: there it is a football table's compact view, P GD Pts
+ * Form, so points and form are in sight beside the name (W, D, L, GF and GA are `wide`).
+ */
+function columnsOf(board: Board, rows: readonly StandingRow[]): Column[] {
+  const read = rows.some((r) => r.league !== null);
+  const shown = tableColumns(board).filter((c) => read || (c !== 'goals' && c !== 'form'));
+  const compact = shown.includes('goals');
+  const value: Column = {
+    heading: compact ? shortOnPhone(valueName(board), 'Pts') : valueName(board),
+    cell: (r) => valueText(board, r.value),
+  };
+  return shown.flatMap((c) => {
+    if (c === 'value') return [value];
+    if (c === 'record' && compact)
+      return OPTIONAL.record.map((x) => ({ ...x, className: 'num wide' }));
+    return OPTIONAL[c];
+  });
 }
 
 const td = (content: string | number, className = 'num') =>
@@ -68,14 +153,16 @@ const td = (content: string | number, className = 'num') =>
 
 /** The standings table; it scrolls inside its own box on a narrow screen, never the page. */
 export function standingsTable(board: Board, rows: StandingRow[], links: Links): Html {
-  const columns = columnsOf(board);
-  const head = columns.map((c) => `<th scope="col" class="num">${c.heading}</th>`).join('');
+  const columns = columnsOf(board, rows);
+  const head = columns
+    .map((c) => `<th scope="col" class="${c.className ?? 'num'}">${c.heading}</th>`)
+    .join('');
   const body = rows.map((row) => {
-    const values = columns.map((c) => td(c.cell(row)));
+    const values = columns.map((c) => td(c.cell(row), c.className));
     return `<tr>${td(row.rank)}${td(playerLink(links, board, row.player), 'player')}${values.join('')}</tr>`;
   });
   return `<div class="scroll"><table>
-<thead><tr><th scope="col" class="num">Rank</th><th scope="col">Player</th>${head}</tr></thead>
+<thead><tr><th scope="col" class="num">${shortOnPhone('Rank', '#')}</th><th scope="col">Player</th>${head}</tr></thead>
 <tbody>
 ${body.join('\n')}
 </tbody>

@@ -42,6 +42,15 @@ export const STYLE = `
     overflow: hidden;
   }
   abbr { text-decoration: none; }
+  /*
+   * A League's form: its W/D/L marks on one line, newest last; the words for screen readers are
+   * placed in the cell (relative), not at the page's edge, where they would widen the page.
+   */
+  .form { white-space: nowrap; width: 1%; text-align: left; position: relative; }
+  .form .marks { display: inline-flex; gap: 0.15rem; }
+  /* A heading's short form, for a phone (Submissions: Subs). */
+  th .narrow { display: none; }
+  .matches.submissions li { grid-template-columns: minmax(0, 1fr) auto; }
   nav.pages { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; margin-top: 1rem; }
   .seasons { margin: 0.75rem 0 1rem; }
   .seasons ul { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; margin: 0; padding: 0; list-style: none; font-size: 0.9rem; }
@@ -180,6 +189,15 @@ export const STYLE = `
     form.vs label { flex-basis: 100%; }
     .record-line { font-size: 1.15rem; }
     th, td { padding: 0.4rem 0.45rem; }
+    /*
+     * The name keeps its width (a two-word name on one line): short headings, and a League's
+     * goals for and against give way to their difference; a wider table scrolls in its box.
+     */
+    .player { min-width: 10rem; }
+    th.num, td.num { padding-inline: 0.3rem; }
+    .form { font-size: 0.85rem; }
+    table .wide { display: none; }
+    th .narrow { display: inline; }
     /* A match reads as a sentence ("A beat B") across the whole row, wrapping between words. */
     .matches.versus li { display: block; }
     .matches.versus .side.right { text-align: left; }

@@ -4,6 +4,7 @@ import {
   medalOf,
   showsPodium,
   standingsColumns,
+  tableColumns,
 } from '../../src/domain/board-display';
 import type { BoardType } from '../../src/domain/vocabulary';
 
@@ -11,7 +12,8 @@ import type { BoardType } from '../../src/domain/vocabulary';
 describe('board display', () => {
   it.each([
     ['ELO', true, true, ['record']],
-    ['League', true, false, ['record']],
+    ['League', true, false, ['played', 'record', 'goals', 'form']],
+    ['League', false, true, []],
     ['ELO', false, true, []],
     ['Classic', true, true, ['submissions']],
     ['Highscore', false, true, ['submissions']],
@@ -20,6 +22,18 @@ describe('board display', () => {
     'GIVEN a %s board, record %s, submissions %s THEN the optional columns are %j',
     (type, showRecord, showSubmissions, columns) => {
       expect(standingsColumns({ type, showRecord, showSubmissions })).toEqual(columns);
+    },
+  );
+
+  it.each([
+    ['League', true, ['played', 'record', 'goals', 'value', 'form']],
+    ['League', false, ['value']],
+    ['ELO', true, ['value', 'record']],
+    ['Time', true, ['value', 'submissions']],
+  ] as [BoardType, boolean, string[]][])(
+    'GIVEN a %s board, record and submissions %s THEN the table reads %j after rank and name',
+    (type, shown, columns) => {
+      expect(tableColumns({ type, showRecord: shown, showSubmissions: shown })).toEqual(columns);
     },
   );
 

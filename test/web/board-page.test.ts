@@ -209,8 +209,11 @@ describe(`the public board page (${backendName})`, () => {
     const league = await tally.board({ ownerId: owner, type: 'League' });
     await putEntries(league, [{ playerId: 'custom:r', score: 7, wins: 2, draws: 1, losses: 0 }]);
     const leaguePage = await visit(pathOf(league));
-    expect(leaguePage.text).toContain('>Points</th>');
-    expect(rows(leaguePage.text)).toEqual([['1', 'r', '7', '2', '1', '0']]);
+    // A football table (issue 29 item 5): P W D L GF GA GD Pts Form; no match read, no goals.
+    expect(leaguePage.text).toContain('<span class="wide">Points</span>');
+    expect(rows(leaguePage.text)).toEqual([
+      ['1', 'r', '3', '2', '1', '0', '0', '0', '0', '7', 'No matches yet—'],
+    ]);
   });
 
   it('GIVEN a Rating board or an empty board THEN the page says there is nothing to rank', async () => {

@@ -19,9 +19,10 @@ const viewOf = (board: Board): BoardView => ({
   crumbs: '',
   seasons: [],
 });
+/** The headings as a desktop shows them: a phone's short forms (`.narrow`) left out. */
 const headings = (html: string) =>
   [...section(html, 'div', 'scroll').matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) =>
-    text(m[1]!),
+    text(m[1]!.replace(/<abbr class="narrow"[^>]*>[\s\S]*?<\/abbr>/g, '')),
   );
 const firstRow = (html: string) =>
   [.../<tbody>\s*<tr>([\s\S]*?)<\/tr>/.exec(html)![1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map(
@@ -72,5 +73,39 @@ describe('standings display on the public page', () => {
       '#2 Bo 300',
       '#3 Cy 200',
     ]);
+  });
+
+  it('GIVEN a League board THEN a football table, P W D L GF GA GD Pts Form, all under the record setting; an archive row without goals drops those columns', () => {
+    const board = aBoard({ type: 'League' });
+    const entry = anEntry(1, 'Ann', { score: 7, wins: 2, draws: 1, losses: 1 });
+    const live = rowOfEntry(board, entry, {
+      played: 4,
+      goalsFor: 9,
+      goalsAgainst: 4,
+      form: ['W', 'L', 'D', 'W'],
+    });
+    const html = standingsHtml(viewOf(board), [live], null, '');
+    expect(headings(html)).toEqual('Rank Player P W D L GF GA GD Points Form'.split(' '));
+    // After rank and name (the name's cell is another feature's: avatars).
+    expect(firstRow(html).slice(2)).toEqual([
+      '4',
+      '2',
+      '1',
+      '1',
+      '9',
+      '4',
+      '+5',
+      '7',
+      'Last 4, oldest first: won, lost, drew, won W L D W',
+    ]);
+    const archived = standingsHtml(viewOf(board), [rowOfEntry(board, entry)], null, '');
+    expect(headings(archived)).toEqual(['Rank', 'Player', 'P', 'W', 'D', 'L', 'Points']);
+    const hidden = standingsHtml(
+      viewOf(aBoard({ type: 'League', showRecord: false })),
+      [live],
+      null,
+      '',
+    );
+    expect(headings(hidden)).toEqual(['Rank', 'Player', 'Points']);
   });
 });
