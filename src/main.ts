@@ -14,6 +14,7 @@ import { withBoundPort, type Config } from './config';
 import { bind } from './listen';
 import { log, setLogLevel } from './log';
 import { boardPages } from './web';
+import { LiveStreams } from './web/live';
 import { dashboard, signInConfigured, type DashboardOptions } from './web/dashboard';
 import { serverDirectory } from './bot/server-directory';
 import { createRenderer } from './render';
@@ -118,6 +119,9 @@ export async function startTally(requested: Config, options: StartOptions = {}):
     const renderer = createRenderer(); // pictures for link previews; threads start on first use
     started.push(() => renderer.close());
     ctx.render = renderer; // the bot's /profile charts too
+    // Open live pages' streams (src/web/live.ts) end first on a stop: they would hold it open.
+    const live = new LiveStreams(ctx);
+    started.push(async () => live.close());
     const web = signInConfigured(ctx)
       ? dashboard(ctx, {
           ...options.dashboard,
@@ -136,7 +140,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       // outside /v1; the pages learn who is signed in after their own per-address limit.
       beside: [
         ...(web ? [web.router] : []),
-        boardPages(ctx, { renderer, redis, redisPrefix, viewer: web?.viewer ?? null }),
+        boardPages(ctx, { renderer, redis, redisPrefix, viewer: web?.viewer ?? null, live }),
       ],
     });
     worker?.start();
@@ -152,6 +156,7 @@ export async function startTally(requested: Config, options: StartOptions = {}):
       scheduler,
       bot,
       async close() {
+        live.close();
         await closeServer(server);
         await renderer.close();
         await scheduler?.stop();

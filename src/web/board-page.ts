@@ -10,6 +10,7 @@ import type { PageDeps } from './deps';
 import { contestHtml } from './contest-page';
 import { about } from './error-page';
 import { bdi, boardName, documentHtml, isMatchBoard, type Html } from './html';
+import { allowLiveScript, liveClaim, liveScript, liveStreamPath } from './live';
 import { recentMatches } from './matches-view';
 import { boardCard, boardTop } from './pictures';
 import { MAX_AGE } from './respond';
@@ -49,6 +50,7 @@ export function boardPage(ctx: Context, deps: PageDeps): RequestHandler {
         board.type === 'Rating'
           ? await contestHtml(ctx, page, { limit, from })
           : await currentHtml(ctx, page, limit, cursor);
+      allowLiveScript(res);
       sendBoardPage(req, res, board, html, MAX_AGE.live);
       return;
     }
@@ -69,7 +71,8 @@ async function currentHtml(
 ): Promise<Html> {
   const { board, deps } = view;
   const links = deps.links;
-  const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, 'updated live'];
+  const stream = liveStreamPath(links, board, { cursor, limit: view.keepLimit });
+  const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, liveClaim(stream)];
   const standings = await standingsPage(ctx, board, { cursor, limit });
   const rows = await rowsOfEntries(ctx, board, standings.entries);
   const first = cursor === undefined;
@@ -96,7 +99,8 @@ async function currentHtml(
 <h1>${bdi(boardName(board))}</h1>
 <p class="meta">${kind.filter(Boolean).join(' · ')}</p>
 ${seasonsNav(view.seasons, null)}
-${body}`,
+${body}
+${liveScript()}`,
     preview(view, card),
   );
 }

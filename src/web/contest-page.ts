@@ -12,6 +12,7 @@ import {
 } from './contest-pictures';
 import { periodsText, rankedGallery, type Entry } from './contest-view';
 import { bdi, boardName, documentHtml, escapeHtml, grouped, type Html } from './html';
+import { liveClaim, liveScript, liveStreamPath } from './live';
 import type { Picture } from './pictures';
 
 /**
@@ -60,7 +61,7 @@ export async function contestHtml(ctx: Context, view: BoardView, page: Page): Pr
     `${board.type} board`,
     'image contest',
     entriesText(entries.length),
-    'updated live',
+    liveClaim(liveStreamPath(deps.links, board)),
   ];
   return documentHtml(
     boardName(board),
@@ -69,7 +70,8 @@ export async function contestHtml(ctx: Context, view: BoardView, page: Page): Pr
 <p class="meta">${meta.join(' · ')}</p>
 <p class="periods">${escapeHtml(periodsText(settings, ctx.now()))}</p>
 ${seasonsNav(view.seasons, null)}
-${galleryBody(view, entries, settings.minVotes, page, at, 'No entries yet.')}`,
+${galleryBody(view, entries, settings.minVotes, page, at, 'No entries yet.')}
+${liveScript()}`,
     cardPreview(view, card),
   );
 }

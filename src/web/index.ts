@@ -12,6 +12,7 @@ import { errorTypePage, errorTypesPage, unknownErrorType } from './error-types';
 import { indexPage } from './index-page';
 import { forBrowsers, landingPage } from './landing-page';
 import { Links } from './links';
+import { LiveStreams } from './live';
 import { DEFAULT_PAGE_LIMITS, pageLimits, type LimiterStore, type PageLimits } from './page-limits';
 import { playerPage } from './player-page';
 import { playerMatches, playerScores } from './player-history-page';
@@ -29,6 +30,8 @@ export interface BoardPagesOptions extends LimiterStore {
   renderTimeoutMs?: number;
   /** Who is signed in (the dashboard's, src/web/dashboard), run after the limits; none: visitors. */
   viewer?: RequestHandler | null;
+  /** The live pages' streams (live.ts), which src/main.ts ends on shutdown; default: their own. */
+  live?: LiveStreams;
 }
 
 /**
@@ -37,6 +40,7 @@ export interface BoardPagesOptions extends LimiterStore {
  *
  *   GET /boards/{owner}                                      the owner's boards
  *   GET /boards/{owner}/{board}[?season=N]                   standings (a board's `url`, spec 2.2)
+ *   GET /boards/{owner}/{board}/live                         the board's changes (SSE, live.ts)
  *   GET /boards/{owner}/{board}/matches[?cursor=]            every match (match boards)
  *   GET /boards/{owner}/{board}/card.png[?season=N]          the leaderboard card
  *   GET /boards/{owner}/{board}/players/{player}[?vs=P]      a player; head to head
@@ -62,6 +66,7 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   if (options.viewer) router.use(['/boards', '/images'], options.viewer);
   router.get('/boards/:ownerId', indexPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId', boardPage(ctx, deps));
+  router.get('/boards/:ownerId/:boardId/live', (options.live ?? new LiveStreams(ctx)).handler());
   router.get('/boards/:ownerId/:boardId/matches', boardMatchesPage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/card.png', cardImage(ctx, deps));
   router.get('/boards/:ownerId/:boardId/players/:playerId', playerPage(ctx, deps));

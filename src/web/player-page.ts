@@ -30,6 +30,7 @@ import {
   scoreHistory,
   summaryText,
 } from './player-view';
+import { allowLiveScript, liveClaim, liveScript, liveStreamPath } from './live';
 import { playedMatches } from './matches-view';
 import { MAX_AGE } from './respond';
 
@@ -67,6 +68,7 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
       other: h2h ? await profileOrNull(ctx, board, h2h.b.id) : null,
       history: await historyHtml(ctx, board, profile, deps),
     };
+    allowLiveScript(res);
     sendBoardPage(req, res, board, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
   };
 }
@@ -119,6 +121,8 @@ function pageHtml(
   const versus = headToHeadSection(profile, h2h, links, frame.other);
   // Asked for (?vs=), head to head comes first, on a phone's first screen; else after the chart.
   const middle = h2h ? `${versus}\n${figure}` : `${figure}\n${versus}`;
+  const players = h2h ? [profile.player.id, h2h.b.id] : [profile.player.id];
+  const stream = liveStreamPath(links, board, { players });
   const image = shareImage(
     board,
     chart && deps.renderer ? links.chartUrl(board, profile.player.id, { v: chart.version }) : null,
@@ -127,10 +131,11 @@ function pageHtml(
     title,
     `${frame.top}
 <h1>${bdi(name)}</h1>
-<p class="meta">${escapeHtml(rankLine(profile))}</p>
+<p class="meta">${escapeHtml(rankLine(profile))} · ${liveClaim(stream)}</p>
 ${profileStats(profile)}
 ${middle}
-${frame.history}`,
+${frame.history}
+${liveScript()}`,
     {
       title,
       description: summaryText(profile, h2h),

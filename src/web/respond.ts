@@ -7,7 +7,8 @@ import type { Request, RequestHandler, Response } from 'express';
  */
 
 /**
- * No script runs on these pages; the policy makes that hold even if escaping ever slipped. Forms
+ * No script runs on these pages but the live pages' own (web/live.ts: by its hash, which a page
+ * adds with `allowScripts`); the policy makes that hold even if escaping ever slipped. Forms
  * (the head-to-head picker) may only send to this site, and pictures (a contest's entries) may
  * only come from it. No other site may frame a page
  * (frame-ancestors, which default-src does not cover): standings under someone else's buttons
@@ -15,6 +16,16 @@ import type { Request, RequestHandler, Response } from 'express';
  */
 const FRAMING = "frame-ancestors 'none'";
 const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; ${FRAMING}`;
+const SCRIPTS = 'tallyScripts';
+const policy = (res: Response) => {
+  const scripts = res.locals[SCRIPTS] as string | undefined;
+  return `${CSP}${scripts ? `; ${scripts}` : ''}`;
+};
+
+/** The directives a page that runs a script of Tally's adds to its policy (web/live.ts). */
+export const allowScripts = (res: Response, directives: string) => {
+  res.locals[SCRIPTS] = directives;
+};
 
 /**
  * What every answer under /boards carries, pictures, text faults and refusals included (the HTML
@@ -83,7 +94,7 @@ function matches(header: string | undefined, etag: string): boolean {
 
 /** A page that may be cached; an error or refusal page is sent with `sendPlainHtml`. */
 export function sendPage(req: Request, res: Response, html: string, maxAge: number): void {
-  res.set('Content-Security-Policy', CSP);
+  res.set('Content-Security-Policy', policy(res));
   if (notModified(req, res, digest(html), maxAge)) return;
   res.status(200).type('text/html; charset=utf-8').send(html);
 }
@@ -96,7 +107,7 @@ function sendUnstored(res: Response, status: number, html: string, cacheControl:
     .set({
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': cacheControl,
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': policy(res),
       'X-Content-Type-Options': 'nosniff',
     })
     .send(html);

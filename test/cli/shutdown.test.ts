@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { closeContext, openContext } from '../../src/main';
+import { boardUrl } from '../../src/domain/board-url';
 import { createBoard } from '../../src/pipeline/boards';
 import { mintKey } from '../../src/pipeline/keys';
 import { addOwner } from '../../src/pipeline/owners';
@@ -30,6 +31,7 @@ describe(`SIGTERM on tally serve (${backendName})`, () => {
   let drop: () => Promise<void>;
   let key: string;
   let board: string;
+  let boardPage: string;
 
   beforeAll(async () => {
     if (mysqlServerUrl) {
@@ -44,7 +46,9 @@ describe(`SIGTERM on tally serve (${backendName})`, () => {
     const opened = await openContext(loadConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL }));
     try {
       const ownerId = (await addOwner(opened.ctx, `guild:${nextSnowflake()}`)).id;
-      board = (await createBoard(opened.ctx, { ownerId, type: 'Classic', windowHours: 0 })).id;
+      const created = await createBoard(opened.ctx, { ownerId, type: 'Classic', windowHours: 0 });
+      board = created.id;
+      boardPage = new URL(boardUrl(PUBLIC_URL, created)).pathname;
       key = (await mintKey(opened.ctx, { ownerId, type: 'live', access: 'read-write' })).secret;
     } finally {
       await closeContext(opened);
@@ -159,4 +163,24 @@ describe(`SIGTERM on tally serve (${backendName})`, () => {
       await within(10_000, 'serve to exit', again.exited);
     }
   }, 120_000); // its waits are bounds of their own, none of them a bound under test
+
+  it('GIVEN a live page open (issue 29 item 3) THEN its stream ends and the stop is not held by it', async () => {
+    const served = await spawnServe(databaseUrl, { SYNC_WAIT_MS: String(SYNC_WAIT_MS) });
+    try {
+      const res = await fetch(`${served.url}${boardPage}/live`);
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read(); // the stream has begun
+      const drained = (async () => {
+        while (!(await reader.read()).done);
+      })();
+      served.child.kill('SIGTERM');
+      await within(5_000, 'the live stream to end', drained);
+      // Well inside the grace (SYNC_WAIT_MS + 7 s) that an open stream would otherwise use up.
+      const how = await within(5_000, 'serve to exit', served.exited);
+      expect(how, served.output()).toEqual({ code: 0, signal: null });
+    } finally {
+      if (served.child.exitCode === null) served.child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

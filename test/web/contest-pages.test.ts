@@ -91,7 +91,7 @@ describe(`a contest's public pages (${backendName})`, () => {
     expect(res.status, res.text).toBe(200);
     expect(title(res.text)).toBe('Skies');
     expect(text(section(res.text, 'p', 'meta'))).toBe(
-      'Rating board · image contest · 3 entries · updated live',
+      'Rating board · image contest · 3 entries · refresh for the latest',
     );
     expect(text(section(res.text, 'p', 'periods'))).toBe('Submissions open · voting open');
     expect(tiles(res.text)).toEqual([

@@ -1,3 +1,5 @@
+import { LIVE_SCRIPT } from '../../src/web/live';
+
 /** Reading the public pages' markup the way a visitor or an unfurler does (it is regular enough). */
 
 const unescape = (s: string) =>
@@ -7,6 +9,10 @@ const unescape = (s: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
+
+/** The page without the live pages' own script (src/web/live.ts): what is left runs nothing. */
+export const withoutLiveScript = (html: string) =>
+  html.replace(`<script>${LIVE_SCRIPT}</script>`, '');
 
 /** Text of markup: tags dropped, whitespace collapsed, the five escapes undone. */
 export const text = (html: string) =>

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Board } from '../../entities/board';
+import { boardUrl } from '../../src/domain/board-url';
+import { idempotencyHeader, startTestTally, type TestTally } from '../support/tally';
+import { Browser } from './chromium';
+
+/**
+ * Live means live (issue 29 item 3): an open board page and an open player page change when a
+ * result is written, without a reload, under the pages' CSP; without script the page still
+ * renders and claims nothing it does not do.
+ */
+
+const ROWS = `[...document.querySelectorAll('table tbody tr')].map((tr) => tr.innerText.replace(/\\s+/g, ' ').trim())`;
+const STATUS = `document.getElementById('live')?.textContent ?? null`;
+/** A mark a navigation would wipe: still there means the page was never reloaded. */
+const MARK = `window.__stillThisPage = true`;
+const MARKED = `window.__stillThisPage === true`;
+
+const blocked = (console: string[]) =>
+  console.filter((line) => /Content Security Policy|Refused to|violat/i.test(line));
+
+describe('live board and player pages in headless Chromium', () => {
+  let tally: TestTally;
+  let browser: Browser;
+  let board: Board;
+  let key: string;
+  let url: string;
+  const documents: string[] = [];
+
+  const play = async (team1: string, team2: string) => {
+    const res = await tally.request('POST', `/v1/boards/${board.id}/matches`, {
+      key,
+      headers: idempotencyHeader(),
+      body: JSON.stringify({
+        team1: [{ name: team1, custom: true }],
+        team2: [{ name: team2, custom: true }],
+        winner: 'team1',
+      }),
+    });
+    expect(res.status, res.text).toBe(201);
+  };
+
+  const until = async <T>(expression: string, done: (value: T) => boolean): Promise<T> => {
+    let value = await browser.evaluate<T>(expression);
+    const deadline = Date.now() + 20_000;
+    while (!done(value) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      value = await browser.evaluate<T>(expression);
+    }
+    return value;
+  };
+
+  beforeAll(async () => {
+    tally = await startTestTally();
+    browser = await Browser.launch();
+    browser.onNavigate((to) => documents.push(to));
+    const owner = await tally.owner();
+    key = await tally.key({ ownerId: owner });
+    board = await tally.board({ ownerId: owner, type: 'ELO', name: 'Ladder', windowHours: 0 });
+    await play('Ann', 'Bo');
+    url = `${tally.url}${new URL(boardUrl(tally.config.publicUrl, board)).pathname}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await tally?.stop();
+  });
+
+  it('GIVEN an open board page WHEN a result is submitted THEN the standings change in place, with no reload and no CSP violation', async () => {
+    await browser.goto(url);
+    await browser.evaluate(MARK);
+    const loads = documents.length;
+    expect(await until<string | null>(STATUS, (s) => s === 'updated live')).toBe('updated live');
+    const before = await browser.evaluate<string[]>(ROWS);
+    expect(before.join('\n')).not.toContain('Cy');
+    await browser.evaluate('window.scrollTo(0, 0)');
+
+    await play('Cy', 'Ann');
+    const after = await until<string[]>(ROWS, (rows) => rows.join('\n').includes('Cy'));
+    expect(after.join('\n')).toContain('Cy');
+    expect(await browser.evaluate<boolean>(MARKED)).toBe(true);
+    expect(documents.length).toBe(loads);
+    expect(await browser.evaluate<string>(STATUS)).toMatch(/^updated \d\d:\d\d UTC$/);
+    expect(blocked(browser.console)).toEqual([]);
+  });
+
+  it('GIVEN an open player page WHEN that player plays THEN their page changes in place too', async () => {
+    await browser.goto(`${url}/players/${encodeURIComponent('custom:Bo')}`);
+    await browser.evaluate(MARK);
+    const loads = documents.length;
+    const record = `document.querySelector('main').innerText`;
+    expect(await until<string | null>(STATUS, (s) => s === 'updated live')).toBe('updated live');
+    const before = await browser.evaluate<string>(record);
+    expect(before).not.toContain('Dee');
+
+    await play('Bo', 'Dee');
+    const after = await until<string>(record, (text) => text.includes('Dee'));
+    expect(after).toContain('Dee');
+    expect(await browser.evaluate<boolean>(MARKED)).toBe(true);
+    expect(documents.length).toBe(loads);
+    expect(blocked(browser.console)).toEqual([]);
+  });
+
+  it('GIVEN JavaScript is off THEN the page renders its standings and does not claim to be live', async () => {
+    await browser.disableScripts();
+    await browser.goto(url);
+    const meta = await browser.evaluate<string>(`document.querySelector('.meta').innerText`);
+    expect(meta).toContain('refresh for the latest');
+    expect(meta).not.toContain('updated live');
+    expect((await browser.evaluate<string[]>(ROWS)).join('\n')).toContain('Cy');
+  });
+});
