@@ -12,6 +12,7 @@ import { CorrectionEntity } from './correction';
 import { EntryEntity } from './entry';
 import { IdempotencyRecordEntity } from './idempotency-record';
 import { MatchEntity } from './match';
+import { MemberAvatarEntity } from './member-avatar';
 import { MatchParticipantEntity } from './match-participant';
 import { OwnerEntity } from './owner';
 import { ReviewBlockEntity } from './review-block';
@@ -57,4 +58,5 @@ export const entities = [
   ImageEntity,
   WebSessionEntity,
   WebSignInEntity,
+  MemberAvatarEntity,
 ];

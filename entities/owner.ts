@@ -9,6 +9,8 @@ export interface Owner {
   name: string;
   apiAccess: ApiAccess;
   createdAt: Date;
+  /** The server's icon hash as Discord last sent it (GUILD_CREATE); null: none, or not seen yet. */
+  icon?: string | null;
 }
 
 export const OwnerEntity = new EntitySchema<Owner>({
@@ -19,5 +21,6 @@ export const OwnerEntity = new EntitySchema<Owner>({
     name: col.text(100),
     apiAccess: { ...col.text(12), name: 'api_access' },
     createdAt: { ...col.time(), name: 'created_at' },
+    icon: col.text(40, true),
   },
 });

@@ -19,6 +19,7 @@ import { Contests1733900000000 } from './1733900000000-contests';
 import { WebSessions1734000000000 } from './1734000000000-web-sessions';
 import { PrivateBoards1734100000000 } from './1734100000000-private-boards';
 import { BoardDisplay1734200000000 } from './1734200000000-board-display';
+import { Avatars1734300000000 } from './1734300000000-avatars';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   WebSessions1734000000000,
   PrivateBoards1734100000000,
   BoardDisplay1734200000000,
+  Avatars1734300000000,
 ];

@@ -4,6 +4,7 @@ import type { DiscordShards } from '../config';
 import type { ParticipantRef } from '../domain/participants';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import { recordAvatars, recordServerIcon, type AvatarHashes } from '../pipeline/avatars';
 import type { ChatPort } from '../pipeline/chat-port';
 import { AuditPoster } from './audit-poster';
 import { ConfirmPoster } from './confirm-poster';
@@ -121,12 +122,19 @@ export class DiscordBot implements ChatPort {
     this.poster.poke();
   }
 
-  resolveNames(
+  async resolveNames(
     ownerId: string,
     refs: ParticipantRef[],
     known: Map<string, string>,
   ): Promise<Map<string, string>> {
-    return resolveDiscordNames(this.rest, ownerId, refs, known);
+    const seen: AvatarHashes[] = [];
+    const names = await resolveDiscordNames(this.rest, ownerId, refs, known, (m) => seen.push(m));
+    // The members' pictures came with their names (issue 29 item 2): kept on the side, never
+    // holding up or failing the submission.
+    recordAvatars(this.ctx, ownerId, seen).catch((err: unknown) =>
+      log.warn('avatar record failed', { ownerId, err }),
+    );
+    return names;
   }
 
   async stop(): Promise<void> {
@@ -197,6 +205,15 @@ export class DiscordBot implements ChatPort {
       this.names.refresh(interaction);
       void routeInteraction(deps, interaction);
     });
+    // Every server's icon arrives with its GUILD_CREATE (the Guilds intent) and changes with
+    // GUILD_UPDATE (issue 29 item 2).
+    const icon = (guild: { id: string; icon: string | null }) => {
+      recordServerIcon(this.ctx, guild.id, guild.icon).catch((err: unknown) =>
+        log.warn('server icon record failed', { guild: guild.id, err }),
+      );
+    };
+    client.on(Events.GuildCreate, icon);
+    client.on(Events.GuildUpdate, (_old, guild) => icon(guild));
     client.on(Events.ClientReady, (ready) => {
       const application = ready.application.id;
       log.info('discord bot ready', {

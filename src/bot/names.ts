@@ -9,18 +9,21 @@ import {
 import type { ParticipantRef } from '../domain/participants';
 import { ChatUnavailable, UnresolvableParticipant } from '../pipeline/chat-port';
 import { guildOf } from '../domain/ids';
+import type { AvatarHashes } from '../pipeline/avatars';
 
 /**
  * Display names as Discord shows them (nickname, then global name, then username), fetched over
  * REST so any process can resolve them whatever guilds its gateway shard holds (DESIGN.md 2).
  * A 4xx answer is about the participant (not a member, the bot was removed): the submission
- * fails. Anything else is an outage and is retried (ChatUnavailable).
+ * fails. Anything else is an outage and is retried (ChatUnavailable). Each member read carries
+ * their avatars too, handed to `seen` (issue 29 item 2).
  */
 export async function resolveDiscordNames(
   rest: REST,
   ownerId: string,
   refs: ParticipantRef[],
   known: Map<string, string>,
+  seen: (member: AvatarHashes) => void = () => {},
 ): Promise<Map<string, string>> {
   const guildId = guildOf(ownerId);
   const names = new Map<string, string>();
@@ -34,7 +37,7 @@ export async function resolveDiscordNames(
         throw new UnresolvableParticipant(ref.id, `team_${ref.teamPk} no longer exists`);
       names.set(ref.id, stored);
     } else if (ref.kind === 'chat') {
-      names.set(ref.id, await memberName(rest, guildId, ref.id, ref.snowflake));
+      names.set(ref.id, await memberName(rest, guildId, ref.id, ref.snowflake, seen));
     } else {
       if (guildId === null)
         throw new UnresolvableParticipant(ref.id, 'roles exist on server boards only');
@@ -57,18 +60,21 @@ async function memberName(
   guildId: string | null,
   participantId: string,
   userId: string,
+  seen: (member: AvatarHashes) => void,
 ): Promise<string> {
   if (guildId === null) {
     const user = (await ask(participantId, 'the user', () =>
       rest.get(Routes.user(userId)),
     )) as APIUser;
     refuseBot(participantId, user);
+    seen({ userId: user.id, avatar: user.avatar, guildAvatar: null });
     return user.global_name ?? user.username;
   }
   const member = (await ask(participantId, 'the member', () =>
     rest.get(Routes.guildMember(guildId, userId)),
   )) as APIGuildMember;
   refuseBot(participantId, member.user);
+  seen({ userId: member.user.id, avatar: member.user.avatar, guildAvatar: member.avatar ?? null });
   return member.nick ?? member.user.global_name ?? member.user.username;
 }
 

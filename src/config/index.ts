@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCORD_CDN } from '../domain/avatar';
 
 /** The only reader of process.env (DESIGN.md 4): parsed once, every bad value named. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -41,6 +42,12 @@ export interface Config {
    * on "Sign in with Discord" and the dashboard (redirect URI `${publicUrl}/auth/callback`).
    */
   discordClientSecret: string | undefined;
+  /**
+   * DISCORD_CDN_URL: where members' avatars and servers' icons are fetched from (the pages'
+   * pictures, the card's renderer) and the one image host the pages' CSP names besides their own.
+   * Discord's CDN unless a test points it at a local one.
+   */
+  discordCdnUrl: string;
 }
 
 export type DiscordShards = 'auto' | { ids: number[]; count: number };
@@ -140,6 +147,10 @@ const schema = z.object({
   RATE_LIMIT_WRITE_PER_MIN: integer('RATE_LIMIT_WRITE_PER_MIN', 1, 10_000_000).default(60),
   TRUST_PROXY: integer('TRUST_PROXY', 0, 10).default(0),
   DISCORD_CLIENT_SECRET: z.string().min(8, 'must be the OAuth2 client secret').optional(),
+  DISCORD_CDN_URL: z
+    .url('must be an absolute http(s) URL such as https://cdn.discordapp.com')
+    .refine((v) => /^https?:\/\/[^/]+\/?$/.test(v), 'must be an http(s) origin, with no path')
+    .default(DISCORD_CDN),
 });
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -176,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     writePerMinute: e.RATE_LIMIT_WRITE_PER_MIN,
     trustProxy: e.TRUST_PROXY,
     discordClientSecret: e.DISCORD_CLIENT_SECRET,
+    discordCdnUrl: e.DISCORD_CDN_URL.replace(/\/+$/, ''),
   };
 }
 

@@ -4,10 +4,14 @@ import type { Owner } from '../../entities/owner';
 import { notFound } from '../domain/errors';
 import { guildOf, isBoardId, OWNER_ID } from '../domain/ids';
 import type { Season } from '../domain/season';
+import { rankedValue } from '../domain/display';
+import { ownerIcon, playerAvatars } from './avatars';
 import { boardsPage } from './board-reads';
+import { contestStandings } from './contests';
 import type { Context } from './context';
 import { findOwner } from './owners';
 import { runningSeason } from './season-reads';
+import { standingsPage } from './standings';
 
 /**
  * The reads of the public pages (src/web), which need no key: a board by its public address,
@@ -68,11 +72,56 @@ export async function boardSummary(ctx: Context, board: Board): Promise<BoardSum
   return { board, players, season };
 }
 
+/** One of a board's leaders on its owner's index (issue 29): rank, who, the ranked value. */
+export interface Leader {
+  rank: number;
+  player: { id: string; name: string; avatar: string | null };
+  /** The ranked value (display.ts rankedValue); on a Rating board the entry's contest score. */
+  value: number | null;
+}
+
+/** A board's line on its owner's index: its summary and its top three. */
+export interface IndexBoard extends BoardSummary {
+  /** Up to three, best first (a contest's ranked entries, by their authors). */
+  leaders: Leader[];
+  /** Rating boards: the contest's live entries; null on other boards (see `players`). */
+  entries: number | null;
+}
+
 export interface OwnerIndex {
   owner: Owner;
+  /** The server's icon (a CDN address), or null: none, not seen yet, a personal workspace. */
+  icon: string | null;
   /** Oldest first, as GET /v1/boards lists them (spec 4.2). */
-  boards: BoardSummary[];
+  boards: IndexBoard[];
   nextCursor: string | null;
+}
+
+const LEADERS = 3;
+
+type BareLeader = Omit<Leader, 'player'> & { player: Omit<Leader['player'], 'avatar'> };
+
+/** A board's top three and, on a Rating board, its entry count: one read of its first page. */
+async function leadersOf(
+  ctx: Context,
+  board: Board,
+): Promise<{ leaders: BareLeader[]; entries: number | null }> {
+  if (board.type === 'Rating') {
+    const { entries } = await contestStandings(ctx, board);
+    const leaders = entries.slice(0, LEADERS).flatMap((e) =>
+      e.rank === null
+        ? []
+        : [{ rank: e.rank, player: { id: e.authorId, name: e.authorName }, value: e.score }],
+    );
+    return { leaders, entries: entries.length };
+  }
+  const { entries } = await standingsPage(ctx, board, { limit: LEADERS });
+  const leaders = entries.map((e) => ({
+    rank: e.rank,
+    player: { id: e.playerId, name: e.playerName },
+    value: rankedValue(board, e),
+  }));
+  return { leaders, entries: null };
 }
 
 /**
@@ -89,7 +138,24 @@ export async function ownerIndex(
   if (!owner) throw notFound('No such server');
   const publicOnly = !mayView({ ownerId, private: true }, viewerGuildIds);
   const { boards, nextCursor } = await boardsPage(ctx, ownerId, { ...page, publicOnly });
-  return { owner, boards: await Promise.all(boards.map((b) => boardSummary(ctx, b))), nextCursor };
+  // One standings read per board (at most a page of 50, each the cached first page's
+  // statement), then every leader's picture in one read.
+  const lines = await Promise.all(
+    boards.map(async (b) => ({ ...(await boardSummary(ctx, b)), ...(await leadersOf(ctx, b)) })),
+  );
+  const avatars = await playerAvatars(
+    ctx,
+    ownerId,
+    lines.flatMap((l) => l.leaders.map((x) => x.player.id)),
+  );
+  const withPictures = lines.map((l) => ({
+    ...l,
+    leaders: l.leaders.map((x) => ({
+      ...x,
+      player: { ...x.player, avatar: avatars.get(x.player.id) ?? null },
+    })),
+  }));
+  return { owner, icon: ownerIcon(ctx, owner), boards: withPictures, nextCursor };
 }
 
 /** An owner on the landing page: its name and how many public boards it has. */

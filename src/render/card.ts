@@ -1,5 +1,5 @@
+import { CARD_AVATAR, type DrawnCard, type DrawnRow } from './avatars';
 import { div, FaceSet, THEMES, type El } from './elements';
-import type { CardData, CardRow } from './types';
 
 /**
  * The leaderboard card (issue 14 item 3) at 600×315 layout pixels, drawn at 2× (1200×630, the
@@ -55,8 +55,25 @@ export function cardFrame(
   );
 }
 
-/** One standing: rank, name, record (on match boards), value; every other row shaded. */
-function rowElement(r: CardRow, i: number, faces: FaceSet, theme: Palette, withRecord: boolean) {
+/** A player's picture, or their initial on their colour when there is none (avatars.ts). */
+function avatarElement(avatar: NonNullable<DrawnRow['avatar']>, faces: FaceSet): El {
+  const frame = { width: CARD_AVATAR, height: CARD_AVATAR, borderRadius: CARD_AVATAR / 2 };
+  const box = { ...frame, flexShrink: 0, marginRight: 8 };
+  if (avatar.src) {
+    const size = { width: CARD_AVATAR, height: CARD_AVATAR };
+    return {
+      type: 'img',
+      props: { src: avatar.src, ...size, style: { ...box, objectFit: 'cover' } },
+    };
+  }
+  return div(
+    { ...box, backgroundColor: avatar.colour, alignItems: 'center', justifyContent: 'center' },
+    faces.text(avatar.initial, { fontSize: 9, fontWeight: 700, color: '#ffffff' }),
+  );
+}
+
+/** One standing: rank, picture, name, record (on match boards), value; every other row shaded. */
+function rowElement(r: DrawnRow, i: number, faces: FaceSet, theme: Palette, withRecord: boolean) {
   const rank = div(
     {
       minWidth: 30,
@@ -83,6 +100,7 @@ function rowElement(r: CardRow, i: number, faces: FaceSet, theme: Palette, withR
     },
     [
       rank,
+      ...(r.avatar ? [avatarElement(r.avatar, faces)] : []),
       faces.text(r.name, { flexGrow: 1, flexBasis: 0 }),
       ...(withRecord ? [record] : []),
       faces.text(r.value, { width: 100, textAlign: 'right', fontWeight: 700 }),
@@ -91,7 +109,7 @@ function rowElement(r: CardRow, i: number, faces: FaceSet, theme: Palette, withR
 }
 
 /** The card as satori elements, and the faces its texts need. */
-export function cardElement(data: CardData): { element: El; faces: FaceSet } {
+export function cardElement(data: DrawnCard): { element: El; faces: FaceSet } {
   const theme = THEMES[data.theme ?? 'dark'];
   const faces = new FaceSet();
   const rows = data.rows.slice(0, ROWS);

@@ -8,11 +8,12 @@ import type { El, FaceSet } from './elements';
 import { latinFace } from './font-catalog';
 import { satoriFonts, ttfFile } from './fonts';
 import { pixmapDrawn } from './reclaim';
-import type { CardData, ChartData } from './types';
+import type { DrawnCard } from './avatars';
+import type { ChartData } from './types';
 
 /** One picture to draw: plain data, so it crosses to a worker thread as it is. */
 export type RenderJob =
-  | { kind: 'card'; data: CardData }
+  | { kind: 'card'; data: DrawnCard }
   | { kind: 'chart'; data: ChartData }
   | { kind: 'gallery'; data: DrawnGallery };
 
@@ -41,7 +42,7 @@ export function toPng(svg: string, scale: number, fontFiles: string[] = []): Buf
   return image.asPng();
 }
 
-async function drawCard(data: CardData): Promise<Buffer> {
+async function drawCard(data: DrawnCard): Promise<Buffer> {
   const { element, faces } = cardElement(data);
   return toPng(await toSvg(element, faces, CARD), CARD.scale);
 }

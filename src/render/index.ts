@@ -1,3 +1,4 @@
+import { AvatarPictures, type AvatarFetchOptions } from './avatars';
 import { RenderCache } from './cache';
 import type { RenderJob } from './draw';
 import { drawnGallery } from './gallery-tiles';
@@ -6,6 +7,7 @@ import type { CardData, ChartData, GalleryCardData } from './types';
 
 export { chartSvg, type ChartOptions } from './chart-svg';
 export type {
+  CardAvatar,
   CardData,
   CardRow,
   ChartData,
@@ -19,6 +21,8 @@ export interface RendererOptions {
   threads?: number;
   /** PNGs kept by key (LRU); default 100 (a card is ~70 KB, a chart ~35 KB). 0 keeps none. */
   cacheEntries?: number;
+  /** The cards' avatars: fetch timeout and cache (avatars.ts). */
+  avatars?: AvatarFetchOptions;
 }
 
 export interface RenderStats {
@@ -49,6 +53,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   const drawer = threads > 0 ? poolDrawer(threads) : inlineDrawer();
   const cache = new RenderCache(options.cacheEntries ?? 100);
   const stats: RenderStats = { renders: 0, hits: 0 };
+  const avatars = new AvatarPictures(options.avatars);
 
   /** `job` is made only on a miss (a gallery's pictures are cut to their frames then). */
   const render = (kind: RenderJob['kind'], key: string, job: () => Promise<RenderJob>) => {
@@ -60,7 +65,9 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     return png;
   };
   return {
-    card: (key, data) => render('card', key, async () => ({ kind: 'card', data })),
+    // Avatars are fetched on a miss, here, so the render thread does no I/O of its own.
+    card: (key, data) =>
+      render('card', key, async () => ({ kind: 'card', data: await avatars.drawn(data) })),
     chart: (key, data) => render('chart', key, async () => ({ kind: 'chart', data })),
     gallery: (key, data) =>
       render('gallery', key, async () => ({ kind: 'gallery', data: await drawnGallery(data) })),

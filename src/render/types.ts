@@ -24,6 +24,17 @@ export interface CardRow {
   value: string;
   /** e.g. "10-2-3" on match boards; absent on score boards. */
   record?: string;
+  /** The player's picture beside the name; absent: none drawn. */
+  avatar?: CardAvatar;
+}
+
+/** A player's picture on the card (issue 29 item 2). */
+export interface CardAvatar {
+  /** The picture's address (Discord's CDN, any format sharp reads), fetched when drawn; null: none. */
+  url: string | null;
+  /** What stands in when there is none or its fetch fails: this letter on this colour. */
+  initial: string;
+  colour: string;
 }
 
 /**

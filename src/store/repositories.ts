@@ -26,6 +26,7 @@ import { RankRoleRepository } from './rank-roles';
 import { SubmissionRepository } from './submissions';
 import { ContestRepository } from './contests';
 import { WebSessionRepository } from './web-sessions';
+import { AvatarRepository } from './avatars';
 
 export class OwnerRepository extends Repository {
   get(id: string, tx?: EntityManager): Promise<Owner | null> {
@@ -300,6 +301,7 @@ export interface Repositories {
   audit: AuditRepository;
   contests: ContestRepository;
   webSessions: WebSessionRepository;
+  avatars: AvatarRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -326,5 +328,6 @@ export function createRepositories(db: Database): Repositories {
     audit: new AuditRepository(db),
     contests: new ContestRepository(db),
     webSessions: new WebSessionRepository(db),
+    avatars: new AvatarRepository(db),
   };
 }

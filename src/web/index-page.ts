@@ -1,21 +1,33 @@
 import type { RequestHandler } from 'express';
+import { shownScore } from '../domain/contest';
 import { guildOf } from '../domain/ids';
 import { seasonTitle } from '../domain/season';
 import { pageCursor } from '../http/params';
 import type { Context } from '../pipeline/context';
-import { ownerIndex, type BoardSummary } from '../pipeline/public-reads';
+import { ownerIndex, type IndexBoard, type Leader } from '../pipeline/public-reads';
+import { avatarImg } from './avatar';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
-import { bdi, boardName, documentHtml, escapeHtml, grouped, link, type Html } from './html';
+import {
+  bdi,
+  boardName,
+  documentHtml,
+  escapeHtml,
+  grouped,
+  link,
+  valueText,
+  type Html,
+} from './html';
 import { MAX_AGE, sendPage, sendPrivatePage } from './respond';
 import { viewerGuilds } from './viewer';
 
 const PAGE = 50;
 
 /**
- * A server's (or a personal workspace's) boards: name, type, players and the running season,
- * each a link to its standings; oldest first in keyset pages, as GET /v1/boards lists them.
- * Private boards only for a signed-in member of the server (ownerIndex), marked `private`.
+ * A server's (or a personal workspace's) boards under its icon: name, type, players (a contest's
+ * entries) and the running season, and the top three with their pictures and values, each a link
+ * to its standings; oldest first in keyset pages, as GET /v1/boards lists them. Private boards
+ * only for a signed-in member of the server (ownerIndex), marked `private`.
  */
 export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
@@ -40,8 +52,9 @@ export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
     const count = `${boards.length}${nextCursor ? '+' : ''} board${boards.length === 1 ? '' : 's'}`;
     const html = documentHtml(
       title,
-      `<h1>${bdi(title)}</h1>
-<p class="meta">Leaderboards · ${count}</p>
+      `<header class="server">${avatarImg({ id: owner.id, name: title, avatar: index.icon }, 56, 'server')}
+<div><h1>${bdi(title)}</h1>
+<p class="meta">Leaderboards · ${count}</p></div></header>
 ${list}
 ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
       {
@@ -54,6 +67,7 @@ ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
         url: deps.links.ownerUrl(ownerId, { cursor }),
         image: null,
       },
+      INDEX_STYLE,
     );
     // An index read with private boards in its query is the signed-in member's own, whether or
     // not this page shows one (its paging still counts them): never cached for others.
@@ -63,14 +77,46 @@ ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
   };
 }
 
-function boardItem({ board, players, season }: BoardSummary, deps: PageDeps): Html {
+function boardItem(line: IndexBoard, deps: PageDeps): Html {
+  const { board, players, season, entries } = line;
   const facts = [
     board.freeForAll ? `${board.type} · free-for-all` : board.type,
     players === null ? null : `${grouped(players)} player${players === 1 ? '' : 's'}`,
+    entries === null ? null : `${grouped(entries)} entr${entries === 1 ? 'y' : 'ies'}`,
     season ? seasonTitle(season) : null,
     board.private ? 'private' : null,
   ].filter((f): f is string => f !== null);
   const name = boardName(board);
   return `<li>${link(deps.links.board(board), bdi(name), ` class="name" title="${escapeHtml(name)}"`)}
-<div class="meta">${facts.map((f) => bdi(f)).join(' · ')}</div></li>`;
+<div class="meta">${facts.map((f) => bdi(f)).join(' · ')}</div>${leadersList(line)}</li>`;
 }
+
+/** The top three, as the board's standings show them (a contest's score to two decimals). */
+function leadersList({ board, leaders }: IndexBoard): Html {
+  if (leaders.length === 0) return '';
+  const value = (l: Leader) =>
+    board.type === 'Rating'
+      ? l.value === null
+        ? '—'
+        : shownScore(l.value)
+      : valueText(board, l.value);
+  const items = leaders.map((l) => {
+    const name = l.player.name || l.player.id;
+    return `<li><span class="place p${l.rank}">#${l.rank}</span>${avatarImg(l.player, 20)}<bdi class="who" title="${escapeHtml(name)}">${escapeHtml(name)}</bdi><span class="value">${escapeHtml(value(l))}</span></li>`;
+  });
+  return `\n<ol class="leaders" aria-label="Leaders">${items.join('')}</ol>`;
+}
+
+/** The index's own rules: the server's header and each board's leaders on one line apiece. */
+const INDEX_STYLE = `
+  header.server { display: flex; align-items: center; gap: 0.9rem; min-width: 0; }
+  header.server > div { min-width: 0; }
+  .leaders { margin: 0.45rem 0 0; padding: 0; list-style: none; font-size: 0.92rem; }
+  .leaders li {
+    display: grid; grid-template-columns: 2.2rem auto minmax(0, 1fr) auto; align-items: center;
+    gap: 0.5rem; padding: 0.15rem 0;
+  }
+  .leaders .place { text-align: right; }
+  .leaders .who { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; overflow-wrap: normal; }
+  .leaders .value { font-variant-numeric: tabular-nums; white-space: nowrap; font-weight: 600; }
+`;

@@ -61,7 +61,8 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   };
   const router = Router();
   const limits = pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options);
-  router.use(['/boards', '/images'], pageHeaders);
+  const headers = pageHeaders(ctx.config.discordCdnUrl);
+  router.use(['/boards', '/images'], headers);
   router.use(['/boards', '/images'], limits);
   if (options.viewer) router.use(['/boards', '/images'], options.viewer);
   router.get('/boards/:ownerId', indexPage(ctx, deps));
@@ -78,8 +79,8 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   router.get('/images/:file', imageFile(ctx));
   // The landing and the error reference: the same headers and per-address limit, no viewer
   // (neither shows anything private).
-  router.get('/', forBrowsers, pageHeaders, limits, landingPage(ctx, deps));
-  router.use('/errors', pageHeaders, limits);
+  router.get('/', forBrowsers, headers, limits, landingPage(ctx, deps));
+  router.use('/errors', headers, limits);
   router.get('/errors', errorTypesPage(deps));
   router.get('/errors/:code', errorTypePage(deps));
   router.get('/errors/*rest', unknownErrorType(deps));

@@ -6,6 +6,7 @@ import { boardSummary } from '../pipeline/public-reads';
 import { seasonStandingsPage } from '../pipeline/season-reads';
 import { standingsPage } from '../pipeline/standings';
 import type { CardData, ChartData } from '../render/types';
+import { cardAvatar, pictured } from './avatar';
 import { boardName, grouped, isMatchBoard, valueText } from './html';
 import { digest } from './respond';
 import { recordText, rowOfArchive, rowOfEntry, type StandingRow } from './standings-view';
@@ -44,6 +45,7 @@ function cardOf(
       name: r.player.name || r.player.id,
       value: valueText(board, r.value),
       ...(isMatchBoard(board) ? { record: recordText(r) } : {}),
+      avatar: cardAvatar(r.player),
     })),
   });
 }
@@ -69,7 +71,7 @@ export async function boardCard(
   board: Board,
   top?: StandingRow[],
 ): Promise<Picture<CardData>> {
-  const rows = top ?? (await boardTop(ctx, board));
+  const rows = await pictured(ctx, board.ownerId, top ?? (await boardTop(ctx, board)));
   const { season, players: counted } = await boardSummary(ctx, board);
   const players = counted ?? 0; // a card is of standings: never a Rating board's
   const subtitle = season ? `${board.type} · ${seasonTitle(season)}` : board.type;
@@ -83,7 +85,7 @@ export async function seasonCard(
   season: Season,
   top?: StandingRow[],
 ): Promise<Picture<CardData>> {
-  const rows = top ?? (await seasonTop(ctx, season));
+  const rows = await pictured(ctx, board.ownerId, top ?? (await seasonTop(ctx, season)));
   return cardOf(board, rows, `${board.type} · ${seasonTitle(season)} · final standings`);
 }
 

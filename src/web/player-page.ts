@@ -1,3 +1,4 @@
+import { avatarImg, playerAvatar } from './avatar';
 import type { RequestHandler } from 'express';
 import type { Board } from '../../entities/board';
 import { badRequest, TallyError } from '../domain/errors';
@@ -67,6 +68,7 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
       season: await runningSeason(ctx, board),
       other: h2h ? await profileOrNull(ctx, board, h2h.b.id) : null,
       history: await historyHtml(ctx, board, profile, deps),
+      avatar: await playerAvatar(ctx, board.ownerId, playerId),
     };
     allowLiveScript(res);
     sendBoardPage(req, res, board, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
@@ -108,7 +110,13 @@ function pageHtml(
   board: Board,
   profile: Profile,
   h2h: HeadToHead | null,
-  frame: { top: Html; season: Season | null; other: Profile | null; history: Html },
+  frame: {
+    top: Html;
+    season: Season | null;
+    other: Profile | null;
+    history: Html;
+    avatar: string | null;
+  },
   deps: PageDeps,
 ): Html {
   const { links } = deps;
@@ -130,7 +138,7 @@ function pageHtml(
   return documentHtml(
     title,
     `${frame.top}
-<h1>${bdi(name)}</h1>
+<h1 class="with-avatar">${avatarImg({ ...profile.player, avatar: frame.avatar }, 48)}${bdi(name)}</h1>
 <p class="meta">${escapeHtml(rankLine(profile))} · ${liveClaim(stream)}</p>
 ${profileStats(profile)}
 ${middle}

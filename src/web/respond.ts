@@ -9,17 +9,19 @@ import type { Request, RequestHandler, Response } from 'express';
 /**
  * No script runs on these pages but the live pages' own (web/live.ts: by its hash, which a page
  * adds with `allowScripts`); the policy makes that hold even if escaping ever slipped. Forms
- * (the head-to-head picker) may only send to this site, and pictures (a contest's entries) may
- * only come from it. No other site may frame a page
+ * (the head-to-head picker) may only send to this site, and pictures may only come from it (a
+ * contest's entries) and from Discord's CDN, exactly (members' avatars, servers' icons: the
+ * origin of DISCORD_CDN_URL, which `pageHeaders` was given). No other site may frame a page
  * (frame-ancestors, which default-src does not cover): standings under someone else's buttons
  * are a clickjacking page.
  */
 const FRAMING = "frame-ancestors 'none'";
-const CSP = `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'self'; ${FRAMING}`;
+const IMAGE_HOST = 'tallyImageHost';
 const SCRIPTS = 'tallyScripts';
 const policy = (res: Response) => {
+  const host = res.locals[IMAGE_HOST] as string | undefined;
   const scripts = res.locals[SCRIPTS] as string | undefined;
-  return `${CSP}${scripts ? `; ${scripts}` : ''}`;
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'${host ? ` ${host}` : ''}; base-uri 'none'; form-action 'self'; ${FRAMING}${scripts ? `; ${scripts}` : ''}`;
 };
 
 /** The directives a page that runs a script of Tally's adds to its policy (web/live.ts). */
@@ -31,18 +33,22 @@ export const allowScripts = (res: Response, directives: string) => {
  * What every answer under /boards carries, pictures, text faults and refusals included (the HTML
  * answers then set their fuller CSP, which keeps frame-ancestors):
  * - no framing, by CSP and by X-Frame-Options for browsers that predate frame-ancestors;
- * - no Referer from these pages: they load nothing and link only to themselves, and their
- *   address names a player and whom they were compared with (?vs=), which is no other site's
- *   business. Tally reads no Referer, so nothing here needs one.
+ * - no Referer from these pages: they link only to themselves and load only avatars from
+ *   Discord's CDN, and their address names a player and whom they were compared with (?vs=),
+ *   which is no other site's business. Tally reads no Referer, so nothing here needs one.
  */
-export const pageHeaders: RequestHandler = (_req, res, next) => {
-  res.set({
-    'Content-Security-Policy': `default-src 'none'; ${FRAMING}`,
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
-  });
-  next();
-};
+export function pageHeaders(imageHost: string): RequestHandler {
+  const origin = new URL(imageHost).origin;
+  return (_req, res, next) => {
+    res.locals[IMAGE_HOST] = origin;
+    res.set({
+      'Content-Security-Policy': `default-src 'none'; ${FRAMING}`,
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+    });
+    next();
+  };
+}
 
 /** How long a visitor or a proxy may reuse a page without asking (seconds). */
 export const MAX_AGE = {

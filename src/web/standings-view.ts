@@ -3,6 +3,7 @@ import type { SeasonStanding } from '../domain/season';
 import type { RankedEntry } from '../pipeline/standings';
 import { leagueColumns, type LeagueColumns } from '../pipeline/league-table';
 import type { Context } from '../pipeline/context';
+import { avatarImg, withAvatars } from './avatar';
 import { playerLink } from './boards';
 import { standingsColumns, tableColumns, type StandingsColumn } from '../domain/board-display';
 import { rankedValue } from '../domain/display';
@@ -13,7 +14,8 @@ import type { Links } from './links';
 /** One row of standings, live (an entry) or archived (a season's final row). */
 export interface StandingRow {
   rank: number;
-  player: { id: string; name: string };
+  /** `avatar`: the player's picture (avatar.ts withAvatars), absent until read. */
+  player: { id: string; name: string; avatar?: string | null };
   value: number | null;
   wins: number | null;
   draws: number | null;
@@ -45,7 +47,8 @@ export async function rowsOfEntries(
   entries: readonly RankedEntry[],
 ): Promise<StandingRow[]> {
   const league = await leagueColumns(ctx, board, entries);
-  return entries.map((e) => rowOfEntry(board, e, league.get(e.playerId) ?? null));
+  const rows = entries.map((e) => rowOfEntry(board, e, league.get(e.playerId) ?? null));
+  return withAvatars(ctx, board.ownerId, rows);
 }
 
 export const rowOfArchive = (s: SeasonStanding): StandingRow => ({
@@ -159,7 +162,8 @@ export function standingsTable(board: Board, rows: StandingRow[], links: Links):
     .join('');
   const body = rows.map((row) => {
     const values = columns.map((c) => td(c.cell(row), c.className));
-    return `<tr>${td(row.rank)}${td(playerLink(links, board, row.player), 'player')}${values.join('')}</tr>`;
+    const who = `<span class="with-avatar">${avatarImg(row.player, 24)}${playerLink(links, board, row.player)}</span>`;
+    return `<tr>${td(row.rank)}${td(who, 'player')}${values.join('')}</tr>`;
   });
   return `<div class="scroll"><table>
 <thead><tr><th scope="col" class="num">${shortOnPhone('Rank', '#')}</th><th scope="col">Player</th>${head}</tr></thead>
@@ -182,6 +186,7 @@ export function podium(board: Board, rows: StandingRow[], links: Links): Html {
       ? `<span class="record">${recordText(row)}</span>`
       : '';
     return `<li class="p${i + 1} m${row.rank}"><span class="place">#${row.rank}</span>
+${avatarImg(row.player, 40)}
 ${playerLink(links, board, row.player)}
 <span class="value">${valueText(board, row.value)}</span>${record}</li>`;
   });

@@ -1,3 +1,5 @@
+import { AVATAR_STYLE } from './avatar-style';
+
 /**
  * The one stylesheet of the public pages: light and dark through CSS variables and
  * prefers-color-scheme (most Discord users run dark), and phone widths (390 px) without the page
@@ -142,6 +144,7 @@ export const STYLE = `
   .boards li { background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 0.6rem 0.9rem; min-width: 0; }
   .boards a { font-weight: 600; font-size: 1.1rem; }
   .boards .meta { font-size: 0.9rem; }
+${AVATAR_STYLE}
   .sr-only {
     position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;
   }

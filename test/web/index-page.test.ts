@@ -22,7 +22,7 @@ describe(`a server's index of boards (${backendName})`, () => {
     await tally?.stop();
   });
 
-  it('GIVEN an owner with boards THEN its index lists each board with type, players, running season and a link', async () => {
+  it('GIVEN an owner with boards THEN its index lists each board with type, players (entries), running season, leaders and a link', async () => {
     const owner = `guild:${nextSnowflake()}`;
     await addOwner(tally.ctx, owner, 'Chess <Club> & Co');
     const ladder = await tally.board({
@@ -52,11 +52,14 @@ describe(`a server's index of boards (${backendName})`, () => {
     expect(title(res.text)).toBe('Chess <Club> & Co');
     expect(res.text).toContain('<h1><bdi>Chess &lt;Club&gt; &amp; Co</bdi></h1>');
     expect(text(section(res.text, 'p', 'meta'))).toBe('Leaderboards · 4 boards');
+    // Each board with its top three (issue 29): rank, name and the value as the standings show it.
     expect(items(section(res.text, 'ul', 'boards'))).toEqual([
-      'Ladder ELO · 3 players · Season 1 “Winter”',
-      'Arcade Highscore · 1 player',
+      'Ladder ELO · 3 players · Season 1 “Winter” #1 Ann 1016',
+      '#2 Cy 999',
+      '#3 Bo 985',
+      'Arcade Highscore · 1 player #1 Ann 5',
       'Open ELO · free-for-all · 0 players',
-      'Ratings Rating',
+      'Ratings Rating · 0 entries',
     ]);
     expect(hrefOf(res.text, 'Ladder')).toBe(boardPath(ladder));
     expect(hrefOf(res.text, 'Open')).toBe(boardPath(open));

@@ -151,8 +151,9 @@ describe(`private boards on the public pages (${backendName})`, () => {
     }
     const index = await pages.get(ownerPath(ownerId), member);
     expect(items(section(index.text, 'ul', 'boards'))).toEqual([
-      'Ladder ELO · 2 players · private',
-      'Skies Rating · private',
+      'Ladder ELO · 2 players · private #1 Ann 1015',
+      '#2 Bo 985',
+      'Skies Rating · 1 entry · private',
       'Open Classic · 0 players',
     ]);
     expect(index.headers.get('cache-control')).toBe('private, no-store');
@@ -209,8 +210,9 @@ describe(`private boards on the public pages (${backendName})`, () => {
       );
       const index = await pages.get(ownerPath(ownerId));
       expect(items(section(index.text, 'ul', 'boards'))).toEqual([
-        'Ladder ELO · 2 players',
-        'Skies Rating',
+        'Ladder ELO · 2 players #1 Ann 1015',
+        '#2 Bo 985',
+        'Skies Rating · 1 entry',
         'Open Classic · 0 players',
       ]);
     } finally {

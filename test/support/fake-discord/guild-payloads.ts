@@ -27,7 +27,7 @@ export function restGuild(guild: FakeGuild, ownerId: string, roles: FakeRole[]):
   return {
     id: guild.id,
     name: guild.name,
-    icon: null,
+    icon: guild.icon ?? null,
     splash: null,
     discovery_splash: null,
     banner: null,

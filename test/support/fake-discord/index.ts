@@ -380,6 +380,11 @@ export class FakeDiscord {
     this.roleChanges.setBotRoles(guildId, roleIds);
   }
 
+  /** The server's icon or name changes (GUILD_UPDATE to connected clients). */
+  updateGuild(guildId: string, changes: { icon?: string | null; name?: string }): void {
+    this.roleChanges.updateGuild(guildId, changes);
+  }
+
   /** The role ids the member (or the bot) holds now, after whatever the bot gave or took. */
   memberRoles(guildId: string, userId: string): string[] {
     return this.roleChanges.memberRoles(guildId, userId);

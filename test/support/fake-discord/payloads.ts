@@ -35,14 +35,16 @@ export function snowflake(): string {
   return String(((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | increment);
 }
 
-export function user(m: Pick<FakeMember, 'id' | 'username' | 'globalName' | 'bot'>): APIUser {
+export function user(
+  m: Pick<FakeMember, 'id' | 'username' | 'globalName' | 'bot' | 'avatar'>,
+): APIUser {
   return {
     ...(m.bot ? { bot: true } : {}),
     id: m.id,
     username: m.username,
     discriminator: '0',
     global_name: m.globalName ?? null,
-    avatar: null,
+    avatar: m.avatar ?? null,
     public_flags: NO_FLAGS as UserFlags,
     flags: NO_FLAGS as UserFlags,
     primary_guild: null,
@@ -53,7 +55,7 @@ export function member(m: FakeMember): APIGuildMember {
   return {
     user: user(m),
     nick: m.nick ?? null,
-    avatar: null,
+    avatar: m.serverAvatar ?? null,
     banner: null,
     roles: m.roles ?? [],
     joined_at: '2026-01-01T00:00:00.000Z',

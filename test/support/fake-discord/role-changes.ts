@@ -8,6 +8,7 @@ import {
 } from 'discord-api-types/v10';
 import type { Gateway } from './gateway';
 import { role, snowflake, user } from './payloads';
+import { restGuild } from './guild-payloads';
 import { UNKNOWN_GUILD } from './roles';
 import type { DiscordState } from './state';
 import type { FakeGuild, FakeMember, FakeRole, Reply } from './types';
@@ -37,6 +38,23 @@ export class RoleChanges {
     const target = this.state.roles.member(guild, userId)!;
     if (this.state.roles.change(guild, target, roleId, give)) this.memberUpdated(guild, target);
     return { status: 204 };
+  }
+
+  /** The server's own settings change (its icon, its name): GUILD_UPDATE, under GUILDS. */
+  updateGuild(guildId: string, changes: Partial<Pick<FakeGuild, 'icon' | 'name'>>): void {
+    const guild = this.guild(guildId);
+    Object.assign(guild, changes);
+    const data = restGuild(
+      guild,
+      guild.ownerId ?? this.state.applicationId,
+      this.state.roles.of(guild),
+    );
+    this.gateway.announce(
+      guild.id,
+      GatewayDispatchEvents.GuildUpdate,
+      data,
+      GatewayIntentBits.Guilds,
+    );
   }
 
   /** A role a test creates; its id. */

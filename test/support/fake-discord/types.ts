@@ -14,6 +14,10 @@ export interface FakeMember {
   roles?: string[];
   /** Another bot (a member like any other, whose user says `bot: true`). */
   bot?: boolean;
+  /** The user's avatar hash (none: Discord's default picture). */
+  avatar?: string | null;
+  /** The avatar they set for the server (a member's `avatar`). */
+  serverAvatar?: string | null;
 }
 
 /**
@@ -39,6 +43,8 @@ export interface FakeGuild {
   members: FakeMember[];
   /** Who owns the server (GUILD_CREATE `owner_id`); the bot's application id if not said. */
   ownerId?: string;
+  /** The server's icon hash (none: Discord draws its initials). */
+  icon?: string | null;
 }
 
 export interface Presser {
