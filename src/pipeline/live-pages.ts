@@ -4,6 +4,7 @@ import { isMatchBoard } from '../domain/board-rules';
 import type { Context } from './context';
 import { contestStandings } from './contests';
 import { boardRecent } from './profile';
+import { submissionsPage } from './score-reads';
 import { runningSeason } from './season-reads';
 import { entryOf, standingsPage } from './standings';
 
@@ -34,6 +35,8 @@ export async function liveVersion(ctx: Context, board: Board, scope: LiveScope):
     const page = await standingsPage(ctx, board, { cursor: scope.cursor, limit: scope.limit });
     shown.push(page.entries, page.nextCursor);
     if (isMatchBoard(board)) shown.push(await boardRecent(ctx, board, RECENT));
+    // A score that does not improve anyone's best still shows in the recent submissions.
+    else shown.push((await submissionsPage(ctx, board, { limit: RECENT })).submissions);
     for (const player of scope.players) shown.push(await entryOf(ctx, board, player));
   }
   const text = JSON.stringify(shown, (_key, value: unknown) =>

@@ -108,11 +108,13 @@ async function leadersOf(
 ): Promise<{ leaders: BareLeader[]; entries: number | null }> {
   if (board.type === 'Rating') {
     const { entries } = await contestStandings(ctx, board);
-    const leaders = entries.slice(0, LEADERS).flatMap((e) =>
-      e.rank === null
-        ? []
-        : [{ rank: e.rank, player: { id: e.authorId, name: e.authorName }, value: e.score }],
-    );
+    const leaders = entries
+      .slice(0, LEADERS)
+      .flatMap((e) =>
+        e.rank === null
+          ? []
+          : [{ rank: e.rank, player: { id: e.authorId, name: e.authorName }, value: e.score }],
+      );
     return { leaders, entries: entries.length };
   }
   const { entries } = await standingsPage(ctx, board, { limit: LEADERS });
