@@ -77,8 +77,20 @@ export const LIVE_SCRIPT = `(() => {
   const say = (text) => { const el = claim(); if (el) el.textContent = text; };
   const at = claim();
   if (!at || !window.EventSource || !window.fetch || !window.DOMParser) return;
-  const stream = new EventSource(at.dataset.stream);
-  say('updated live');
+  // Closed when the page is left, opened again if it comes back from the back/forward cache: a
+  // stream kept open by a page in that cache holds one of the browser's six connections to this
+  // site, and six such pages would stall every later page.
+  let stream = null;
+  const open = () => {
+    stream = new EventSource(at.dataset.stream);
+    stream.addEventListener('changed', swap);
+    stream.addEventListener('error', () => {
+      if (stream.readyState === EventSource.CLOSED) say('refresh for the latest');
+    });
+    say('updated live');
+  };
+  addEventListener('pagehide', () => { if (stream) stream.close(); stream = null; });
+  addEventListener('pageshow', (event) => { if (event.persisted && !stream) { open(); void swap(); } });
   let busy = false, again = false;
   const swap = async () => {
     if (busy) { again = true; return; }
@@ -105,10 +117,7 @@ export const LIVE_SCRIPT = `(() => {
       if (again) { again = false; void swap(); }
     }
   };
-  stream.addEventListener('changed', swap);
-  stream.addEventListener('error', () => {
-    if (stream.readyState === EventSource.CLOSED) say('refresh for the latest');
-  });
+  open();
 })();`;
 
 /** What a live page's CSP adds: its script by hash, and its stream and fetches to this site. */

@@ -11,6 +11,7 @@ import { anAuthor, artPng, enter, vote } from '../web/contest-seed';
 import { fetchPage, servePages, type PagesApp } from '../web/pages-app';
 import { boardPath, playerPath } from '../web/seed';
 import { Browser } from './chromium';
+import { LIVE_SCRIPT } from '../../src/web/live';
 
 /**
  * A contest's pages as visitors see them (issue 26): the gallery, an ended round, an entry's page
@@ -67,7 +68,7 @@ const LAYOUT = `(() => {
     offscreen: [...images, ...document.querySelectorAll('a.name, .title')].filter(outside)
       .map((el) => el.getAttribute('src') || el.textContent),
     broken: images.filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src),
-    scripts: document.scripts.length,
+    scripts: [...document.scripts].filter((s) => s.textContent !== ${JSON.stringify(LIVE_SCRIPT)}).length,
     urls: [...document.querySelectorAll('a[href]')].map((a) => a.href).concat(images.map((i) => i.src)),
     background: getComputedStyle(document.body).backgroundColor,
   };

@@ -100,6 +100,19 @@ describe('live board and player pages in headless Chromium', () => {
     expect(blocked(browser.console)).toEqual([]);
   });
 
+  it('GIVEN a visitor who walks through more live pages than the browser keeps connections to one site THEN every page still loads', async () => {
+    // A page left for the next keeps its stream open in the back/forward cache unless it closes
+    // it on pagehide; six such streams took every connection Chromium allows to one host, and
+    // the seventh page never loaded (the public pages' browser test hung on it).
+    for (let i = 1; i <= 9; i++) {
+      const loaded = browser.goto(`${url}?limit=${i}`);
+      const late = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`live page ${i} did not load`)), 5_000),
+      );
+      await Promise.race([loaded, late]);
+    }
+  });
+
   it('GIVEN JavaScript is off THEN the page renders its standings and does not claim to be live', async () => {
     await browser.disableScripts();
     await browser.goto(url);

@@ -18,6 +18,7 @@ import {
   type Clock,
 } from '../web/seed';
 import { Browser } from './chromium';
+import { LIVE_SCRIPT } from '../../src/web/live';
 
 /**
  * The public pages as visitors see them (issue 14 item 4): the landing, the index, a board with
@@ -78,7 +79,7 @@ const LAYOUT = `(() => {
     offscreen: names
       .filter((a) => { const r = a.getBoundingClientRect(); return r.left < 0 || r.right > root.clientWidth + 0.5; })
       .map((a) => a.textContent),
-    scripts: document.scripts.length,
+    scripts: [...document.scripts].filter((s) => s.textContent !== ${JSON.stringify(LIVE_SCRIPT)}).length,
     hrefs: [...document.querySelectorAll('a[href]')].map((a) => a.href)
       .concat([...document.querySelectorAll('form[action]')].map((f) => f.action)),
     background: getComputedStyle(document.body).backgroundColor,
