@@ -56,6 +56,15 @@ const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0
 const SCORE_OF: Record<Winner, number> = { team1: 1, draw: 0.5, team2: 0 };
 
 /**
+ * DESIGN.md 3: team1's expected score against team2, each side rated by its mean snapshot
+ * rating: E1 = 1/(1+10^((R2−R1)/400)). The one rule eloDeltas rates with, so anything that
+ * predicts a match (the matchmaking queue's team split) predicts what the rating will do.
+ */
+export function teamExpectedScore(team1: readonly number[], team2: readonly number[]): number {
+  return 1 / (1 + 10 ** ((mean(team2) - mean(team1)) / 400));
+}
+
+/**
  * DESIGN.md 3: side rating = mean snapshot rating; E1 = 1/(1+10^((R2−R1)/400)); S1 = 1, ½, 0;
  * delta = round(K·(S1−E1)), half away from zero. Every team1 participant gains the returned
  * delta and every team2 participant loses it, so equal-sized sides are zero-sum.
@@ -68,6 +77,6 @@ export function eloDeltas(sides: EloSides, winner: Winner, k: number): number {
   if (!ratings.every(Number.isFinite) || !Number.isFinite(k)) {
     throw new TallyError('internal_error', 'ELO: ratings and K must be finite numbers');
   }
-  const expected1 = 1 / (1 + 10 ** ((mean(sides.team2) - mean(sides.team1)) / 400));
+  const expected1 = teamExpectedScore(sides.team1, sides.team2);
   return roundHalfAwayFromZero(k * (SCORE_OF[winner] - expected1));
 }
