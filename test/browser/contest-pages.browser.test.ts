@@ -24,7 +24,7 @@ import { LIVE_SCRIPT } from '../../src/web/live';
 const SHOTS = process.env.PUBLIC_PAGES_SCREENSHOTS;
 
 const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 900, mobile: false },
+  { name: 'desktop', width: 1366, height: 900, mobile: false },
   { name: 'phone', width: 390, height: 844, mobile: true },
 ] as const;
 

@@ -65,23 +65,34 @@ describe('live board and player pages in headless Chromium', () => {
     await tally?.stop();
   });
 
-  it('GIVEN an open board page WHEN a result is submitted THEN the standings change in place, with no reload and no CSP violation', async () => {
-    await browser.goto(url);
-    await browser.evaluate(MARK);
-    const loads = documents.length;
-    expect(await until<string | null>(STATUS, (s) => s === 'updated live')).toBe('updated live');
-    const before = await browser.evaluate<string[]>(ROWS);
-    expect(before.join('\n')).not.toContain('Cy');
-    await browser.evaluate('window.scrollTo(0, 0)');
+  const SCREENS = [
+    { name: 'desktop (1366 px), light', width: 1366, height: 900, mobile: false, dark: false },
+    { name: 'desktop (1366 px), dark', width: 1366, height: 900, mobile: false, dark: true },
+    { name: 'phone (390 px), light', width: 390, height: 844, mobile: true, dark: false },
+    { name: 'phone (390 px), dark', width: 390, height: 844, mobile: true, dark: true },
+  ] as const;
+  for (const [i, screen] of SCREENS.entries())
+    it(`GIVEN an open board page on a ${screen.name} screen WHEN a result is submitted THEN the standings change in place, with no reload and no CSP violation`, async () => {
+      await browser.viewport(screen.width, screen.height, screen.mobile);
+      await browser.preferDark(screen.dark);
+      // A page of its own per screen (a limit of its own), so each sees its own first change.
+      await browser.goto(`${url}?limit=${20 + i}`);
+      await browser.evaluate(MARK);
+      const loads = documents.length;
+      expect(await until<string | null>(STATUS, (s) => s === 'updated live')).toBe('updated live');
+      const newcomer = `Cy${i}`;
+      const before = await browser.evaluate<string[]>(ROWS);
+      expect(before.join('\n')).not.toContain(newcomer);
+      await browser.evaluate('window.scrollTo(0, 0)');
 
-    await play('Cy', 'Ann');
-    const after = await until<string[]>(ROWS, (rows) => rows.join('\n').includes('Cy'));
-    expect(after.join('\n')).toContain('Cy');
-    expect(await browser.evaluate<boolean>(MARKED)).toBe(true);
-    expect(documents.length).toBe(loads);
-    expect(await browser.evaluate<string>(STATUS)).toMatch(/^updated \d\d:\d\d UTC$/);
-    expect(blocked(browser.console)).toEqual([]);
-  });
+      await play(newcomer, 'Ann');
+      const after = await until<string[]>(ROWS, (rows) => rows.join('\n').includes(newcomer));
+      expect(after.join('\n')).toContain(newcomer);
+      expect(await browser.evaluate<boolean>(MARKED)).toBe(true);
+      expect(documents.length).toBe(loads);
+      expect(await browser.evaluate<string>(STATUS)).toMatch(/^updated \d\d:\d\d UTC$/);
+      expect(blocked(browser.console)).toEqual([]);
+    });
 
   it('GIVEN an open player page WHEN that player plays THEN their page changes in place too', async () => {
     await browser.goto(`${url}/players/${encodeURIComponent('custom:Bo')}`);

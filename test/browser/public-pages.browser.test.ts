@@ -56,7 +56,7 @@ function fixtures(count: number, seed: number): [number, number, 'team1' | 'team
 }
 
 const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 900, mobile: false },
+  { name: 'desktop', width: 1366, height: 900, mobile: false },
   { name: 'phone', width: 390, height: 844, mobile: true },
 ] as const;
 
