@@ -9,7 +9,7 @@ import { addOwner } from '../../src/pipeline/owners';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
 import { servePages, type PagesApp } from '../web/pages-app';
 import { boardPath, clockFrom, ownerPath, playerPath, postScores } from '../web/seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS } from './chromium';
 
 /**
  * Issue 29 item 2 in Chromium: the index with the server's icon and its boards' leaders, a board
@@ -19,10 +19,6 @@ import { Browser } from './chromium';
  * the same size; nothing pushes the page sideways. AVATAR_SCREENSHOTS=<dir> saves each view.
  */
 const SHOTS = process.env.AVATAR_SCREENSHOTS;
-const WIDTHS = [
-  { name: 'desktop', width: 1366, height: 900, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-] as const;
 
 interface Shown {
   scrollWidth: number;
@@ -123,7 +119,7 @@ describe('avatars and server icons in Chromium', () => {
     await new Promise((resolve) => cdn?.close(resolve));
   });
 
-  for (const screen of WIDTHS)
+  for (const screen of SCREENS)
     for (const dark of [false, true])
       it(`GIVEN a ${screen.name} (${screen.width} px) visitor, ${dark ? 'dark' : 'light'} THEN every avatar is a loaded picture or the fallback, at its size, on the screen`, async () => {
         await browser.viewport(screen.width, screen.height, screen.mobile);

@@ -6,7 +6,7 @@ import { addOwner } from '../../src/pipeline/owners';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
 import { fetchPage, servePages, type PagesApp } from '../web/pages-app';
 import { boardPath, clockFrom, custom, playMatches } from '../web/seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS } from './chromium';
 import { LIVE_SCRIPT } from '../../src/web/live';
 
 /**
@@ -23,11 +23,6 @@ const LONG_WORDS = 'Bartholomew Maximilian von Habsburg-Lothringen the Third';
 /** Its long word fits a phone's line (about 270 px in bold), not half of one. */
 const LONG_WORD = 'Hubert Wolfeschlegelsteinhausenberger Jr';
 const ONE_WORD = 'xXx_TheUltimateSpeedrunnerChampionOfAllTime2026_xXx';
-
-const SCREENS = [
-  { name: 'desktop', width: 1366, height: 900, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-] as const;
 
 interface Box {
   label: string;

@@ -12,6 +12,15 @@ import type { Readable, Writable } from 'node:stream';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The screens the public pages are judged at (issue 29): a 1366 px desktop and a 390 px phone. */
+export const SCREENS = [
+  { name: 'desktop', width: 1366, height: 900, mobile: false },
+  { name: 'phone', width: 390, height: 844, mobile: true },
+] as const;
+
+/** The page's background in each colour scheme (src/web/style.ts --page): dark mode applied. */
+export const pageBackground = (dark: boolean) => (dark ? 'rgb(23, 23, 28)' : 'rgb(246, 246, 248)');
+
 type Fields = Record<string, unknown>;
 
 interface Message {

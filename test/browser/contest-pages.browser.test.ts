@@ -10,7 +10,7 @@ import { nextSnowflake, startTestTally, type TestTally } from '../support/tally'
 import { anAuthor, artPng, enter, vote } from '../web/contest-seed';
 import { fetchPage, servePages, type PagesApp } from '../web/pages-app';
 import { boardPath, playerPath } from '../web/seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS, pageBackground } from './chromium';
 import { LIVE_SCRIPT } from '../../src/web/live';
 
 /**
@@ -22,11 +22,6 @@ import { LIVE_SCRIPT } from '../../src/web/live';
  * PUBLIC_PAGES_SCREENSHOTS=<dir> saves a full-page screenshot of each view there, and the card.
  */
 const SHOTS = process.env.PUBLIC_PAGES_SCREENSHOTS;
-
-const WIDTHS = [
-  { name: 'desktop', width: 1366, height: 900, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-] as const;
 
 /** Authors, titles and picture sizes: long, right-to-left, CJK, emoji; wide, tall, tiny. */
 const WORKS: [string, string, number, number, number[]][] = [
@@ -158,7 +153,7 @@ describe("a contest's pages in headless Chromium, desktop and phone, light and d
     }
   }
 
-  for (const screen of WIDTHS)
+  for (const screen of SCREENS)
     for (const dark of [false, true])
       it(`GIVEN a ${screen.name} (${screen.width} px) visitor who prefers ${dark ? 'dark' : 'light'} pages THEN every contest page fits the screen, every picture loads inside it, and every link answers`, async () => {
         await browser.viewport(screen.width, screen.height, screen.mobile);
@@ -173,7 +168,7 @@ describe("a contest's pages in headless Chromium, desktop and phone, light and d
           expect(layout.offscreen, `${name}: off the screen`).toEqual([]);
           expect(layout.broken, `${name}: pictures that did not load`).toEqual([]);
           expect(layout.scripts, name).toBe(0);
-          expect(layout.background, name).toBe(dark ? 'rgb(23, 23, 28)' : 'rgb(246, 246, 248)');
+          expect(layout.background, name).toBe(pageBackground(dark));
           await expectUrlsResolve(layout.urls);
           if (SHOTS)
             await browser.screenshotFull(

@@ -6,7 +6,7 @@ import { addOwner } from '../../src/pipeline/owners';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
 import { servePages, type PagesApp } from '../web/pages-app';
 import { custom, playerPath, playMatches, postScores, type Clock } from '../web/seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS, pageBackground } from './chromium';
 
 /**
  * The player page as a visitor sees it (issue 29): the chart's labels readable on a phone, a
@@ -16,11 +16,6 @@ import { Browser } from './chromium';
  * light and dark, measured in Chromium. PLAYER_PAGE_SCREENSHOTS=<dir> saves each view.
  */
 const SHOTS = process.env.PLAYER_PAGE_SCREENSHOTS;
-
-const SCREENS = [
-  { name: 'desktop', width: 1366, height: 900, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-] as const;
 
 const LONG = 'Bartholomew Maximilian von Habsburg-Lothringen the Third';
 
@@ -121,7 +116,7 @@ describe('the player page in headless Chromium, desktop and phone, light and dar
     expect(layout.scrollWidth, `${shot}: wider than the screen`).toBeLessThanOrEqual(
       layout.clientWidth,
     );
-    expect(layout.background, shot).toBe(dark ? 'rgb(23, 23, 28)' : 'rgb(246, 246, 248)');
+    expect(layout.background, shot).toBe(pageBackground(dark));
     if (SHOTS)
       await browser.screenshotFull(
         join(SHOTS, `${shot}-${screen.name}-${dark ? 'dark' : 'light'}.png`),

@@ -17,7 +17,7 @@ import {
   postScores,
   type Clock,
 } from '../web/seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS, pageBackground } from './chromium';
 import { LIVE_SCRIPT } from '../../src/web/live';
 
 /**
@@ -54,11 +54,6 @@ function fixtures(count: number, seed: number): [number, number, 'team1' | 'team
       }
   return out;
 }
-
-const WIDTHS = [
-  { name: 'desktop', width: 1366, height: 900, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-] as const;
 
 interface Layout {
   scrollWidth: number;
@@ -198,7 +193,7 @@ describe('the public pages in headless Chromium, desktop and phone, light and da
     }
   }
 
-  for (const screen of WIDTHS)
+  for (const screen of SCREENS)
     for (const dark of [false, true])
       it(`GIVEN a ${screen.name} (${screen.width} px) visitor who prefers ${dark ? 'dark' : 'light'} pages THEN every page fits the screen, shows every name and links only to pages that answer`, async () => {
         await browser.viewport(screen.width, screen.height, screen.mobile);
@@ -211,7 +206,7 @@ describe('the public pages in headless Chromium, desktop and phone, light and da
           );
           expect(layout.offscreen, `${name}: names off the screen`).toEqual([]);
           expect(layout.scripts, name).toBe(0);
-          expect(layout.background, name).toBe(dark ? 'rgb(23, 23, 28)' : 'rgb(246, 246, 248)');
+          expect(layout.background, name).toBe(pageBackground(dark));
           await expectLinksResolve(layout.hrefs);
           if (SHOTS)
             await browser.screenshotFull(

@@ -13,7 +13,7 @@ import { endSeason, startSeason } from '../../src/pipeline/seasons';
 import { nextSnowflake, startTestTally, type TestTally } from '../support/tally';
 import { servePages, type PagesApp } from '../web/pages-app';
 import { boardPath, custom, playMatches, type Clock } from '../web/seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS, pageBackground } from './chromium';
 
 /**
  * A board between seasons and a board with nothing ranked yet, as a visitor sees them (issue 29):
@@ -23,11 +23,6 @@ import { Browser } from './chromium';
  * At 1366 and 390 px, light and dark. SEASONS_SCREENSHOTS=<dir> saves each view.
  */
 const SHOTS = process.env.SEASONS_SCREENSHOTS;
-
-const SCREENS = [
-  { name: 'desktop', width: 1366, height: 900, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-] as const;
 
 const VIEW = `(() => {
   const root = document.documentElement;
@@ -122,7 +117,7 @@ describe('a board between seasons and an empty board in headless Chromium', () =
     expect(view.scrollWidth, `${shot}: wider than the screen`).toBeLessThanOrEqual(
       view.clientWidth,
     );
-    expect(view.background).toBe(dark ? 'rgb(23, 23, 28)' : 'rgb(246, 246, 248)');
+    expect(view.background).toBe(pageBackground(dark));
     if (view.emptyBox) {
       expect(view.emptyBox.left).toBeGreaterThanOrEqual(0);
       expect(view.emptyBox.right).toBeLessThanOrEqual(view.clientWidth);

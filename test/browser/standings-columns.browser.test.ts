@@ -7,7 +7,7 @@ import { endSeason, startSeason } from '../../src/pipeline/seasons';
 import { startTestTally, type TestTally } from '../support/tally';
 import { fetchPage, servePages, type PagesApp } from '../web/pages-app';
 import { boardPath, custom, playMatches, postScores, type Clock } from '../web/seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS, pageBackground } from './chromium';
 
 /**
  * The standings table and a score board's submissions (issue 29 item 5 and the table's phone
@@ -18,11 +18,6 @@ import { Browser } from './chromium';
  * STANDINGS_SCREENSHOTS=<dir> saves a full-page screenshot of each view there.
  */
 const SHOTS = process.env.STANDINGS_SCREENSHOTS;
-
-const SCREENS = [
-  { name: 'desktop', width: 1366, height: 900, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-] as const;
 
 const [MAYA, ZOE, MOHAMMED, ANN, BO] = [
   'Maya Chen',
@@ -299,7 +294,7 @@ describe('the standings table and recent submissions in headless Chromium', () =
           expect(layout.scrollWidth, `${where}: page wider than the screen`).toBeLessThanOrEqual(
             layout.clientWidth,
           );
-          expect(layout.background, where).toBe(dark ? 'rgb(23, 23, 28)' : 'rgb(246, 246, 248)');
+          expect(layout.background, where).toBe(pageBackground(dark));
           expect(
             layout.names.filter((n) => n.lines !== 1),
             `${where}: names on two lines`,
