@@ -43,7 +43,9 @@ describe(`avatars and server icons from Discord (${backendName})`, () => {
     await world?.stop();
   });
 
+  // Each test sets the avatars it reads: CI runs this file's tests in a shuffled order too.
   it('GIVEN a member runs a command THEN their server avatar is recorded before their own, and the server icon the interaction came with', async () => {
+    alice.serverAvatar = hash('b');
     await world.run({ channelId: general.id, user: alice, command: ['board', 'list'] });
     await vi.waitFor(
       async () =>
@@ -62,6 +64,15 @@ describe(`avatars and server icons from Discord (${backendName})`, () => {
   });
 
   it('GIVEN a member removes their server avatar THEN their own shows at their next command', async () => {
+    alice.serverAvatar = hash('b');
+    await world.run({ channelId: general.id, user: alice, command: ['board', 'list'] });
+    await vi.waitFor(
+      async () =>
+        expect((await pictures(alice.id))[`chat:${alice.id}`]).toBe(
+          `${CDN}/guilds/${arena.id}/users/${alice.id}/avatars/${hash('b')}`,
+        ),
+      { timeout: PATIENCE_MS, interval: 50 },
+    );
     alice.serverAvatar = null;
     await world.run({ channelId: general.id, user: alice, command: ['board', 'list'] });
     await vi.waitFor(
@@ -87,6 +98,12 @@ describe(`avatars and server icons from Discord (${backendName})`, () => {
       timeout: PATIENCE_MS,
       interval: 50,
     });
+    // Back to the icon the server started with, for the tests that read it.
+    world.fake.updateGuild(arena.id, { icon: hash('d') });
+    await vi.waitFor(
+      async () => expect(await icon()).toBe(`${CDN}/icons/${arena.id}/${hash('d')}`),
+      { timeout: PATIENCE_MS, interval: 50 },
+    );
   });
 
   it('GIVEN a result names members who never used Tally THEN the name lookup over REST records their avatars; none is none', async () => {
