@@ -15,6 +15,12 @@ import { MatchEntity } from './match';
 import { MemberAvatarEntity } from './member-avatar';
 import { MatchParticipantEntity } from './match-participant';
 import { OwnerEntity } from './owner';
+import {
+  QueueEntity,
+  QueueMatchEntity,
+  QueuePlayerEntity,
+  QueueWaitEntity,
+} from './queue';
 import { ReviewBlockEntity } from './review-block';
 import { ScheduledJobEntity } from './schedule';
 import { DecayRuleEntity } from './decay-rule';
@@ -59,4 +65,8 @@ export const entities = [
   WebSessionEntity,
   WebSignInEntity,
   MemberAvatarEntity,
+  QueueEntity,
+  QueueWaitEntity,
+  QueueMatchEntity,
+  QueuePlayerEntity,
 ];

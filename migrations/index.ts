@@ -20,6 +20,7 @@ import { WebSessions1734000000000 } from './1734000000000-web-sessions';
 import { PrivateBoards1734100000000 } from './1734100000000-private-boards';
 import { BoardDisplay1734200000000 } from './1734200000000-board-display';
 import { Avatars1734300000000 } from './1734300000000-avatars';
+import { Queues1734400000000 } from './1734400000000-queues';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   PrivateBoards1734100000000,
   BoardDisplay1734200000000,
   Avatars1734300000000,
+  Queues1734400000000,
 ];

@@ -27,6 +27,7 @@ import { SubmissionRepository } from './submissions';
 import { ContestRepository } from './contests';
 import { WebSessionRepository } from './web-sessions';
 import { AvatarRepository } from './avatars';
+import { QueueRepository } from './queues';
 
 export class OwnerRepository extends Repository {
   get(id: string, tx?: EntityManager): Promise<Owner | null> {
@@ -302,6 +303,7 @@ export interface Repositories {
   contests: ContestRepository;
   webSessions: WebSessionRepository;
   avatars: AvatarRepository;
+  queues: QueueRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -329,5 +331,6 @@ export function createRepositories(db: Database): Repositories {
     contests: new ContestRepository(db),
     webSessions: new WebSessionRepository(db),
     avatars: new AvatarRepository(db),
+    queues: new QueueRepository(db),
   };
 }

@@ -8,6 +8,7 @@ import { enqueueWrite } from '../../src/pipeline/enqueue';
 import type { Context } from '../../src/pipeline/context';
 import { addOwner } from '../../src/pipeline/owners';
 import { Worker } from '../../src/pipeline/worker';
+import type { EntryState } from '../../src/domain/scoring';
 import { createTestContext } from './context';
 import { nextSnowflake } from './tally';
 
@@ -77,3 +78,27 @@ export const SEEDED = {
   ref: null,
   cause: 'seeded by a test',
 } as const;
+
+/**
+ * Entries written through the worker's repository (rank counters included), as if earlier
+ * results had made them: `chat:<id>` or `team:<pk>` to a rating (ELO) or a record (League).
+ */
+export async function putEntries(
+  ctx: Context,
+  board: Board,
+  entries: Record<string, Partial<EntryState>>,
+): Promise<void> {
+  const states = Object.entries(entries).map(([playerId, e]) => ({
+    playerId,
+    playerName: playerId.slice(playerId.indexOf(':') + 1),
+    score: null,
+    elo: null,
+    wins: null,
+    draws: null,
+    losses: null,
+    submissions: 1,
+    lastSub: new Date('2026-11-01T12:00:00.000Z'),
+    ...e,
+  })) as EntryState[];
+  await ctx.repos.db.transaction((tx) => ctx.repos.results.saveEntries(tx, board, states, SEEDED));
+}
