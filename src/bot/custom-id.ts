@@ -137,3 +137,53 @@ export function parseSetupId(customId: string): SetupState | null {
   const dash = (v: string) => (v === '-' ? null : v);
   return { step, memberId: m[2]!, roleId: dash(m[3]!), channelId: dash(m[4]!), type: m[5] ?? null };
 }
+
+/**
+ * A queue message's buttons (src/bot/queue-message.ts, commands/queue-buttons.ts):
+ * `queue:join:<queuePk>`, `queue:leave:<queuePk>`.
+ */
+export const QUEUE_PREFIX = 'queue:';
+export type QueueAction = 'join' | 'leave';
+export const queueButtonId = (action: QueueAction, queuePk: number) =>
+  `${QUEUE_PREFIX}${action}:${queuePk}`;
+
+export function parseQueueButton(
+  customId: string,
+): { action: QueueAction; queuePk: number } | null {
+  const m = /^queue:(join|leave):(\d{1,15})$/.exec(customId);
+  return m ? { action: m[1] as QueueAction, queuePk: Number(m[2]) } : null;
+}
+
+/**
+ * A queue match's buttons: `qmatch:<action>:<matchPk>`. Ready and Can't play during its ready
+ * check; then Won, Lost, Draw (ELO: for the presser's side) or Score (League: opens the
+ * `qscore:<matchPk>` modal, the presser's side first); Cancel for moderators.
+ */
+export const QUEUE_MATCH_PREFIX = 'qmatch:';
+export const QUEUE_SCORE_PREFIX = 'qscore:';
+export const QUEUE_MATCH_ACTIONS = [
+  'ready',
+  'decline',
+  'won',
+  'lost',
+  'draw',
+  'score',
+  'cancel',
+] as const;
+export type QueueMatchAction = (typeof QUEUE_MATCH_ACTIONS)[number];
+export const queueMatchButtonId = (action: QueueMatchAction, matchPk: number) =>
+  `${QUEUE_MATCH_PREFIX}${action}:${matchPk}`;
+export const queueScoreModalId = (matchPk: number) => `${QUEUE_SCORE_PREFIX}${matchPk}`;
+
+export function parseQueueMatchButton(
+  customId: string,
+): { action: QueueMatchAction; matchPk: number } | null {
+  const m = /^qmatch:([a-z]{4,7}):(\d{1,15})$/.exec(customId);
+  const action = QUEUE_MATCH_ACTIONS.find((a) => a === m?.[1]);
+  return m && action ? { action, matchPk: Number(m[2]) } : null;
+}
+
+export function parseQueueScoreModal(customId: string): { matchPk: number } | null {
+  const m = /^qscore:(\d{1,15})$/.exec(customId);
+  return m ? { matchPk: Number(m[1]) } : null;
+}
