@@ -77,8 +77,8 @@ export async function openQueue(
   input: { channelId?: string | null; settings?: Partial<QueueSettings> },
 ): Promise<Queue> {
   requireQueueBoard(board);
-  const { queues, db, schedules } = ctx.repos;
-  return db.transaction(async (tx) => {
+  const { queues, schedules } = ctx.repos;
+  return queues.transaction(async (tx) => {
     const existing = await queues.forBoard(board.pk, tx);
     const settings = checkQueueSettings({
       ...(existing ? settingsOf(existing) : QUEUE_DEFAULTS),
@@ -117,8 +117,8 @@ export async function openQueue(
  * cancelled (a match being played goes on and may still be reported).
  */
 export async function closeQueue(ctx: Context, board: Board): Promise<boolean> {
-  const { queues, db, schedules } = ctx.repos;
-  return db.transaction(async (tx) => {
+  const { queues, schedules } = ctx.repos;
+  return queues.transaction(async (tx) => {
     const queue = await queues.forBoard(board.pk, tx);
     if (!queue) return false;
     for (const match of await queues.openMatches(queue.pk, tx)) {
@@ -155,10 +155,10 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
     );
   }
   const entrant = board.fixedTeams ? input.team! : member;
-  const { queues, db, schedules } = ctx.repos;
+  const { queues, schedules } = ctx.repos;
   const now = ctx.now();
   const wait = { entrant, joinedBy: member, queuePk: 0, since: now };
-  await db.transaction(async (tx) => {
+  await queues.transaction(async (tx) => {
     const queue = await queues.forBoard(board.pk, tx);
     if (!queue) {
       throw notFound(
@@ -202,7 +202,7 @@ async function boardNameOfQueue(ctx: Context, queuePk: number, tx: EntityManager
 
 /** The member leaves the queue they wait in; refused when they wait in none. */
 export async function leaveQueue(ctx: Context, member: string): Promise<QueueWait> {
-  const left = await ctx.repos.db.transaction((tx) => ctx.repos.queues.leave(member, tx));
+  const left = await ctx.repos.queues.transaction((tx) => ctx.repos.queues.leave(member, tx));
   if (!left) {
     throw new TallyError('invalid_request', 'you are not waiting in any queue; nothing changed');
   }
@@ -211,6 +211,8 @@ export async function leaveQueue(ctx: Context, member: string): Promise<QueueWai
 
 /** Someone waiting, as the queue's message and status show them. */
 export interface Waiter extends QueueWait {
+  /** Their stored name on the board (a team's name; a member's entry), null before any. */
+  name: string | null;
   rating: number;
   /** The widest gap they accept now. */
   window: number;
@@ -232,16 +234,17 @@ export async function queueView(ctx: Context, queuePk: number): Promise<QueueVie
   if (!queue || !board) return null;
   const now = ctx.now();
   const waits = await queues.waiting(queue.pk);
-  const ratings = await ratingsOf(
-    ctx,
-    board,
-    waits.map((w) => w.entrant),
-  );
+  const entrants = waits.map((w) => w.entrant);
+  const [ratings, names] = await Promise.all([
+    ratingsOf(ctx, board, entrants),
+    ctx.repos.results.knownNames(board.pk, entrants),
+  ]);
   return {
     queue,
     board,
     waiting: waits.map((w) => ({
       ...w,
+      name: names.get(w.entrant) ?? null,
       rating: ratings.get(w.entrant)!,
       window: Math.round(windowOf(queue, now.getTime() - w.since.getTime())),
     })),
@@ -254,15 +257,9 @@ export async function waitingByBoard(
   ctx: Context,
   boards: readonly Pick<Board, 'pk'>[],
 ): Promise<Map<number, number>> {
-  const found = new Map<number, number>();
-  for (const board of boards) {
-    const queue = await ctx.repos.queues.forBoard(board.pk);
-    if (queue) found.set(board.pk, 0);
-  }
-  const queues = await Promise.all([...found.keys()].map((pk) => ctx.repos.queues.forBoard(pk)));
-  const counts = await ctx.repos.queues.waitingCounts(queues.map((q) => q!.pk));
-  for (const q of queues) found.set(q!.boardPk, counts.get(q!.pk) ?? 0);
-  return found;
+  const queues = await ctx.repos.queues.forBoards(boards.map((b) => b.pk));
+  const counts = await ctx.repos.queues.waitingCounts(queues.map((q) => q.pk));
+  return new Map(queues.map((q) => [q.boardPk, counts.get(q.pk) ?? 0]));
 }
 
 /** Each entrant's value to pair on (queueValue), from the board's current entries. */
@@ -285,6 +282,8 @@ export interface QueueMatchView {
   match: QueueMatch;
   board: Board;
   players: QueuePlayer[];
+  /** The players' stored names on the board (teams' names), by entrant; absent before any. */
+  names: ReadonlyMap<string, string>;
   /** Side 1's chance (the board's own prediction, from the ratings when matched). */
   predicted: number;
 }
@@ -297,7 +296,12 @@ export async function queueMatchView(
   const match = await queues.match(matchPk);
   const board = match ? await boards.byPk(match.boardPk) : null;
   if (!match || !board) return null;
-  return { match, board, players: await queues.players(match.pk), predicted: predictedOf(match) };
+  const players = await queues.players(match.pk);
+  const names = await ctx.repos.results.knownNames(
+    board.pk,
+    players.map((p) => p.entrant),
+  );
+  return { match, board, players, names, predicted: predictedOf(match) };
 }
 
 /** The open match the member plays in (their own or their team's), if any. */
@@ -336,8 +340,8 @@ export async function pressReady(
   matchPk: number,
   member: string,
 ): Promise<QueueMatch> {
-  const { queues, db } = ctx.repos;
-  return db.transaction(async (tx) => {
+  const { queues } = ctx.repos;
+  return queues.transaction(async (tx) => {
     const match = await openMatch(ctx, tx, matchPk);
     const { players, mine } = await playerOf(ctx, tx, match, member);
     const now = ctx.now();
@@ -369,7 +373,7 @@ export async function pressReady(
  * cancelled, the no-shows go out, and the others go back into the queue at the places they had.
  */
 export async function declineReady(ctx: Context, matchPk: number, member: string): Promise<void> {
-  await ctx.repos.db.transaction(async (tx) => {
+  await ctx.repos.queues.transaction(async (tx) => {
     const match = await openMatch(ctx, tx, matchPk);
     const { players, mine } = await playerOf(ctx, tx, match, member);
     if (match.state !== 'ready') {
@@ -441,8 +445,8 @@ export async function reportQueueMatch(
   },
   hooks: SubmitHooks = {},
 ): Promise<Submitted & { board: Board }> {
-  const { queues, db, boards } = ctx.repos;
-  const taken = await db.transaction(async (tx) => {
+  const { queues, boards } = ctx.repos;
+  const taken = await queues.transaction(async (tx) => {
     const match = await openMatch(ctx, tx, input.matchPk);
     const { players, mine } = await playerOf(ctx, tx, match, input.member);
     if (match.state !== 'playing' || (match.reportBy && match.reportBy <= ctx.now())) {
@@ -488,12 +492,12 @@ export async function reportQueueMatch(
       hooks,
     );
   } catch (err) {
-    await db.transaction((tx) =>
+    await queues.transaction((tx) =>
       queues.move(taken.match.pk, ['reporting'], { state: 'playing', reportedBy: null }, tx),
     );
     throw err;
   }
-  await db.transaction(async (tx) => {
+  await queues.transaction(async (tx) => {
     await queues.move(
       taken.match.pk,
       ['reporting'],
@@ -516,7 +520,7 @@ function participantOf(entrant: string): Record<string, unknown> {
  * check do not go back in. The caller has checked who may.
  */
 export async function cancelQueueMatch(ctx: Context, matchPk: number, by: string): Promise<void> {
-  await ctx.repos.db.transaction(async (tx) => {
+  await ctx.repos.queues.transaction(async (tx) => {
     const match = await openMatch(ctx, tx, matchPk);
     const moved = await ctx.repos.queues.move(
       match.pk,

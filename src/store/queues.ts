@@ -18,7 +18,10 @@ import {
   type QueueWait,
 } from '../../entities/queue';
 import type { QueueSettings } from '../domain/matchmaking';
+import { isLockContention } from './lock-contention';
 import { Repository } from './repository';
+
+const LOCK_ATTEMPTS = 3;
 
 /** A match still going: its ready check, its play, a report being sent. */
 export const OPEN_MATCH_STATES: readonly QueueMatchState[] = ['ready', 'playing', 'reporting'];
@@ -31,8 +34,30 @@ const bump = { version: () => 'version + 1' };
  * transaction; `busy` and the unique waits keep one member out of two places whatever interleaves.
  */
 export class QueueRepository extends Repository {
+  /**
+   * A transaction over the queue tables that runs again, whole, after a lost lock race (two
+   * processes joining, pressing and matching at once on MariaDB deadlock now and then): the
+   * member gets their answer, not an error for a race they did not cause. `fn` may run more than
+   * once and must have no effect outside `tx`.
+   */
+  async transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(fn);
+      } catch (err) {
+        if (attempt >= LOCK_ATTEMPTS || this.db.inSection || !isLockContention(err)) throw err;
+      }
+    }
+  }
+
   forBoard(boardPk: number, tx?: EntityManager): Promise<Queue | null> {
     return this.use(tx, (m) => m.findOneBy(QueueEntity, { boardPk }));
+  }
+
+  /** The queues of these boards (those that have one). */
+  forBoards(boardPks: readonly number[]): Promise<Queue[]> {
+    if (boardPks.length === 0) return Promise.resolve([]);
+    return this.use(undefined, (m) => m.findBy(QueueEntity, { boardPk: In([...boardPks]) }));
   }
 
   byPk(pk: number, tx?: EntityManager): Promise<Queue | null> {
