@@ -3,9 +3,11 @@ import { decodeEntriesCursor } from '../domain/cursor';
 import { pageCursor, pageLimit } from '../http/params';
 import type { Context } from '../pipeline/context';
 import { boardMatchesPage } from '../pipeline/profile';
+import { waitingOnBoard } from '../pipeline/queue-reads';
 import { standingsPage } from '../pipeline/standings';
 import { crumbs, publicBoard, seasonLinks, seasonsNav, sendBoardPage, wholeQuery } from './boards';
 import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
+import { queueLine } from './queue-line';
 import type { PageDeps } from './deps';
 import { contestHtml } from './contest-page';
 import { about } from './error-page';
@@ -98,6 +100,7 @@ async function currentHtml(
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
 <p class="meta">${kind.filter(Boolean).join(' · ')}</p>
+${queueLine(board, await waitingOnBoard(ctx, board))}
 ${seasonsNav(view.seasons, null)}
 ${body}
 ${liveScript()}`,

@@ -5,6 +5,7 @@ import { seasonTitle } from '../domain/season';
 import { pageCursor } from '../http/params';
 import type { Context } from '../pipeline/context';
 import { ownerIndex, type IndexBoard, type Leader } from '../pipeline/public-reads';
+import { waitingByBoard } from '../pipeline/queues';
 import { avatarImg } from './avatar';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
@@ -18,6 +19,7 @@ import {
   valueText,
   type Html,
 } from './html';
+import { waitingText } from './queue-line';
 import { MAX_AGE, sendPage, sendPrivatePage } from './respond';
 import { viewerGuilds } from './viewer';
 
@@ -25,9 +27,10 @@ const PAGE = 50;
 
 /**
  * A server's (or a personal workspace's) boards under its icon: name, type, players (a contest's
- * entries) and the running season, and the top three with their pictures and values, each a link
- * to its standings; oldest first in keyset pages, as GET /v1/boards lists them. Private boards
- * only for a signed-in member of the server (ownerIndex), marked `private`.
+ * entries), the running season and how many wait in its queue, and the top three with their
+ * pictures and values, each a link to its standings; oldest first in keyset pages, as
+ * GET /v1/boards lists them. Private boards only for a signed-in member of the server
+ * (ownerIndex), marked `private`.
  */
 export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
@@ -37,7 +40,8 @@ export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
     const index = await ownerIndex(ctx, ownerId, { cursor, limit: PAGE }, viewerGuilds(res));
     const { owner, nextCursor } = index;
     const boards = index.boards.map((s) => s.board);
-    const items = index.boards.map((s) => boardItem(s, deps));
+    const waiting = await waitingByBoard(ctx, boards);
+    const items = index.boards.map((s) => boardItem(s, waiting.get(s.board.pk) ?? null, deps));
     const title = owner.name || owner.id;
     const nav = [
       cursor === undefined ? '' : link(deps.links.owner(ownerId), 'First page'),
@@ -77,13 +81,14 @@ ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
   };
 }
 
-function boardItem(line: IndexBoard, deps: PageDeps): Html {
+function boardItem(line: IndexBoard, waiting: number | null, deps: PageDeps): Html {
   const { board, players, season, entries } = line;
   const facts = [
     board.freeForAll ? `${board.type} · free-for-all` : board.type,
     players === null ? null : `${grouped(players)} player${players === 1 ? '' : 's'}`,
     entries === null ? null : `${grouped(entries)} entr${entries === 1 ? 'y' : 'ies'}`,
     season ? seasonTitle(season) : null,
+    waiting === null ? null : waitingText(board, waiting),
     board.private ? 'private' : null,
   ].filter((f): f is string => f !== null);
   const name = boardName(board);

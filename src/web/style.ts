@@ -57,6 +57,9 @@ export const STYLE = `
   .seasons { margin: 0.75rem 0 1rem; }
   .seasons ul { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; margin: 0; padding: 0; list-style: none; font-size: 0.9rem; }
   .seasons [aria-current] { font-weight: 600; }
+  /* A board's matchmaking queue: how many wait, and how to join (web/queue-line.ts). */
+  .queue { margin: 0.6rem 0 0; padding: 0.45rem 0.75rem; background: var(--card); border: 1px solid var(--rule); border-left: 4px solid #5865f2; border-radius: 6px; font-size: 0.92rem; }
+  .queue code { font-size: 0.9em; background: var(--frame); padding: 0.05rem 0.3rem; border-radius: 4px; white-space: nowrap; }
   /*
    * Slots follow positions: every card stretches to the row's height and the second and third
    * start lower by fixed steps, so the first stands tallest whatever the names, bottoms aligned.
