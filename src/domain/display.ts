@@ -100,6 +100,19 @@ export function outcomeSentence(match: Decided, team1: string, team2: string): s
   return `${a} ${middle} ${b}`;
 }
 
+/**
+ * Each side's chance from side 1's expected score (a queue match's prediction), in whole percent
+ * that add up to 100: `62%` and `38%`. A near-certainty reads `>99%` and `<1%`: a rating model
+ * never gives 100%, so neither does Tally.
+ */
+export function sideChances(expected: number): readonly [string, string] {
+  const p = Math.min(1, Math.max(0, expected));
+  const whole = Math.round(p * 100);
+  if (whole >= 100 && p < 1) return ['>99%', '<1%'];
+  if (whole <= 0 && p > 0) return ['<1%', '>99%'];
+  return [`${whole}%`, `${100 - whole}%`];
+}
+
 /** A time to the minute, in UTC, as a refusal or the CLI names it: `2026-11-26 18:00 UTC`. */
 export const utcMinute = (at: Date): string =>
   `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -4,6 +4,7 @@ import {
   outcomeSentence,
   rankedValue,
   ratingSwing,
+  sideChances,
   sideVerb,
   signedDelta,
   utcDay,
@@ -89,6 +90,21 @@ describe("a match's outcome", () => {
     ['draw', 2, 'drew'],
   ])('GIVEN %s THEN side %d %s', (winner, side, verb) => {
     expect(sideVerb(match(winner, null, null), side)).toBe(verb);
+  });
+});
+
+describe("a queue match's chances", () => {
+  it.each<[number, string, string]>([
+    [0.5, '50%', '50%'],
+    [0.625, '63%', '37%'],
+    [0.375, '38%', '62%'],
+    [0.909, '91%', '9%'],
+    [0.996, '>99%', '<1%'],
+    [0.004, '<1%', '>99%'],
+    [1, '100%', '0%'],
+    [0, '0%', '100%'],
+  ])('GIVEN side 1 expects %d THEN %s against %s (whole percent adding up to 100)', (p, a, b) => {
+    expect(sideChances(p)).toEqual([a, b]);
   });
 });
 
