@@ -8,6 +8,7 @@ import { boardDeletedLine } from './audit-lines';
 import { ownedBoard, ownedBoardByPk } from './board-reads';
 import type { Context } from './context';
 import { announceSubject } from './seasons';
+import { queueSubject } from './queues';
 
 export type { BoardContents };
 
@@ -77,6 +78,7 @@ export async function deleteBoard(
         ...deleted.seasonPks.flatMap((pk) =>
           (['start', 'soon', 'end'] as const).map((moment) => announceSubject({ pk }, moment)),
         ),
+        ...deleted.queuePks.map(queueSubject),
       ],
       tx,
     );

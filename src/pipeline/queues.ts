@@ -34,7 +34,9 @@ export { QUEUE_DEFAULTS, QUEUE_LIMITS, type QueueSettings } from '../domain/matc
 /** How often a queue with someone in it is looked at (the window widens; deadlines pass). */
 export const QUEUE_TICK_MS = 2_000;
 export const QUEUE_JOB = 'queue';
-const subjectOf = (queuePk: number) => `queue:${queuePk}`;
+/** The queue's scheduled step's subject. */
+export const queueSubject = (queuePk: number) => `queue:${queuePk}`;
+const subjectOf = queueSubject;
 const queueOfSubject = (subject: string) => Number(subject.slice('queue:'.length));
 
 const PPM = 1_000_000;

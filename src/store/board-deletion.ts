@@ -24,6 +24,8 @@ const BY_BOARD = [
   'live_standings',
   'contest_entries',
   'contest_settings',
+  'queue_matches',
+  'queues',
 ] as const;
 
 /** Rows that name a row of the board rather than the board: [table, column, the board's rows]. */
@@ -31,6 +33,9 @@ const BY_PARENT = [
   ['contest_votes', 'entry_pk', 'SELECT pk FROM contest_entries WHERE board_pk = ?'],
   ['contest_reports', 'entry_pk', 'SELECT pk FROM contest_entries WHERE board_pk = ?'],
   ['season_standings', 'season_pk', 'SELECT pk FROM seasons WHERE board_pk = ?'],
+  // The queue's own scheduled step finds no queue and ends itself.
+  ['queue_waits', 'queue_pk', 'SELECT pk FROM queues WHERE board_pk = ?'],
+  ['queue_players', 'match_pk', 'SELECT pk FROM queue_matches WHERE board_pk = ?'],
   // A replay of a write to a deleted board would answer for a board that is gone.
   ['idempotency_records', 'submission_id', 'SELECT id FROM submissions WHERE board_pk = ?'],
 ] as const;
@@ -64,7 +69,7 @@ export class BoardDeletionRepository extends Repository {
   /**
    * Deletes the owner's board `boardPk` and every row that names it or one of its rows, in `tx`;
    * null when it was gone already, else what it held and what the caller still has to clear:
-   * the schedules of its seasons and the images its contest entries showed. The board row goes first: on MariaDB that
+   * the schedules of its seasons and queue and the images its contest entries showed. The board row goes first: on MariaDB that
    * takes its row lock, which the worker's batch holds while it writes (results.ts lockBoard), so
    * a batch in progress commits first and its rows are deleted here, and a batch after finds no
    * board and writes nothing; a second deletion waits on the lock, then deletes nothing. On
@@ -74,12 +79,20 @@ export class BoardDeletionRepository extends Repository {
     ownerId: string,
     boardPk: number,
     tx: EntityManager,
-  ): Promise<{ contents: BoardContents; seasonPks: number[]; imageHashes: string[] } | null> {
+  ): Promise<{
+    contents: BoardContents;
+    seasonPks: number[];
+    queuePks: number[];
+    imageHashes: string[];
+  } | null> {
     const removed = await tx.delete(BoardEntity, { pk: boardPk, ownerId });
     if ((removed.affected ?? 0) === 0) return null;
     // Counted under the lock: what is deleted, even if a worker's batch committed just before.
     const contents = await this.contents(boardPk, tx);
     const seasons: { pk: number }[] = await tx.query('SELECT pk FROM seasons WHERE board_pk = ?', [
+      boardPk,
+    ]);
+    const queues: { pk: number }[] = await tx.query('SELECT pk FROM queues WHERE board_pk = ?', [
       boardPk,
     ]);
     const images: { image_hash: string; thumb_hash: string }[] = await tx.query(
@@ -95,6 +108,7 @@ export class BoardDeletionRepository extends Repository {
     return {
       contents,
       seasonPks: seasons.map((s) => Number(s.pk)),
+      queuePks: queues.map((q) => Number(q.pk)),
       imageHashes: images.flatMap((i) => [i.image_hash, i.thumb_hash]),
     };
   }

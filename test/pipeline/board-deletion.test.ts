@@ -1,3 +1,6 @@
+import { joinQueue, openQueue } from '../../src/pipeline/queues';
+import { JOBS } from '../../src/pipeline/jobs';
+import { Scheduler } from '../../src/pipeline/scheduler';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
@@ -58,6 +61,12 @@ describe(`deleting a board (${backendName})`, () => {
       'submission_id IN (SELECT id FROM submissions WHERE board_pk = ?)',
     );
     await count('schedules', 'subject = ?', `board:${boardPk}`);
+    await count('queue_waits', 'queue_pk IN (SELECT pk FROM queues WHERE board_pk = ?)');
+    await count('queue_players', 'match_pk IN (SELECT pk FROM queue_matches WHERE board_pk = ?)');
+    await count(
+      'schedules',
+      `subject IN (SELECT ${p!.dataSource.options.type === 'mysql' ? "CONCAT('queue:', pk)" : "'queue:' || pk"} FROM queues WHERE board_pk = ?)`,
+    );
     return counts;
   }
 
@@ -95,6 +104,12 @@ describe(`deleting a board (${backendName})`, () => {
       nextSnowflake(),
       'given',
     );
+    // Its matchmaking queue has a match in its ready check and someone waiting.
+    await openQueue(p!.ctx, board, { channelId: nextSnowflake() });
+    for (const player of players) {
+      await joinQueue(p!.ctx, { board, member: `chat:${player.chat_id}` });
+    }
+    await new Scheduler(p!.ctx, JOBS).tick();
     // One more result waits in the queue.
     await p!.submitMatch(board, { team1: [players[0]], team2: [players[1]], winner: 'team2' });
     return board;
@@ -106,7 +121,17 @@ describe(`deleting a board (${backendName})`, () => {
     const kept = await ladder(board.ownerId);
     const before = await rowsOf(kept.pk);
     expect(Object.keys(await rowsOf(board.pk))).toEqual(
-      expect.arrayContaining(['entries', 'matches', 'seasons', 'season_standings', 'schedules']),
+      expect.arrayContaining([
+        'entries',
+        'matches',
+        'seasons',
+        'season_standings',
+        'schedules',
+        'queues',
+        'queue_waits',
+        'queue_matches',
+        'queue_players',
+      ]),
     );
 
     const teams = await p.board({ type: 'ELO', fixedTeams: true, ownerId: board.ownerId });
