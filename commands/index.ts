@@ -12,6 +12,8 @@ import { rank } from './rank';
 import { review } from './review';
 import { score } from './score';
 import { page } from './page';
+import { queue } from './queue';
+import { queueButtons, queueMatchButtons, queueScore } from './queue-buttons';
 import { season } from './season';
 import { setup, setupSteps } from './setup';
 import { roles } from './roles';
@@ -42,7 +44,16 @@ export const COMMANDS: CommandSet = {
     audit,
     contest,
     setup,
+    queue,
   ],
-  components: [page, contestVote, contestReport, contestReview, boardDeleteButtons],
-  flows: [setupSteps],
+  components: [
+    page,
+    contestVote,
+    contestReport,
+    contestReview,
+    boardDeleteButtons,
+    queueButtons,
+    queueMatchButtons,
+  ],
+  flows: [setupSteps, queueScore],
 };

@@ -4,7 +4,7 @@ import { autoApplies } from '../domain/board-rules';
 import type { Evidence } from '../domain/evidence';
 import { chatPlayerId } from '../domain/ids';
 import type { Context } from '../pipeline/context';
-import { submit } from '../pipeline/submit';
+import { submit, type Submitted } from '../pipeline/submit';
 import { shown } from './text';
 
 /**
@@ -20,7 +20,7 @@ export async function submitWrite(
   body: Record<string, unknown>,
   evidence?: Evidence,
 ): Promise<void> {
-  const { submission, handle, settled } = await submit(
+  const submitted = await submit(
     ctx,
     {
       board,
@@ -34,6 +34,21 @@ export async function submitWrite(
     // Refusals before this are ephemeral (interactions.ts); the accepted write gets a public reply.
     { validated: async () => void (await interaction.deferReply()) },
   );
+  await interaction.editReply({
+    content: submittedText(board, submitted),
+    allowedMentions: { parse: [] },
+  });
+}
+
+/**
+ * What a member reads once their write is in: applied, failed, waiting for review or for the
+ * opponents, with what happens next. `/match report`, `/score submit` and a queue match's report
+ * buttons (commands/queue-buttons.ts) say it alike.
+ */
+export function submittedText(
+  board: Board,
+  { submission, handle, settled }: Pick<Submitted, 'submission' | 'handle' | 'settled'>,
+): string {
   const now = settled?.submission ?? submission;
   const name = `**${shown(board.displayName)}**`;
   const content =
@@ -49,7 +64,7 @@ export async function submitWrite(
     submission.confirmState === 'awaiting' && now.status !== 'failed'
       ? `Reported on ${name} as ${handle}. ${awaitingStep(board)}`
       : null;
-  await interaction.editReply({ content: awaiting ?? content, allowedMentions: { parse: [] } });
+  return awaiting ?? content;
 }
 
 /** An `opponents` board (src/pipeline/confirm.ts): the opponents are asked in this channel. */

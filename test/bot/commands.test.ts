@@ -44,6 +44,7 @@ const COMMAND_NAMES = [
   'leaderboard',
   'match',
   'profile',
+  'queue',
   'rank',
   'review',
   'roles',

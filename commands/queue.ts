@@ -1,0 +1,186 @@
+import {
+  ChannelType,
+  MessageFlags,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import type { Board } from '../entities/board';
+import { chatPlayerId } from '../src/domain/ids';
+import { listTeams } from '../src/pipeline/boards';
+import type { Context } from '../src/pipeline/context';
+import {
+  closeQueue,
+  joinQueue,
+  leaveQueue,
+  openMatchOfMember,
+  openQueue,
+  queueOfBoard,
+  queueView,
+  waitOfMember,
+  QUEUE_LIMITS,
+  type QueueSettings,
+} from '../src/pipeline/queues';
+import type { Command } from '../src/bot/command';
+import { boardOption, everywhere } from '../src/bot/command-options';
+import { parseParticipants } from '../src/bot/participants';
+import { joinedText, leftText, openedText, statusText } from '../src/bot/queue-replies';
+import { invalid } from '../src/bot/replies';
+import { shown } from '../src/bot/text';
+import { boardOf, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
+
+/** /queue open's settings: option name, the setting, what it says (ranges from QUEUE_LIMITS). */
+const SETTINGS: [string, keyof QueueSettings, string][] = [
+  ['window_start', 'windowStart', 'Widest rating gap on joining (default 50)'],
+  ['window_growth', 'windowGrowthPerMinute', 'How much that gap widens per minute waited (25)'],
+  ['window_max', 'windowMax', 'The widest gap it ever reaches (400)'],
+  ['ready_seconds', 'readySeconds', 'Seconds matched players have to press Ready (60)'],
+  ['report_minutes', 'reportMinutes', 'Minutes a match has to be reported (120)'],
+];
+
+/**
+ * /queue (issue 28): an admin opens (or changes) and closes a board's matchmaking queue; members
+ * join, leave and read where they stand. The queue's Join / Leave buttons
+ * (commands/queue-buttons.ts) call the same use cases.
+ */
+export const queue = {
+  data: everywhere(
+    new SlashCommandBuilder()
+      .setName('queue')
+      .setDescription('Matchmaking queues of ELO and League boards')
+      .addSubcommand((sub) => {
+        sub
+          .setName('open')
+          .setDescription('Open a board’s queue or change its settings (Manage Server)')
+          .addStringOption(boardOption)
+          .addChannelOption((o) =>
+            o
+              .setName('channel')
+              .setDescription('Where the queue’s Join / Leave message and its matches go')
+              .addChannelTypes(ChannelType.GuildText),
+          );
+        for (const [name, key, description] of SETTINGS) {
+          sub.addIntegerOption((o) =>
+            o
+              .setName(name)
+              .setDescription(description)
+              .setMinValue(QUEUE_LIMITS[key][0])
+              .setMaxValue(QUEUE_LIMITS[key][1]),
+          );
+        }
+        return sub;
+      })
+      .addSubcommand((sub) =>
+        sub
+          .setName('close')
+          .setDescription('Close a board’s queue; whoever waits leaves it (Manage Server)')
+          .addStringOption(boardOption),
+      )
+      .addSubcommand((sub) =>
+        sub
+          .setName('join')
+          .setDescription('Wait for a match on a board')
+          .addStringOption(boardOption)
+          .addStringOption((o) =>
+            o.setName('team').setDescription('Your team on a fixed-teams board (name or team_N)'),
+          ),
+      )
+      .addSubcommand((sub) => sub.setName('leave').setDescription('Stop waiting for a match'))
+      .addSubcommand((sub) =>
+        sub
+          .setName('status')
+          .setDescription('Where you wait, your match, and who waits')
+          .addStringOption((o) =>
+            o.setName('board').setDescription('A board whose queue to show, e.g. board_1'),
+          ),
+      ),
+  ).toJSON(),
+
+  writes: (interaction) => interaction.options.getSubcommand(true) !== 'status',
+
+  async execute(interaction, ctx) {
+    const sub = interaction.options.getSubcommand(true);
+    const content =
+      sub === 'open'
+        ? await open(interaction, ctx)
+        : sub === 'close'
+          ? await close(interaction, ctx)
+          : sub === 'join'
+            ? await join(interaction, ctx)
+            : sub === 'leave'
+              ? leftText(await queueView(ctx, (await leaveQueue(ctx, me(interaction))).queuePk))
+              : await status(interaction, ctx);
+    await interaction.reply({
+      content,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
+  },
+} satisfies Command;
+
+const me = (interaction: ChatInputCommandInteraction) => chatPlayerId(interaction.user.id);
+
+async function open(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
+  requireManageServer(interaction, '/queue open');
+  const board = await boardOf(ctx, interaction);
+  const picked = interaction.options.getChannel('channel');
+  const channelId = picked ? await serverChannel(interaction, picked.id) : null;
+  const settings: Partial<QueueSettings> = {};
+  for (const [name, key] of SETTINGS) {
+    const value = interaction.options.getInteger(name);
+    if (value !== null) settings[key] = value;
+  }
+  const before = await queueOfBoard(ctx, board);
+  const opened = await openQueue(ctx, board, {
+    ...(channelId ? { channelId } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
+  });
+  return openedText(opened, board, before === null, channelId);
+}
+
+async function close(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
+  requireManageServer(interaction, '/queue close');
+  const board = await boardOf(ctx, interaction);
+  if (!(await closeQueue(ctx, board))) {
+    return `${name(board)} has no queue; nothing changed.`;
+  }
+  return `Closed the queue of ${name(board)}: whoever waited left it and ready checks were called off; matches being played can still be reported.`;
+}
+
+const name = (board: Board) => `**${shown(board.displayName)}**`;
+
+async function join(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
+  if (interaction.user.bot) throw invalid('bots cannot queue; only people play matches');
+  const board = await boardOf(ctx, interaction);
+  const team = await teamOf(interaction, ctx, board);
+  const wait = await joinQueue(ctx, { board, member: me(interaction), ...(team ? { team } : {}) });
+  const view = await queueView(ctx, wait.queuePk);
+  return view ? joinedText(view, wait) : `You are in the queue of ${name(board)}.`;
+}
+
+/** The team a member queues on a fixed-teams board (`team:<pk>`), typed as /match report takes it. */
+async function teamOf(interaction: ChatInputCommandInteraction, ctx: Context, board: Board) {
+  const typed = interaction.options.getString('team');
+  if (!board.fixedTeams || typed === null) return null;
+  const teams = await listTeams(ctx, ownerOf(interaction), board.id);
+  const [picked] = parseParticipants(typed, board, teams, 'team', interaction.guildId);
+  return `team:${String(picked!.team_id).slice('team_'.length)}`;
+}
+
+async function status(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
+  const member = me(interaction);
+  const wait = await waitOfMember(ctx, member);
+  const boardId = interaction.options.getString('board');
+  let board = null;
+  if (boardId !== null) {
+    const found = await queueOfBoard(ctx, await boardOf(ctx, interaction));
+    if (!found)
+      throw invalid(`${shown(boardId)} has no queue; an admin opens one with /queue open`);
+    board = await queueView(ctx, found.pk);
+  }
+  return statusText({
+    member,
+    mine: wait ? await queueView(ctx, wait.queuePk) : null,
+    match: await openMatchOfMember(ctx, member),
+    board,
+  });
+}
