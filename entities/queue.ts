@@ -135,7 +135,7 @@ export const QueueMatchEntity = new EntitySchema<QueueMatch>({
     reportBy: { ...col.time(true), name: 'report_by' },
     submissionId: { ...col.int(true), name: 'submission_id' },
     reportedBy: { ...col.text(40, true), name: 'reported_by' },
-    reason: col.text(200, true),
+    reason: col.text(500, true),
     channelId: { ...col.text(20, true), name: 'channel_id' },
     messageId: { ...col.text(20, true), name: 'message_id' },
     version: { ...col.int(), default: 0 },

@@ -75,7 +75,8 @@ export class Queues1734400000000 implements MigrationInterface {
           c.time('report_by', true),
           c.int('submission_id', true),
           c.text('reported_by', 40, { nullable: true, binary: true }),
-          c.text('reason', 200, { nullable: true }),
+          // 'not ready: ' and the no-shows' ids: up to 16 players of 25 characters and a space.
+          c.text('reason', 500, { nullable: true }),
           ...outbox,
           c.time('created_at'),
         ],

@@ -115,8 +115,8 @@ export async function openQueue(
 }
 
 /**
- * Closes the board's queue: whoever waits leaves it, and matches still in their ready check are
- * cancelled (a match being played goes on and may still be reported).
+ * Closes the board's queue: whoever waits leaves it, and its open matches are cancelled (nothing
+ * would end them any more: the queue's step goes with it). A result already reported stays.
  */
 export async function closeQueue(ctx: Context, board: Board): Promise<boolean> {
   const { queues, schedules } = ctx.repos;
@@ -124,8 +124,8 @@ export async function closeQueue(ctx: Context, board: Board): Promise<boolean> {
     const queue = await queues.forBoard(board.pk, tx);
     if (!queue) return false;
     for (const match of await queues.openMatches(queue.pk, tx)) {
-      if (match.state !== 'ready') continue;
-      if (await queues.move(match.pk, ['ready'], { state: 'cancelled', reason: 'closed' }, tx)) {
+      const from = [match.state];
+      if (await queues.move(match.pk, from, { state: 'cancelled', reason: 'closed' }, tx)) {
         await queues.free(match.pk, tx);
       }
     }
@@ -157,6 +157,13 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
     );
   }
   const entrant = board.fixedTeams ? input.team! : member;
+  if (board.fixedTeams) {
+    const team = /^team:(\d{1,15})$/.exec(entrant);
+    const found = team ? await ctx.repos.teams.byPk(Number(team[1])) : null;
+    if (found?.boardPk !== board.pk) {
+      throw new TallyError('invalid_request', `that team is not a team of ${board.displayName}`);
+    }
+  }
   const { queues, schedules } = ctx.repos;
   const now = ctx.now();
   const wait = { entrant, joinedBy: member, queuePk: 0, since: now };
@@ -174,7 +181,12 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
         waiting.queuePk === queue.pk
           ? `the queue of ${board.displayName}`
           : `the queue of ${await boardNameOfQueue(ctx, waiting.queuePk, tx)}`;
-      const who = waiting.entrant === member ? 'You are' : `${teamName(waiting.entrant)} is`;
+      const who =
+        waiting.entrant === member
+          ? 'You are'
+          : waiting.joinedBy === member
+            ? 'The team you queued is'
+            : 'That team is';
       throw new TallyError(
         'invalid_request',
         `${who} already waiting in ${where}; leave it first (/queue leave or its Leave button)`,
@@ -193,8 +205,6 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
   });
   return wait;
 }
-
-const teamName = (entrant: string) => `team ${formatTeamId(Number(entrant.slice('team:'.length)))}`;
 
 async function boardNameOfQueue(ctx: Context, queuePk: number, tx: EntityManager) {
   const queue = await ctx.repos.queues.byPk(queuePk, tx);
@@ -562,9 +572,14 @@ async function queueStep(ctx: Context, tx: EntityManager, queuePk: number): Prom
         players,
         players.filter((p) => p.readyAt === null),
       );
-    } else if (match.state === 'playing' && match.reportBy && match.reportBy <= now) {
+    } else if (match.reportBy && unreportedAt(match) <= now.getTime()) {
       if (
-        await queues.move(match.pk, ['playing'], { state: 'cancelled', reason: 'unreported' }, tx)
+        await queues.move(
+          match.pk,
+          ['playing', 'reporting'],
+          { state: 'cancelled', reason: 'unreported' },
+          tx,
+        )
       ) {
         await queues.free(match.pk, tx);
       }
@@ -655,6 +670,17 @@ function formMatches(
     const used = new Set(game.sides.flat().map((w) => w.id));
     left = left.filter((w) => !used.has(w.id));
   }
+}
+
+/**
+ * When an unreported match is called off: at its report deadline, or a grace later for a report
+ * being sent then (a process that died sending one leaves the match `reporting`).
+ */
+const REPORTING_GRACE_MS = 5 * 60_000;
+function unreportedAt(match: QueueMatch): number {
+  const deadline = match.reportBy!.getTime();
+  if (match.state === 'playing') return deadline;
+  return match.state === 'reporting' ? deadline + REPORTING_GRACE_MS : Infinity;
 }
 
 /**

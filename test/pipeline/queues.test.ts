@@ -15,6 +15,7 @@ import {
   waitingByBoard,
 } from '../../src/pipeline/queues';
 import { Scheduler } from '../../src/pipeline/scheduler';
+import { createTeam } from '../../src/pipeline/boards';
 import { backendName } from '../support/backends';
 import { putEntries, startPipeline, type TestPipeline } from '../support/pipeline';
 import { nextSnowflake } from '../support/tally';
@@ -253,6 +254,44 @@ describe(`matchmaking queues (${backendName})`, () => {
     const entrants = (matches as { entrant: string }[]).map((r) => r.entrant);
     expect(entrants.length).toBe(12);
     expect(new Set(entrants).size).toBe(12);
+  });
+
+  it('GIVEN a fixed-teams board THEN members queue their teams, a team of another board is refused, and two teams are paired', async () => {
+    const { p, board, scheduler } = await world({ fixedTeams: true });
+    const elsewhere = await p.board({ ownerId: board.ownerId, fixedTeams: true, id: 'elsewhere' });
+    const reds = await createTeam(p.ctx, board.ownerId, board.id, 'Reds');
+    const blues = await createTeam(p.ctx, board.ownerId, board.id, 'Blues');
+    const strangers = await createTeam(p.ctx, board.ownerId, elsewhere.id, 'Strangers');
+    const [ann, bo] = [member(), member()];
+    await expect(joinQueue(p.ctx, { board, member: ann })).rejects.toMatchObject({
+      detail: expect.stringMatching(/say which team/),
+    });
+    await expect(
+      joinQueue(p.ctx, { board, member: ann, team: `team:${strangers.pk}` }),
+    ).rejects.toMatchObject({ detail: expect.stringMatching(/not a team of/) });
+    await joinQueue(p.ctx, { board, member: ann, team: `team:${reds.pk}` });
+    await expect(
+      joinQueue(p.ctx, { board, member: bo, team: `team:${reds.pk}` }),
+    ).rejects.toMatchObject({ detail: expect.stringMatching(/is already waiting/) });
+    await joinQueue(p.ctx, { board, member: bo, team: `team:${blues.pk}` });
+    await scheduler.tick();
+    const formed = (await matchOf(p, bo))!;
+    expect(formed.players.map((pl) => [pl.entrant, pl.joinedBy])).toEqual([
+      [`team:${reds.pk}`, ann],
+      [`team:${blues.pk}`, bo],
+    ]);
+  });
+
+  it('GIVEN the queue is closed while a match is played THEN that match is cancelled too and its players may queue elsewhere', async () => {
+    const { p, ann, matchPk, board } = await playing();
+    await closeQueue(p.ctx, board);
+    expect((await queueMatchView(p.ctx, matchPk))!.match).toMatchObject({
+      state: 'cancelled',
+      reason: 'closed',
+    });
+    const other = await p.board({ ownerId: board.ownerId, windowHours: 0, id: 'other' });
+    await openQueue(p.ctx, other, {});
+    await joinQueue(p.ctx, { board: other, member: ann });
   });
 
   it('GIVEN the queue is closed THEN waiting members leave it and a ready check is called off', async () => {
