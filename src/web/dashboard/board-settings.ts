@@ -1,11 +1,10 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Board } from '../../../entities/board';
 import { STANDINGS_SIZE_RANGE } from '../../domain/board-display';
 import { isMatchBoard } from '../../domain/board-rules';
 import { TallyError } from '../../domain/errors';
 import { boardSettings, ownedBoard } from '../../pipeline/board-reads';
 import { createBoard, editBoard, type BoardEdit } from '../../pipeline/boards';
-import type { ServerPlace } from '../../pipeline/chat-port';
 import { setDecay } from '../../pipeline/decay';
 import { placeLiveStandings } from '../../pipeline/live-standings';
 import {
@@ -18,49 +17,21 @@ import { contestSettingsOf, setContest, type PeriodInput } from '../../pipeline/
 import { endSeason, startSeason } from '../../pipeline/seasons';
 import { boardName, escapeHtml, link, type Html } from '../html';
 import type { DashboardDeps } from './deps';
-import { inServer, needManage, needsBot, serverOwner, type InServer } from './guard';
+import { formOf, picker, placeOf, whole } from './form-fields';
+import { inServer, needManage, serverOwner, type InServer } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
+import { queueSection, saveQueue } from './queue-section';
 import { serverTabs } from './server-page';
 
 /**
  * A board's settings (Manage Server), section by section, each a form that calls the use case
- * the matching chat command calls: /board edit, /standings, /decay, /season, /roles.
+ * the matching chat command calls: /board edit, /standings, /decay, /season, /roles, /queue.
  *
  *   GET  /dashboard/{guild}/boards/{board}             the forms, filled in
  *   POST /dashboard/{guild}/boards/{board}             one section (`section`), then back here
  *   POST /dashboard/{guild}/boards                     a new board
  */
-
-type Form = Record<string, string | undefined>;
-const formOf = (req: Request): Form => (req.body ?? {}) as Form;
-
-/** A picked channel or role must be one of this server's: a form can post any id. */
-async function placeOf(
-  deps: DashboardDeps,
-  member: InServer,
-  kind: 'channels' | 'roles',
-  raw: string | undefined,
-): Promise<string | null | undefined> {
-  if (raw === undefined) return undefined; // not on the form: unchanged
-  if (raw === '') return null;
-  if (!deps.directory) throw needsBot();
-  const places = await deps.directory[kind](member.server.guildId);
-  if (!places.some((p) => p.id === raw)) {
-    throw new TallyError(
-      'invalid_request',
-      `that ${kind === 'channels' ? 'channel' : 'role'} is not one of ${member.server.guildName}'s`,
-    );
-  }
-  return raw;
-}
-
-const whole = (raw: string | undefined, name: string): number | undefined => {
-  if (raw === undefined || raw.trim() === '') return undefined;
-  if (!/^-?\d+$/.test(raw.trim()))
-    throw new TallyError('invalid_request', `${name} must be a whole number`);
-  return Number(raw.trim());
-};
 
 /**
  * A contest period as the form gives it: open, closed now, or until a moment typed as
@@ -104,6 +75,10 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
     const board = await ownedBoard(deps.ctx, member.ownerId, String(req.params.boardId));
     const form = formOf(req);
     const { ctx } = deps;
+    if (await saveQueue(deps, member, board, form)) {
+      res.redirect(303, `${paths.board(member.server.guildId, board.id)}?done=saved#queue`);
+      return;
+    }
     switch (form.section) {
       case 'general': {
         const edit: BoardEdit = {
@@ -228,33 +203,6 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
     }
     res.redirect(303, `${paths.board(member.server.guildId, board.id)}?done=saved`);
   };
-}
-
-function options(places: ServerPlace[] | null, current: string | null, none: string): Html {
-  const list = places ?? (current ? [{ id: current, name: current }] : []);
-  const known = list.some((p) => p.id === current);
-  const extra = current && !known ? [{ id: current, name: `${current} (not found)` }] : [];
-  return [
-    `<option value="">${escapeHtml(none)}</option>`,
-    ...[...list, ...extra].map(
-      (p) =>
-        `<option value="${escapeHtml(p.id)}"${p.id === current ? ' selected' : ''}>${escapeHtml(p.name)}</option>`,
-    ),
-  ].join('');
-}
-
-function picker(
-  name: string,
-  label: string,
-  places: ServerPlace[] | null,
-  current: string | null,
-  none: string,
-): Html {
-  if (places === null) {
-    // Without the bot nothing can say which ids are this server's: shown, not changed here.
-    return `<p>${label}: ${current ? escapeHtml(current) : escapeHtml(none)}<br><span class="hint">Changing it here needs Tally's bot (DISCORD_TOKEN); use the slash command in Discord.</span></p>`;
-  }
-  return `<label>${label} <select name="${name}">${options(places, current, none)}</select></label>`;
 }
 
 const checked = (on: boolean) => (on ? ' checked' : '');
@@ -401,7 +349,7 @@ ${serverTabs(member, 'boards')}
 <section class="panel"><h2>General</h2>${general}</section>
 ${display}
 <section class="panel"><h2>Live standings</h2>${live}</section>
-${contest}${decay}${seasons}${rankRoles}
+${contest}${await queueSection(deps, member, board, channels, action)}${decay}${seasons}${rankRoles}
 <section class="panel"><h2>Delete this board</h2><p>Its entries, history, seasons and settings go with it, for good.</p><p>${link(paths.boardDelete(g, board.id), 'Delete this board…')}</p></section>`;
     sendDashboard(
       res,

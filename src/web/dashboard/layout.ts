@@ -37,6 +37,7 @@ export const DASHBOARD_STYLE = `
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; }
   td form { margin: 0; }
   .gallery .vote { display: grid; gap: 0.3rem; padding: 0.4rem 0.6rem 0.6rem; }
+  .queue-fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.75rem 1rem; }
 `;
 
 export interface Chrome {
