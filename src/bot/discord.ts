@@ -15,6 +15,7 @@ import { DatabaseIdentifyThrottler } from './identify-throttle';
 import { routeInteraction } from './interactions';
 import { NameRefresher } from './name-refresh';
 import { resolveDiscordNames } from './names';
+import { QueuePoster } from './queue-poster';
 import { POSTER_DEFAULTS, ReviewPoster, type ReviewPosterOptions } from './review-poster';
 import { reviewPosts, type ReviewPosts } from '../pipeline/outbox';
 
@@ -77,6 +78,8 @@ export class DiscordBot implements ChatPort {
   private readonly confirm: ConfirmPoster;
   /** Contest entries' posts, moderators' messages and notices, with the same tuning. */
   private readonly contest: ContestPoster;
+  /** Matchmaking queues' messages and their matches' messages, with the same tuning. */
+  private readonly queues: QueuePoster;
   private readonly store: ReviewPosts;
   private readonly names: NameRefresher;
   private stopped = false;
@@ -102,6 +105,7 @@ export class DiscordBot implements ChatPort {
     this.audit = new AuditPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
     this.confirm = new ConfirmPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
     this.contest = new ContestPoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
+    this.queues = new QueuePoster(ctx, this.rest, { ...POSTER_DEFAULTS, ...options.poster });
   }
 
   start(): void {
@@ -109,6 +113,7 @@ export class DiscordBot implements ChatPort {
     this.audit.start();
     this.confirm.start();
     this.contest.start();
+    this.queues.start();
     this.connecting ??= this.connect();
   }
 
@@ -144,6 +149,7 @@ export class DiscordBot implements ChatPort {
     await this.audit.stop();
     await this.confirm.stop();
     await this.contest.stop();
+    await this.queues.stop();
     await this.client?.destroy();
     await this.connecting;
     this.rest.clearHashSweeper();

@@ -54,3 +54,11 @@ export type ContestPosts = Pick<
 
 /** Contest entries' posts, moderators' messages and authors' notices (src/bot/contest-poster.ts). */
 export const contestPosts = (ctx: Context): ContestPosts => ctx.repos.contests;
+
+export type QueuePosts = Pick<
+  Repositories['queues'],
+  'queuesDue' | 'matchesDue' | 'lease' | 'shown' | 'failed' | 'refused'
+>;
+
+/** Matchmaking queues' messages and their matches' messages (src/bot/queue-poster.ts). */
+export const queuePosts = (ctx: Context): QueuePosts => ctx.repos.queues;
