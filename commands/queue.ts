@@ -143,7 +143,7 @@ async function close(interaction: ChatInputCommandInteraction, ctx: Context): Pr
   if (!(await closeQueue(ctx, board))) {
     return `${name(board)} has no queue; nothing changed.`;
   }
-  return `Closed the queue of ${name(board)}: whoever waited left it and ready checks were called off; matches being played can still be reported.`;
+  return `Closed the queue of ${name(board)}: whoever waited left it and its open matches were cancelled; results already reported stay.`;
 }
 
 const name = (board: Board) => `**${shown(board.displayName)}**`;

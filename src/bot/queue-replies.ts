@@ -19,10 +19,15 @@ import { clip, LIMITS, shown } from './text';
 
 const bold = (board: Pick<Board, 'displayName'>) => `**${shown(board.displayName)}**`;
 
-/** An entrant as chat shows it: a member's mention (never a ping: replies parse none), a team id. */
-export const entrantShown = (entrant: string) =>
+/**
+ * An entrant as chat shows it: a member's mention (never a ping: replies parse none), a team by
+ * its stored name, or its id before it has one.
+ */
+export const entrantShown = (entrant: string, name: string | null = null) =>
   entrant.startsWith('team:')
-    ? formatTeamId(Number(entrant.slice('team:'.length)))
+    ? name
+      ? `**${shown(name)}**`
+      : formatTeamId(Number(entrant.slice('team:'.length)))
     : `<@${entrant.slice('chat:'.length)}>`;
 
 const waiting = (view: QueueView) => `${view.waiting.length} waiting`;
@@ -58,13 +63,14 @@ export function openedText(
 /** Joining's answer: where, how many wait, and where the ping comes. */
 export function joinedText(view: QueueView, wait: QueueWait): string {
   const me = view.waiting.find((w) => w.entrant === wait.entrant);
+  const team = wait.entrant !== wait.joinedBy;
   const window = me
-    ? ` Your rating is ${me.rating}; you are matched within ±${me.window}, wider the longer you wait.`
+    ? ` ${team ? 'Its' : 'Your'} rating is ${me.rating}; matched within ±${me.window}, wider the longer ${team ? 'it waits' : 'you wait'}.`
     : '';
   const ping = view.queue.channelId
     ? ` When you are matched, Tally pings you in <#${view.queue.channelId}> to press Ready.`
     : '';
-  const who = wait.entrant === wait.joinedBy ? 'You are' : `${entrantShown(wait.entrant)} is`;
+  const who = team ? `${entrantShown(wait.entrant, me?.name ?? null)} is` : 'You are';
   return `${who} in the queue of ${bold(view.board)} (${waiting(view)}).${window}${ping}`;
 }
 
@@ -72,7 +78,7 @@ export const leftText = (view: QueueView | null) =>
   view ? `You left the queue of ${bold(view.board)} (${waiting(view)}).` : 'You left the queue.';
 
 const waiterLine = (w: Waiter) =>
-  `${entrantShown(w.entrant)} — ${w.rating}, ±${w.window}, since ${time(w.since, TimestampStyles.RelativeTime)}`;
+  `${entrantShown(w.entrant, w.name)} — ${w.rating}, ±${w.window}, since ${time(w.since, TimestampStyles.RelativeTime)}`;
 
 /** The waiting list of a queue, as many lines as fit. */
 export function waitingLines(view: QueueView, max = 15): string[] {
