@@ -488,4 +488,63 @@ describe(`matchmaking queues in Discord (${backendName})`, () => {
       [`team:${blues.pk}`, id(bo)],
     ]);
   });
+  it('GIVEN a matched member who cannot play THEN Can’t play ends the check at once, the other is back in the queue, and /queue status shows each where they are', async () => {
+    const board = await ladder();
+    const { queue } = await opened(board);
+    const [ann, bo] = [await fresh('ann'), await fresh('bo')];
+    await join(ann, board);
+    await join(bo, board);
+    const pk = (await matchOf(ann)).match.pk;
+    const status = await world.run({
+      channelId: lobby.id,
+      user: ann,
+      command: ['queue', 'status'],
+    });
+    expect(status.message.content).toContain('You are not waiting in any queue.');
+    expect(status.message.content).toContain(
+      `Your match on **Ladder** in <#${lobby.id}>: waiting for everyone to press Ready; press Ready by <t:`,
+    );
+    const message = await matchMessage(pk, (m) => buttonsOf(m).includes(`qmatch:decline:${pk}`));
+    const declined = await press(message, `qmatch:decline:${pk}`, bo);
+    expect(ephemeral(declined.callback)).toBe(true);
+    expect(declined.callback.data?.content).toContain('You are out of this match');
+    expect(await waiting(queue.pk)).toEqual([id(ann)]);
+    const after = await world.run({
+      channelId: lobby.id,
+      user: bo,
+      command: ['queue', 'status'],
+      options: { board: board.id },
+    });
+    expect(after.message.content).toContain('You are not waiting in any queue.');
+    expect(after.message.content).toContain('Queue of **Ladder** (1 waiting, 0 open matches):');
+    // Her place and her wait so far: the window has widened a little since she joined.
+    expect(after.message.content).toMatch(new RegExp(`<@${ann.id}> — 1000, ±5\\d, since <t:`));
+  });
+
+  it('GIVEN an admin closes a queue THEN whoever waited is out and nobody can join it; a member cannot close it', async () => {
+    const board = await ladder();
+    const { queue } = await opened(board);
+    const ann = await fresh('ann');
+    await join(ann, board);
+    const close = (user: FakeMember, permissions = '0') =>
+      world.run({
+        channelId: lobby.id,
+        user,
+        permissions,
+        command: ['queue', 'close'],
+        options: { board: board.id },
+      });
+    const refused = await close(visitor);
+    expect(refused.message.content).toContain('/queue close needs the Manage Server permission.');
+    expect(await waiting(queue.pk)).toEqual([id(ann)]);
+    const closed = await close(admin, MANAGE_SERVER);
+    expect(closed.ephemeral).toBe(true);
+    expect(closed.message.content).toContain('Closed the queue of **Ladder**');
+    expect(await queueOfBoard(tally.ctx, board)).toBeNull();
+    const late = await join(ann, board);
+    expect(late.message.content).toContain('Ladder has no queue');
+    expect((await close(admin, MANAGE_SERVER)).message.content).toBe(
+      '**Ladder** has no queue; nothing changed.',
+    );
+  });
 });
