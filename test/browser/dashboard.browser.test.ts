@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cast, role } from '../support/cast';
@@ -10,10 +10,12 @@ import {
 } from '../support/discord-world';
 import type { Board } from '../../entities/board';
 import { setContest } from '../../src/pipeline/contests';
+import { joinQueue } from '../../src/pipeline/queues';
 import { timeParam } from '../../src/store/raw';
 import { handleIn } from '../support/cast';
+import { putEntries } from '../support/pipeline';
 import { anAuthor, artPng, enter } from '../web/contest-seed';
-import { Browser } from './chromium';
+import { Browser, SCREENS } from './chromium';
 
 /**
  * The dashboard in real Chromium (issue 27): people sign in through the fake Discord's consent
@@ -73,6 +75,28 @@ async function fill(fields: Record<string, string>, button: string): Promise<See
   }
   await browser.click(button);
   return seen();
+}
+
+/**
+ * One element of the page, whole, as a PNG: the screen is made as tall as the page for the shot
+ * (a clip outside the screen comes out blank), then set back.
+ */
+async function shoot(
+  screen: (typeof SCREENS)[number],
+  selector: string,
+  path: string,
+): Promise<void> {
+  const tall = await browser.evaluate<number>('document.documentElement.scrollHeight');
+  await browser.viewport(screen.width, tall, screen.mobile);
+  const box = await browser.evaluate<{ x: number; y: number; width: number; height: number }>(
+    `(() => {
+      scrollTo(0, 0);
+      const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    })()`,
+  );
+  writeFileSync(path, await browser.screenshotClip(box));
+  await browser.viewport(screen.width, screen.height, screen.mobile);
 }
 
 beforeAll(async () => {
@@ -265,6 +289,62 @@ describe('the dashboard in Chromium', () => {
     await browser.goto(callbacks[0]!);
     const page = await seen();
     expect(page.title).toBe('Sign-in not completed');
+  });
+
+  it("an admin opens the board's queue with its section's form; who waits shows there and, counted, on the public page, at 1366 and 390 px", async () => {
+    const settings = `/dashboard/${arena.server.id}/boards/${ladder.id}`;
+    await signInAs(arena.admin.id, settings);
+    const queueForm = 'form:has(input[name=section][value=queue])';
+    for (const [name, value] of Object.entries({
+      channel: arena.general.id,
+      windowStart: '40',
+      windowGrowthPerMinute: '10',
+      windowMax: '300',
+      readySeconds: '90',
+    })) {
+      await browser.evaluate(
+        `document.querySelector(${JSON.stringify(`${queueForm} [name="${name}"]`)}).value = ${JSON.stringify(value)}`,
+      );
+    }
+    await browser.click(`${queueForm} button`);
+    const opened = await seen();
+    expect(opened.text).toContain('Saved.');
+    expect(opened.text).toContain('Nobody waiting. 0 matches open');
+    // Ratings far apart, so the queue's step pairs nobody while the pages are looked at.
+    const waiting: [{ id: string }, string, number][] = [
+      [arena.carol, 'Maximiliana Wolkenstein-Rosenberg the Third', 1450],
+      [arena.mod, 'Mo', 1250],
+      [arena.visitor, 'Vi', 700],
+    ];
+    await putEntries(
+      world.tally.ctx,
+      ladder,
+      Object.fromEntries(
+        waiting.map(([m, name, elo]) => [`chat:${m.id}`, { playerName: name, elo }]),
+      ),
+    );
+    for (const [m] of waiting)
+      await joinQueue(world.tally.ctx, { board: ladder, member: `chat:${m.id}` });
+    const publicPage = `/boards/guild:${arena.server.id}/${ladder.id}`;
+    for (const screen of SCREENS) {
+      await browser.viewport(screen.width, screen.height, screen.mobile);
+      for (const dark of [false, true]) {
+        await browser.preferDark(dark);
+        const label = `${screen.name}-${dark ? 'dark' : 'light'}`;
+        await browser.goto(`${base}${settings}`);
+        const page = await seen();
+        expect(page.wide, `settings ${label}`).toBe(false);
+        expect(page.text).toContain('3 waiting · 0 matches open');
+        expect(page.text).toContain('Maximiliana Wolkenstein-Rosenberg the Third');
+        if (SHOTS) await shoot(screen, '#queue', join(SHOTS, `queue-settings-${label}.png`));
+        await browser.goto(`${base}${publicPage}`);
+        const board = await seen();
+        expect(board.wide, `public ${label}`).toBe(false);
+        expect(board.text).toContain('3 waiting in the queue · join in Discord with /queue join');
+        if (SHOTS) await browser.screenshot(join(SHOTS, `queue-public-${label}.png`));
+      }
+    }
+    await browser.preferDark(false);
   });
 
   if (SHOTS) {

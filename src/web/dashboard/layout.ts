@@ -38,6 +38,8 @@ export const DASHBOARD_STYLE = `
   td form { margin: 0; }
   .gallery .vote { display: grid; gap: 0.3rem; padding: 0.4rem 0.6rem 0.6rem; }
   .queue-fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.75rem 1rem; }
+  .queue-fields label { align-content: start; }
+  .queue-roster { margin-bottom: 1rem; }
 `;
 
 export interface Chrome {

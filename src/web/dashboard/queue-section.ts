@@ -112,9 +112,15 @@ async function rosterHtml(deps: DashboardDeps, member: InServer, view: QueueView
     const name = w.name ?? (w.entrant === w.joinedBy ? member : w.entrant);
     const by =
       w.entrant === w.joinedBy ? '' : ` <span class="hint">queued by ${bdi(member)}</span>`;
-    const minutes = Math.max(0, Math.floor((now - w.since.getTime()) / 60_000));
-    return `<tr><td class="player">${bdi(name)}${by}</td><td class="num">${Math.round(w.rating)}</td><td class="num">±${w.window}</td><td><time datetime="${w.since.toISOString()}">${escapeHtml(utcMinute(w.since))}</time> <span class="hint">(${minutes} min)</span></td></tr>`;
+    const since = `since ${utcMinute(w.since)}`;
+    return `<tr><td>${bdi(name)}${by}</td><td class="num">${Math.round(w.rating)}</td><td class="num">±${w.window}</td><td class="num"><time datetime="${w.since.toISOString()}" title="${escapeHtml(since)}">${waited(now - w.since.getTime())}</time></td></tr>`;
   });
   return `<p>${grouped(view.waiting.length)} waiting · ${open}.</p>
-<div class="scroll"><table><thead><tr><th>Waiting</th><th class="num">Rating</th><th class="num">Window</th><th>Since</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+<div class="scroll queue-roster"><table><thead><tr><th>Waiting</th><th class="num">Rating</th><th class="num">Window</th><th class="num">Waited</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+/** How long someone has waited: `0 min`, `14 min`, `2 h 5 min`. */
+function waited(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
