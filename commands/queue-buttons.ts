@@ -1,5 +1,4 @@
 import { MessageFlags, time, TimestampStyles, type ButtonInteraction } from 'discord.js';
-import type { Board } from '../entities/board';
 import { chatPlayerId } from '../src/domain/ids';
 import { TallyError } from '../src/domain/errors';
 import { parseScoreline } from '../src/domain/score-text';
@@ -27,12 +26,11 @@ import {
   QUEUE_PREFIX,
   QUEUE_SCORE_PREFIX,
 } from '../src/bot/custom-id';
-import { joinedText, leftText } from '../src/bot/queue-replies';
+import { bold, joinedText, leftText } from '../src/bot/queue-replies';
 import { QUEUE_SCORE_INPUT, queueScoreModal } from '../src/bot/queue-score-modal';
 import { refuse } from '../src/bot/replies';
 import { mayModerate } from '../src/bot/review-button';
 import { submittedText } from '../src/bot/submit-reply';
-import { shown } from '../src/bot/text';
 import { ownerOf } from '../src/bot/workspace';
 
 /**
@@ -96,8 +94,6 @@ export const queueButtons = {
   },
 } satisfies ComponentHandler;
 
-const bold = (board: Pick<Board, 'displayName'>) => `**${shown(board.displayName)}**`;
-
 /** The match, if it is one of the presser's server's. */
 async function matchHere(
   ctx: Context,
@@ -108,8 +104,6 @@ async function matchHere(
   if (!view || view.board.ownerId !== ownerOf(interaction)) throw notHere('match');
   return view;
 }
-
-const RESULTS = { won: 'won', lost: 'lost', draw: 'draw' } as const;
 
 /** The buttons under a queue match's message. */
 export const queueMatchButtons = {
@@ -139,7 +133,7 @@ export const queueMatchButtons = {
       case 'won':
       case 'lost':
       case 'draw':
-        return report(interaction, ctx, view, { result: RESULTS[action] });
+        return report(interaction, ctx, view, { result: action });
       case 'score':
         requirePlayer(view, member);
         if (view.match.state !== 'playing') {

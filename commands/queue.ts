@@ -23,7 +23,7 @@ import {
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { parseParticipants } from '../src/bot/participants';
-import { joinedText, leftText, openedText, statusText } from '../src/bot/queue-replies';
+import { bold, joinedText, leftText, openedText, statusText } from '../src/bot/queue-replies';
 import { invalid } from '../src/bot/replies';
 import { shown } from '../src/bot/text';
 import { boardOf, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
@@ -99,18 +99,12 @@ export const queue = {
 
   async execute(interaction, ctx) {
     const sub = interaction.options.getSubcommand(true);
-    const content =
-      sub === 'open'
-        ? await open(interaction, ctx)
-        : sub === 'close'
-          ? await close(interaction, ctx)
-          : sub === 'join'
-            ? await join(interaction, ctx)
-            : sub === 'leave'
-              ? leftText(await queueView(ctx, (await leaveQueue(ctx, me(interaction))).queuePk))
-              : await status(interaction, ctx);
+    const answer = Object.hasOwn(SUBCOMMANDS, sub)
+      ? SUBCOMMANDS[sub as keyof typeof SUBCOMMANDS]
+      : null;
+    if (!answer) throw invalid(`/queue ${sub} is not a subcommand of /queue`);
     await interaction.reply({
-      content,
+      content: await answer(interaction, ctx),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });
@@ -141,12 +135,10 @@ async function close(interaction: ChatInputCommandInteraction, ctx: Context): Pr
   requireManageServer(interaction, '/queue close');
   const board = await boardOf(ctx, interaction);
   if (!(await closeQueue(ctx, board))) {
-    return `${name(board)} has no queue; nothing changed.`;
+    return `${bold(board)} has no queue; nothing changed.`;
   }
-  return `Closed the queue of ${name(board)}: whoever waited left it and its open matches were cancelled; results already reported stay.`;
+  return `Closed the queue of ${bold(board)}: whoever waited left it and its open matches were cancelled; results already reported stay.`;
 }
-
-const name = (board: Board) => `**${shown(board.displayName)}**`;
 
 async function join(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
   if (interaction.user.bot) throw invalid('bots cannot queue; only people play matches');
@@ -154,7 +146,7 @@ async function join(interaction: ChatInputCommandInteraction, ctx: Context): Pro
   const team = await teamOf(interaction, ctx, board);
   const wait = await joinQueue(ctx, { board, member: me(interaction), ...(team ? { team } : {}) });
   const view = await queueView(ctx, wait.queuePk);
-  return view ? joinedText(view, wait) : `You are in the queue of ${name(board)}.`;
+  return view ? joinedText(view, wait) : `You are in the queue of ${bold(board)}.`;
 }
 
 /** The team a member queues on a fixed-teams board (`team:<pk>`), typed as /match report takes it. */
@@ -184,3 +176,11 @@ async function status(interaction: ChatInputCommandInteraction, ctx: Context): P
     board,
   });
 }
+
+async function leave(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
+  const left = await leaveQueue(ctx, me(interaction));
+  return leftText(await queueView(ctx, left.queuePk));
+}
+
+/** Each subcommand's answer, always ephemeral: it is about the one who asked. */
+const SUBCOMMANDS = { open, close, join, leave, status };

@@ -17,7 +17,8 @@ import { clip, LIMITS, shown } from './text';
  * say the same thing.
  */
 
-const bold = (board: Pick<Board, 'displayName'>) => `**${shown(board.displayName)}**`;
+/** A board's name in bold, as every queue answer names it. */
+export const bold = (board: Pick<Board, 'displayName'>) => `**${shown(board.displayName)}**`;
 
 /**
  * An entrant as chat shows it: a member's mention (never a ping: replies parse none), a team by
