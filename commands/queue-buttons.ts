@@ -2,6 +2,7 @@ import { MessageFlags, time, TimestampStyles, type ButtonInteraction } from 'dis
 import { chatPlayerId } from '../src/domain/ids';
 import { TallyError } from '../src/domain/errors';
 import { parseScoreline } from '../src/domain/score-text';
+import { log } from '../src/log';
 import type { Context } from '../src/pipeline/context';
 import {
   cancelQueueMatch,
@@ -28,6 +29,7 @@ import {
 } from '../src/bot/custom-id';
 import { bold, joinedText, leftText } from '../src/bot/queue-replies';
 import { QUEUE_SCORE_INPUT, queueScoreModal } from '../src/bot/queue-score-modal';
+import { UNCONFIRMED } from '../src/bot/interactions';
 import { refuse } from '../src/bot/replies';
 import { mayModerate } from '../src/bot/review-button';
 import { submittedText } from '../src/bot/submit-reply';
@@ -176,16 +178,27 @@ async function report(
   view: QueueMatchView,
   result: QueueReport,
 ): Promise<void> {
-  const submitted = await reportQueueMatch(
-    ctx,
-    {
-      matchPk: view.match.pk,
-      member: chatPlayerId(interaction.user.id),
-      report: result,
-      reportedIn: { guildId: interaction.guildId, channelId: interaction.channelId },
-    },
-    { validated: async () => void (await interaction.deferReply()) },
-  );
+  let submitted;
+  try {
+    submitted = await reportQueueMatch(
+      ctx,
+      {
+        matchPk: view.match.pk,
+        member: chatPlayerId(interaction.user.id),
+        report: result,
+        reportedIn: { guildId: interaction.guildId, channelId: interaction.channelId },
+      },
+      { validated: async () => void (await interaction.deferReply()) },
+    );
+  } catch (err) {
+    if (!interaction.deferred) throw err; // refused before it was queued: answered ephemerally
+    // The channel's "thinking…" becomes the answer, as a slash command's does (interactions.ts).
+    const known = err instanceof TallyError && err.code !== 'internal_error';
+    if (!known) log.error('queue match report failed', { match: view.match.pk, err });
+    const content = known ? `That did not work: ${err.detail}` : UNCONFIRMED;
+    await interaction.editReply({ content, allowedMentions: { parse: [] } });
+    return;
+  }
   await interaction.editReply({
     content: submittedText(submitted.board, submitted),
     allowedMentions: { parse: [] },
