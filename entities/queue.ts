@@ -22,6 +22,8 @@ export interface Queue extends QueueSettings {
   retryAt: Date | null;
   attempts: number;
   refused: string | null;
+  /** When an admin closed it; a closed queue takes nobody, and its message says so. */
+  closedAt: Date | null;
   createdAt: Date;
 }
 
@@ -107,6 +109,7 @@ export const QueueEntity = new EntitySchema<Queue>({
     retryAt: { ...col.time(true), name: 'retry_at' },
     attempts: { ...col.int(), default: 0 },
     refused: col.text(200, true),
+    closedAt: { ...col.time(true), name: 'closed_at' },
     createdAt: { ...col.time(), name: 'created_at' },
   },
 });

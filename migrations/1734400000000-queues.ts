@@ -43,6 +43,7 @@ export class Queues1734400000000 implements MigrationInterface {
           ...outbox,
           { ...c.int('posts'), default: 0 },
           c.text('refused', 200, { nullable: true }),
+          c.time('closed_at', true),
           c.time('created_at'),
         ],
         indices: [index('queues', ['board_pk'], true)],

@@ -39,6 +39,7 @@ const COLOR = { queue: 0x5865f2, ready: 0xfee75c, playing: 0x57f287, done: 0x99a
 /** The queue's message: how it matches, who waits and since when, matches on, Join and Leave. */
 export function queueMessage(view: QueueView, now: Date): QueueMessageBody {
   const { queue, board, waiting, open } = view;
+  if (queue.closedAt) return closedQueueMessage(view, queue.closedAt);
   const listed = waiting.slice(0, WAITING_LISTED).map((w, i) => `${i + 1}. ${waiterLine(w)}`);
   const more = waiting.length - listed.length;
   const lines = [
@@ -69,6 +70,23 @@ export function queueMessage(view: QueueView, now: Date): QueueMessageBody {
         button(queueButtonId('leave', queue.pk), 'Leave', ButtonStyle.Secondary),
       ]),
     ],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** A closed queue's message: no buttons left to press, and how it opens again. */
+function closedQueueMessage(view: QueueView, closedAt: Date): QueueMessageBody {
+  return {
+    embeds: [
+      {
+        title: clip(`Queue · ${shown(view.board.displayName)}`, LIMITS.embedTitle),
+        color: COLOR.done,
+        description:
+          'This queue is closed: nobody waits in it and it forms no matches. An admin opens it again with `/queue open` or in the dashboard.',
+        timestamp: closedAt.toISOString(),
+      },
+    ],
+    components: [],
     allowed_mentions: { parse: [] },
   };
 }

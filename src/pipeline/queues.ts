@@ -81,7 +81,7 @@ export async function openQueue(
   requireQueueBoard(board);
   const { queues, schedules } = ctx.repos;
   return queues.transaction(async (tx) => {
-    const existing = await queues.forBoard(board.pk, tx);
+    const existing = await queues.anyForBoard(board.pk, tx);
     const settings = checkQueueSettings({
       ...(existing ? settingsOf(existing) : QUEUE_DEFAULTS),
       ...input.settings,
@@ -101,6 +101,7 @@ export async function openQueue(
           retryAt: null,
           attempts: 0,
           refused: null,
+          closedAt: null,
           createdAt: ctx.now(),
         },
         tx,
@@ -108,6 +109,7 @@ export async function openQueue(
       await schedules.plan(QUEUE_JOB, subjectOf(queue.pk), ctx.now(), tx);
       return queue;
     }
+    if (existing.closedAt) await queues.reopen(existing.pk, tx);
     if (input.settings) await queues.setSettings(existing.pk, settings, tx);
     if (input.channelId !== undefined) await queues.place(existing.pk, input.channelId, tx);
     return (await queues.byPk(existing.pk, tx))!;
@@ -129,7 +131,7 @@ export async function closeQueue(ctx: Context, board: Board): Promise<boolean> {
         await queues.free(match.pk, tx);
       }
     }
-    await queues.remove(queue.pk, tx);
+    await queues.close(queue.pk, ctx.now(), tx);
     await schedules.cancel(QUEUE_JOB, subjectOf(queue.pk), tx);
     return true;
   });
@@ -560,7 +562,7 @@ async function queueStep(ctx: Context, tx: EntityManager, queuePk: number): Prom
   const { queues, boards } = ctx.repos;
   const queue = await queues.byPk(queuePk, tx);
   const board = queue ? await boards.byPk(queue.boardPk, tx) : null;
-  if (!queue || !board) return;
+  if (!queue || !board || queue.closedAt) return;
   const now = ctx.now();
   for (const match of await queues.openMatches(queue.pk, tx)) {
     if (match.state === 'ready' && match.readyBy <= now) {
@@ -695,7 +697,8 @@ export const queueJob: Job = {
   async next(ctx, subject, _dueAt, now) {
     const queuePk = queueOfSubject(subject);
     const { queues } = ctx.repos;
-    if (!(await queues.byPk(queuePk))) return null;
+    const queue = await queues.byPk(queuePk);
+    if (!queue || queue.closedAt) return null;
     const busy =
       (await queues.waiting(queuePk)).length > 0 || (await queues.openMatches(queuePk)).length > 0;
     return busy ? new Date(now.getTime() + QUEUE_TICK_MS) : null;

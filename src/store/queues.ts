@@ -50,14 +50,22 @@ export class QueueRepository extends Repository {
     }
   }
 
+  /** The board's open queue (a closed one is kept only for its message). */
   forBoard(boardPk: number, tx?: EntityManager): Promise<Queue | null> {
+    return this.use(tx, (m) => m.findOneBy(QueueEntity, { boardPk, closedAt: IsNull() }));
+  }
+
+  /** The board's queue, open or closed (opening it again reuses the row and its message). */
+  anyForBoard(boardPk: number, tx?: EntityManager): Promise<Queue | null> {
     return this.use(tx, (m) => m.findOneBy(QueueEntity, { boardPk }));
   }
 
-  /** The queues of these boards (those that have one). */
+  /** The open queues of these boards (those that have one). */
   forBoards(boardPks: readonly number[]): Promise<Queue[]> {
     if (boardPks.length === 0) return Promise.resolve([]);
-    return this.use(undefined, (m) => m.findBy(QueueEntity, { boardPk: In([...boardPks]) }));
+    return this.use(undefined, (m) =>
+      m.findBy(QueueEntity, { boardPk: In([...boardPks]), closedAt: IsNull() }),
+    );
   }
 
   byPk(pk: number, tx?: EntityManager): Promise<Queue | null> {
@@ -67,7 +75,7 @@ export class QueueRepository extends Repository {
   /** The queues of a server (the dashboard, /queue status without a board). */
   ofOwner(ownerId: string): Promise<Queue[]> {
     return this.use(undefined, (m) =>
-      m.find(QueueEntity, { where: { ownerId }, order: { pk: 'ASC' } }),
+      m.find(QueueEntity, { where: { ownerId, closedAt: IsNull() }, order: { pk: 'ASC' } }),
     );
   }
 
@@ -110,10 +118,18 @@ export class QueueRepository extends Repository {
     await this.use(tx, (m) => m.update(QueueEntity, { pk }, bump));
   }
 
-  /** Removes the queue and everyone waiting in it. */
-  async remove(pk: number, tx: EntityManager): Promise<void> {
+  /**
+   * Closes the queue: everyone waiting leaves it; the row stays, so its message is edited to say
+   * it is closed (its Join button would otherwise stay), and opening it again reuses it.
+   */
+  async close(pk: number, at: Date, tx: EntityManager): Promise<void> {
     await tx.delete(QueueWaitEntity, { queuePk: pk });
-    await tx.delete(QueueEntity, { pk });
+    await tx.update(QueueEntity, { pk }, { closedAt: at, ...bump });
+  }
+
+  /** Opens a closed queue again. */
+  async reopen(pk: number, tx: EntityManager): Promise<void> {
+    await tx.update(QueueEntity, { pk }, { closedAt: null, ...bump });
   }
 
   /** Who waits in the queue, longest first. */

@@ -526,6 +526,7 @@ describe(`matchmaking queues in Discord (${backendName})`, () => {
     const { queue } = await opened(board);
     const ann = await fresh('ann');
     await join(ann, board);
+    const posted = await queueMessage(queue.pk);
     const close = (user: FakeMember, permissions = '0') =>
       world.run({
         channelId: lobby.id,
@@ -541,6 +542,16 @@ describe(`matchmaking queues in Discord (${backendName})`, () => {
     expect(closed.ephemeral).toBe(true);
     expect(closed.message.content).toContain('Closed the queue of **Ladder**');
     expect(await queueOfBoard(tally.ctx, board)).toBeNull();
+    // Its message stays, edited to say so: no Join button is left to press.
+    const shown = await fake.waitFor(
+      () => {
+        const now = fake.messages.get(posted.id);
+        return now && buttonsOf(now).length === 0 ? now : undefined;
+      },
+      PATIENCE_MS,
+      'the closed queue message',
+    );
+    expect(shown.embeds[0]!.description).toContain('This queue is closed');
     const late = await join(ann, board);
     expect(late.message.content).toContain('Ladder has no queue');
     expect((await close(admin, MANAGE_SERVER)).message.content).toBe(

@@ -9,6 +9,7 @@ import type { QueueMatchState } from '../../entities/queue';
 import { discordRefuses } from '../support/discord-check';
 import {
   aPlayer,
+  aQueue,
   aQueueMatch,
   aQueueMatchView,
   aQueueView,
@@ -60,6 +61,17 @@ describe("a queue's message", () => {
       'Nobody is waiting. Press **Join** to be the first.',
     );
     expect(body.embeds[0]!.description).not.toContain('Playing now');
+  });
+
+  it('GIVEN a closed queue THEN its message says so and how it opens again, with no button left to press', () => {
+    const body = queueMessage(
+      aQueueView({ queue: aQueue({ closedAt: AT }), waiting: [], open: 0 }),
+      AT,
+    );
+    expect(body.components).toEqual([]);
+    expect(body.embeds[0]!.description).toContain('This queue is closed');
+    expect(body.embeds[0]!.description).toContain('`/queue open`');
+    expect(discordRefuses(body)).toEqual([]);
   });
 
   it('GIVEN a 2v2 League, a fixed-teams board THEN the line says what is played and by what', () => {

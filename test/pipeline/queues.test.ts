@@ -305,5 +305,13 @@ describe(`matchmaking queues (${backendName})`, () => {
     await expect(joinQueue(p.ctx, { board, member: cy })).rejects.toMatchObject({
       code: 'not_found',
     });
+    // Its message stays, to say it is closed; opening it again reuses it with its settings.
+    const closed = (await p.ctx.repos.queues.anyForBoard(board.pk))!;
+    expect(closed.closedAt).toEqual(p.ctx.now());
+    expect((await queueView(p.ctx, closed.pk))!.waiting).toEqual([]);
+    const reopened = await openQueue(p.ctx, board, { settings: { windowStart: 80 } });
+    expect(reopened).toMatchObject({ pk: closed.pk, closedAt: null, windowStart: 80 });
+    expect(reopened.version).toBeGreaterThan(closed.version);
+    await joinQueue(p.ctx, { board, member: cy });
   });
 });

@@ -27,6 +27,7 @@ export function aQueue(parts: Partial<Queue> = {}): Queue {
     retryAt: null,
     attempts: 0,
     refused: null,
+    closedAt: null,
     createdAt: AT,
     ...parts,
   };
