@@ -15,12 +15,7 @@ import { MatchEntity } from './match';
 import { MemberAvatarEntity } from './member-avatar';
 import { MatchParticipantEntity } from './match-participant';
 import { OwnerEntity } from './owner';
-import {
-  QueueEntity,
-  QueueMatchEntity,
-  QueuePlayerEntity,
-  QueueWaitEntity,
-} from './queue';
+import { QueueEntity, QueueMatchEntity, QueuePlayerEntity, QueueWaitEntity } from './queue';
 import { ReviewBlockEntity } from './review-block';
 import { ScheduledJobEntity } from './schedule';
 import { DecayRuleEntity } from './decay-rule';
