@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBoard } from '../../src/pipeline/boards';
 import { addOwner } from '../../src/pipeline/owners';
 import { openQueue } from '../../src/pipeline/queues';
 import { backendName } from '../support/backends';
-import { COMPILE_CACHE_ENV, within } from '../support/serve';
+import { childScript } from '../support/child-script';
+import { within } from '../support/serve';
 import { createSharedDatabase, inDatabase } from '../support/shared-database';
 import { nextSnowflake } from '../support/tally';
 
@@ -77,37 +77,12 @@ describe(`a queue served by two processes (${backendName})`, () => {
 });
 
 /** One queue process (test/support/queue-process.ts): ready once open; `go` starts it. */
-function queueProcess(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/support/queue-process.ts', ...args],
-    { env: { ...process.env, ...COMPILE_CACHE_ENV }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => stdout.startsWith('ready\n') && resolve());
-    void exited.then((code) =>
-      reject(new Error(`exited (${code}) before it was ready:\n${stderr}`)),
-    );
-  });
-  const result = exited.then((code) => {
-    if (code !== 0) throw new Error(`queue process exited ${code}:\n${stderr}`);
-    return JSON.parse(stdout.slice('ready\n'.length).trim()) as {
-      joined: number;
-      refused: number;
-      ready: number;
-      steps: number;
-    };
-  });
-  void result.catch(() => undefined);
-  return {
-    ready,
-    result,
-    go: () => child.stdin.end('go\n'),
-    kill: () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'),
-  };
+const queueProcess = (args: string[]) =>
+  childScript('test/support/queue-process.ts', args, (out) => JSON.parse(out) as Did);
+
+interface Did {
+  joined: number;
+  refused: number;
+  ready: number;
+  steps: number;
 }

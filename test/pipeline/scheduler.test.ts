@@ -2,7 +2,6 @@ import { In } from 'typeorm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ScheduledJobEntity } from '../../entities/schedule';
 import { loadConfig } from '../../src/config';
@@ -31,7 +30,8 @@ import { startSeason } from '../../src/pipeline/seasons';
 import { standingsPage } from '../../src/pipeline/standings';
 import { Worker } from '../../src/pipeline/worker';
 import { at, dailyJob, T0 } from '../support/scheduled-job';
-import { COMPILE_CACHE_ENV, within } from '../support/serve';
+import { childScript } from '../support/child-script';
+import { within } from '../support/serve';
 
 /**
  * The one scheduler: each step of a job is taken exactly once, whichever of several processes
@@ -190,33 +190,8 @@ describe(`scheduler (${backendName})`, () => {
 
 /** One scheduler process: ready once it opened the database; `go` starts its ticks. */
 function schedulerProcess(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/support/scheduler-process.ts', ...args],
-    { env: { ...process.env, ...COMPILE_CACHE_ENV }, stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => stdout.startsWith('ready\n') && resolve());
-    void exited.then((code) =>
-      reject(new Error(`exited (${code}) before it was ready:\n${stderr}`)),
-    );
-  });
-  const taken = exited.then((code) => {
-    if (code !== 0) throw new Error(`scheduler process exited ${code}:\n${stderr}`);
-    return Number(stdout.slice('ready\n'.length).trim());
-  });
-  void taken.catch(() => undefined); // awaited by `together` unless it gave up before `go`
-  return {
-    ready,
-    taken,
-    go: () => child.stdin.end('go\n'),
-    kill: () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'),
-  };
+  const child = childScript('test/support/scheduler-process.ts', args, Number);
+  return { ...child, taken: child.result };
 }
 
 describe(`validation-window expiry on the scheduler (${backendName})`, () => {

@@ -7,7 +7,7 @@ import type { EntryState } from '../../src/domain/scoring';
 import { startSeason } from '../../src/pipeline/seasons';
 import { backendName } from '../support/backends';
 import { nextSnowflake, startTestTally, type TestResponse, type TestTally } from '../support/tally';
-import { SEEDED } from '../support/pipeline';
+import { putEntries as putEntriesOf } from '../support/pipeline';
 import { withoutLiveScript } from './read-html';
 
 const SCRIPT_NAME = '<script>document.title="pwned"</script>';
@@ -49,22 +49,8 @@ describe(`the public board page (${backendName})`, () => {
   afterAll(() => tally.stop());
 
   /** Writes entries through the worker's repository, rank counters included. */
-  async function putEntries(board: Board, entries: Partial<EntryState>[]) {
-    const states = entries.map((e) => ({
-      playerName: e.playerId!.slice(e.playerId!.indexOf(':') + 1),
-      score: null,
-      elo: null,
-      wins: null,
-      draws: null,
-      losses: null,
-      submissions: 1,
-      lastSub: new Date('2026-11-01T12:00:00.000Z'),
-      ...e,
-    })) as EntryState[];
-    await tally.ctx.repos.db.transaction((tx) =>
-      tally.ctx.repos.results.saveEntries(tx, board, states, SEEDED),
-    );
-  }
+  const putEntries = (board: Board, entries: Partial<EntryState>[]) =>
+    putEntriesOf(tally.ctx, board, Object.fromEntries(entries.map((e) => [e.playerId!, e])));
 
   function expectHtml(res: TestResponse, status: number) {
     expect(res.status, res.text).toBe(status);
