@@ -5,7 +5,12 @@ import { col } from './columns';
 /** A board as stored; the shape is the domain's (src/domain/board.ts). */
 export type { Board };
 
-export const BoardEntity = new EntitySchema<Board>({
+/**
+ * The row also carries `version`, which moves on with every change to what the board's entries
+ * pages show (migrations/1734500000000-board-versions.ts); only the store's fixed SQL reads or
+ * moves it, so entity reads leave it out.
+ */
+export const BoardEntity = new EntitySchema<Board & { version: number }>({
   name: 'Board',
   tableName: 'boards',
   columns: {
@@ -36,5 +41,6 @@ export const BoardEntity = new EntitySchema<Board>({
     showRecord: { ...col.bool(), name: 'show_record', default: true },
     showSubmissions: { ...col.bool(), name: 'show_submissions', default: true },
     createdAt: { ...col.time(), name: 'created_at' },
+    version: { ...col.bigint(), default: 0, select: false },
   },
 });

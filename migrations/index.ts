@@ -21,6 +21,7 @@ import { PrivateBoards1734100000000 } from './1734100000000-private-boards';
 import { BoardDisplay1734200000000 } from './1734200000000-board-display';
 import { Avatars1734300000000 } from './1734300000000-avatars';
 import { Queues1734400000000 } from './1734400000000-queues';
+import { BoardVersions1734500000000 } from './1734500000000-board-versions';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   BoardDisplay1734200000000,
   Avatars1734300000000,
   Queues1734400000000,
+  BoardVersions1734500000000,
 ];

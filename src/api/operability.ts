@@ -6,6 +6,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { log, logs } from '../log';
 import type { Context } from '../pipeline/context';
 import { pingDatabase, queueStats } from '../pipeline/health';
+import { firstPageCounts } from './routes/entries';
 
 /** What the rest of the process reports into the metrics (src/main.ts wires them). */
 export interface MetricSources {
@@ -61,6 +62,16 @@ export class Metrics {
       async collect() {
         const { oldest } = await queue();
         this.set(oldest ? Math.max(0, (ctx.now().getTime() - oldest.getTime()) / 1000) : 0);
+      },
+    });
+    const firstPages = firstPageCounts(ctx);
+    new Gauge({
+      name: 'tally_first_page_cache_answers',
+      help: 'First pages answered since start, by how: hit (nothing read), confirmed (the board version read), missed (the page read)',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+      collect() {
+        for (const [outcome, n] of Object.entries(firstPages)) this.set({ outcome }, n);
       },
     });
     this.discordErrors = new Counter({

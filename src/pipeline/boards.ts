@@ -1,6 +1,5 @@
 import type { Board } from '../../entities/board';
 import type { BoardSort } from '../domain/vocabulary';
-import { BoardEntity } from '../../entities/board';
 import { BOARD_TYPES } from '../domain/vocabulary';
 import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
@@ -247,7 +246,7 @@ export async function editBoard(
     ...displayOf(board, edit),
   };
   if (Object.keys(fields).length === 0) throw invalid('nothing to change');
-  await ctx.repos.db.run((m) => m.update(BoardEntity, { pk: board.pk }, fields));
+  await ctx.repos.boards.update(board.pk, fields);
   return { ...board, ...fields };
 }
 

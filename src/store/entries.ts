@@ -12,6 +12,7 @@ import {
 import { pageRanks, type PageStart } from '../domain/ranking';
 import { dateFromColumn } from './columns';
 import type { Dialect } from './data-source';
+import { BUMP_VERSION } from './board-versions';
 import { preparedReader } from './prepared';
 import { read, rowCodec } from './row-codec';
 import { Repository } from './repository';
@@ -170,8 +171,20 @@ export class EntryRepository extends Repository {
     ]);
     if (boards.length === 0) return 0;
     const boardPks = boards.map((b) => Number(b.pk));
-    const result = await this.db.run((m) => renameQuery(m, boardPks, playerId, name).execute());
-    return result.affected ?? 0;
+    // Only the boards whose entry shows another name are written, each with its version moved on
+    // first (board-versions.ts), in the order a worker's batch locks: the board, then entries.
+    const stale = await this.read.arrays(
+      `SELECT board_pk FROM entries WHERE board_pk IN (${boardPks.map(() => '?').join(', ')})
+         AND player_id = ? AND player_name <> ?`,
+      [...boardPks, playerId, name],
+    );
+    if (stale.length === 0) return 0;
+    const pks = stale.map((row) => Number(row[0])).sort((a, b) => a - b);
+    return this.db.transaction(async (tx) => {
+      for (const pk of pks) await tx.query(BUMP_VERSION, [pk]);
+      const result = await renameQuery(tx, pks, playerId, name).execute();
+      return result.affected ?? 0;
+    });
   }
 
   /** One entry with its live rank against the whole board, in one statement. */

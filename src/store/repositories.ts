@@ -7,6 +7,7 @@ import { TeamEntity, type Team } from '../../entities/team';
 import type { Scope } from '../domain/scopes';
 import type { Database } from './database';
 import { AuditRepository } from './audit';
+import { nextVersion, versionText } from './board-versions';
 import { dateFromColumn } from './columns';
 import { preparedReader } from './prepared';
 import { Repository } from './repository';
@@ -167,7 +168,23 @@ export class BoardRepository extends Repository {
     return { ...board, pk: Number(result.identifiers[0]?.pk) };
   }
   async rename(pk: number, id: string, displayName: string, tx?: EntityManager): Promise<void> {
-    await this.use(tx, (m) => m.update(BoardEntity, { pk }, { id, displayName }));
+    await this.update(pk, { id, displayName }, tx);
+  }
+  /** Changes the board's row; its version moves on with it (src/store/board-versions.ts). */
+  async update(pk: number, fields: Partial<Omit<Board, 'pk'>>, tx?: EntityManager): Promise<void> {
+    await this.use(tx, (m) => m.update(BoardEntity, { pk }, { ...fields, version: nextVersion }));
+  }
+  /**
+   * The version of the board a request names (src/store/board-versions.ts versionText), or null
+   * if there is none; read before a page is read for a cache, and to confirm a cached one.
+   */
+  async versionOf(ownerId: string, id: string): Promise<string | null> {
+    const rows = await this.read.arrays(
+      'SELECT pk, version FROM boards WHERE owner_id = ? AND public_id = ?',
+      [ownerId, id],
+    );
+    const row = rows[0];
+    return row ? versionText(row[0], row[1]) : null;
   }
   /** The board a request names; on every board request, so one prepared statement. */
   async byId(ownerId: string, id: string, tx?: EntityManager): Promise<Board | null> {

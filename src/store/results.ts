@@ -8,6 +8,7 @@ import { TeamEntity } from '../../entities/team';
 import { historyRows, rankedValue, type HistoryCause, type HistoryRow } from '../domain/history';
 import { entryRankKey } from '../domain/ranking';
 import type { EntryState } from '../domain/scoring';
+import { BUMP_VERSION } from './board-versions';
 import { ENTRY, recordRankMoves } from './entries';
 import { recordHistory } from './history';
 import { read, rowCodec } from './row-codec';
@@ -63,14 +64,21 @@ const ENTRY_WRITE = [
 export class ResultsRepository extends Repository {
   private reader: Reader | undefined;
 
-  /** Serialises scoring on one board (DESIGN.md 1); SQLite has a single writer already. */
+  /**
+   * Serialises scoring on one board (DESIGN.md 1; SQLite has a single writer already) and moves
+   * the board's version on in this transaction: whoever changes a board's entries locks it first,
+   * so a cached first page is never served past such a commit (src/store/read-cache.ts).
+   */
   async lockBoard(tx: EntityManager, boardPk: number, skipLocked: boolean): Promise<boolean> {
-    if (this.dialect !== 'mysql') return true;
-    const rows: unknown[] = await tx.query(
-      `SELECT pk FROM boards WHERE pk = ? FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
-      [boardPk],
-    );
-    return rows.length === 1;
+    if (this.dialect === 'mysql') {
+      const rows: unknown[] = await tx.query(
+        `SELECT pk FROM boards WHERE pk = ? FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
+        [boardPk],
+      );
+      if (rows.length !== 1) return false;
+    }
+    await tx.query(BUMP_VERSION, [boardPk]);
+    return true;
   }
 
   /**

@@ -149,6 +149,51 @@ describeWhen(!mysqlServerUrl || Boolean(redisServerUrl))(
       expect(after).toEqual({ status: 200, name: 'Renamed elsewhere' });
     });
 
+    /** How the server answered first pages so far (src/api/operability.ts). */
+    async function answers(): Promise<Record<'hit' | 'confirmed' | 'missed', number>> {
+      const text = await (await fetch(`${served.url}/metrics`)).text();
+      const count = (outcome: string) =>
+        Number(
+          /\s(\S+)$/.exec(
+            text
+              .split('\n')
+              .find((l) => l.startsWith(`tally_first_page_cache_answers{outcome="${outcome}"}`)) ??
+              ' NaN',
+          )?.[1],
+        );
+      return { hit: count('hit'), confirmed: count('confirmed'), missed: count('missed') };
+    }
+
+    it('GIVEN two boards’ cached first pages WHEN another process changes one THEN only that one is read again (issue 31)', async () => {
+      const a = await world();
+      const b = await world();
+      await page(b);
+      await page(a);
+      const filledFrom = Date.now();
+      expect((await page(a)).name).toBe((await page(a)).name);
+      const changed = await writer.ctx.repos.entries.renamePlayer(
+        b.ownerId,
+        `chat:${b.chatId}`,
+        'Renamed on b',
+      );
+      expect(changed).toBe(1);
+      const shown = await next(
+        () => page(b),
+        (p) => p.name === 'Renamed on b',
+        withinNet(filledFrom),
+      );
+      expect(shown).toEqual({ status: 200, name: 'Renamed on b' });
+      const before = await answers();
+      const kept = await page(a);
+      const after = await answers();
+      expect(Date.now(), 'a slow machine: the net may have dropped the page').toBeLessThan(
+        withinNet(filledFrom),
+      );
+      expect(kept.status).toBe(200);
+      expect(after.missed - before.missed).toBe(0);
+      expect(after.hit + after.confirmed - before.hit - before.confirmed).toBe(1);
+    });
+
     it('GIVEN a cached key WHEN another process revokes it THEN the server refuses it', async () => {
       const w = await world();
       const { first, filledFrom } = await warm(w, 20);

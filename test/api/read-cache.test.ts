@@ -5,6 +5,7 @@ import { mintKey } from '../../src/pipeline/keys';
 import { revokeKey } from '../../src/pipeline/keys';
 import { setOwnerAccess } from '../../src/pipeline/owners';
 import { endSeason, startSeason } from '../../src/pipeline/seasons';
+import { firstPageCounts } from '../../src/api/routes/entries';
 import { backendName } from '../support/backends';
 import { idempotencyHeader, nextSnowflake, startTestTally, type TestTally } from '../support/tally';
 import { pollUntil } from '../support/wait';
@@ -309,17 +310,80 @@ describe(`cached reads (${backendName})`, () => {
       expect((await get(tally.url, moved, w.key.secret)).status).toBe(404);
     });
 
-    it('entries removed in a transaction of raw statements', async () => {
+    it('entries removed in a transaction of raw statements that locks the board', async () => {
       const w = await world();
       await score(w, 'Ann', 10);
       expect(names((await cachedPage(w)).text, w)).toEqual(['Ann=10']);
       await tally.ctx.repos.db.transaction(async (tx) => {
+        // Every writer of entries locks their board first (test/store/board-versions.test.ts).
+        await tally.ctx.repos.results.lockBoard(tx, w.board.pk, false);
         await tx.query('DELETE FROM entry_rank_counts WHERE board_pk = ?', [w.board.pk]);
         await tx.query('DELETE FROM entries WHERE board_pk = ?', [w.board.pk]);
       });
       const after = await get(tally.url, firstPage(w), w.key.secret);
       expect(names(after.text, w)).toEqual([]);
       expect(after.text).toBe((await truth(w)).text);
+    });
+  });
+
+  describe('GIVEN two boards with cached first pages (issue 31)', () => {
+    /** How the cached server answered first pages so far. */
+    const counts = () => ({ ...firstPageCounts(tally.ctx) });
+
+    it('WHEN another board is written THEN the page is still served from the cache, byte for byte', async () => {
+      const a = await world();
+      const b = await world();
+      await score(a, 'Ann', 10);
+      await score(b, 'Bob', 20);
+      await cachedPage(a);
+      await score(b, 'Bob', 30); // commits: the database's generation moved
+      const headers = { 'x-request-id': 'two-boards' };
+      const before = counts();
+      const served = await get(tally.url, firstPage(a), a.key.secret, headers);
+      const again = await get(tally.url, firstPage(a), a.key.secret, headers);
+      const after = counts();
+      expect(after.missed - before.missed).toBe(0);
+      expect(after.confirmed - before.confirmed).toBe(1); // the board's version, read once
+      expect(after.hit - before.hit).toBe(1); // then nothing read at all
+      expect(names(served.text, a)).toEqual(['Ann=10']);
+      const reference = await get(uncached.url, firstPage(a), a.key.secret, headers);
+      expect(served.text).toBe(reference.text);
+      expect(again.text).toBe(reference.text);
+      expect(stable(served)).toEqual(stable(reference));
+      expect(stable(again)).toEqual(stable(reference));
+    });
+
+    it('WHEN its own board is written THEN the page is read again and shows it', async () => {
+      const a = await world();
+      const b = await world();
+      await score(a, 'Ann', 10);
+      await cachedPage(a);
+      await cachedPage(b);
+      await score(a, 'Cid', 40);
+      const before = counts();
+      const after = await get(tally.url, firstPage(a), a.key.secret);
+      expect(counts().missed - before.missed).toBe(1);
+      expect(names(after.text, a)).toEqual(['Cid=40', 'Ann=10']);
+      expect(after.text).toBe((await truth(a)).text);
+      const other = counts();
+      await get(tally.url, firstPage(b), b.key.secret);
+      expect(counts().missed - other.missed).toBe(0); // b's page survived a's write
+    });
+
+    it('WHEN a board is deleted and another created under its id THEN the old page is never served', async () => {
+      const a = await world();
+      await score(a, 'Ann', 10);
+      await cachedPage(a);
+      await tally.ctx.repos.db.transaction(async (tx) => {
+        await tx.query('DELETE FROM entry_rank_counts WHERE board_pk = ?', [a.board.pk]);
+        await tx.query('DELETE FROM entries WHERE board_pk = ?', [a.board.pk]);
+        await tx.query('DELETE FROM boards WHERE pk = ?', [a.board.pk]);
+      });
+      const again = await tally.board({ ownerId: a.ownerId, type: 'Highscore', windowHours: 0 });
+      await tally.ctx.repos.boards.rename(again.pk, a.board.id, 'Again');
+      const after = await get(tally.url, firstPage(a), a.key.secret);
+      expect(names(after.text)).toEqual([]);
+      expect(after.text).toBe((await truth(a)).text);
     });
   });
 
