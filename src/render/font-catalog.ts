@@ -8,7 +8,9 @@ import { woffCodePoints } from './woff';
  * Noto Sans (Latin, Cyrillic, Greek, Vietnamese, Devanagari), Noto Sans Arabic, and Noto Sans
  * SC, JP and KR for Chinese, Japanese and Korean. Google splits each into subsets of a few
  * hundred characters (a CJK family is ~100 files per weight); a picture loads only the subsets
- * its text needs, and a subset counts as having a character only if its cmap maps it.
+ * its text needs, and a subset counts as having a character only if its cmap maps it. Only the
+ * WOFF 1.0 files at 400 and 700 are read: a production install keeps no others
+ * (scripts/prune-production.mjs; test/render/production-fonts.test.ts).
  */
 export type FamilyKey = 'sans' | 'arabic' | 'sc' | 'jp' | 'kr';
 export type Weight = 400 | 700;
@@ -67,6 +69,9 @@ const faces = () =>
     jp: familyFaces('jp'),
     kr: familyFaces('kr'),
   });
+
+/** Every face a picture may load (scripts/prune-production.mjs must keep their files). */
+export const allFaces = (): Face[] => Object.values(faces()).flat();
 
 /** The face every picture starts from: Noto Sans Latin. */
 export const latinFace = (): Face => faces().sans.find((f) => f.id === 'noto-sans-latin')!;

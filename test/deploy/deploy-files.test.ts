@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draw, type RenderJob } from '../../src/render/draw';
+import { SCRIPTS } from '../render/pictures';
 import { readImageConfig, startImageProcess } from '../support/image';
 import { ROOT, baseEnv, within } from '../support/serve';
 
@@ -66,6 +68,52 @@ describe('the Dockerfile', () => {
       });
     }, 200_000);
     afterAll(() => rm(app, { recursive: true, force: true }));
+
+    it('THEN its node_modules is at most 150 MB (issue 31: files production never reads pruned)', async () => {
+      const { stdout } = await run('du', ['-sk', join(app, 'node_modules')]);
+      expect(Number(stdout.split('\t')[0]) * 1024).toBeLessThanOrEqual(150e6);
+    });
+
+    it('THEN a card and a chart in every script come out byte for byte as with every font file', async () => {
+      const names = [...SCRIPTS.map(([, name]) => name), 'Gamer 🎮🔥', '👩‍💻'];
+      const jobs: RenderJob[] = [
+        {
+          kind: 'card',
+          data: {
+            title: '春季 Ladder',
+            subtitle: 'ELO',
+            rows: names.map((name, i) => ({ rank: i + 1, name, value: `${1600 - i}` })),
+          },
+        },
+        {
+          kind: 'chart',
+          data: {
+            title: `${names.join(' ')}`,
+            valueLabel: 'rating',
+            points: [
+              { at: 0, value: 1500 },
+              { at: 86_400_000, value: 1530 },
+            ],
+          },
+        },
+      ];
+      const script = join(app, 'draw-jobs.mts');
+      await writeFile(
+        script,
+        `import { draw } from './src/render/draw.ts';\n` +
+          `for (const job of JSON.parse(process.argv[2])) ` +
+          `process.stdout.write((await draw(job)).toString('base64') + '\\n');\n`,
+      );
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', script, JSON.stringify(jobs)],
+        { cwd: app, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const pruned = stdout.trim().split('\n');
+      for (const [i, job] of jobs.entries()) {
+        expect(pruned[i], job.kind).toBe((await draw(job)).toString('base64'));
+      }
+    }, 60_000);
 
     it('THEN its entrypoint serves and stops gracefully on SIGTERM', async () => {
       const image = await readImageConfig();
