@@ -180,7 +180,8 @@ export function referenceLines(rows: Row[]): string {
 }
 
 export interface TargetCheck {
-  backend: BackendName;
+  /** '-': a figure of no backend (e.g. the production install's size). */
+  backend: BackendName | '-';
   target: string;
   measured: string;
   met: boolean;

@@ -35,6 +35,7 @@ import {
   type AuthTiming,
 } from './auth-timing';
 import { explainChecks, explainLines, explainPages } from './explain';
+import { footprintChecks, footprintLines, measureFootprint } from './footprint';
 import {
   chatEnabled,
   chatLoadChecks,
@@ -127,6 +128,10 @@ async function main(): Promise<void> {
     void stopAll().finally(() => process.exit(1));
   }, config.timeoutMinutes * 60_000).unref();
   if (config.profile) return runProfile(config, log);
+
+  // Before anything is measured: an install (not a recorded figure) keeps the CPU busy.
+  const footprint = await timed('production install size', () => measureFootprint(log));
+  console.log(footprintLines(footprint));
 
   const load = await LoadGenerator.start(config.loadCpu);
   const { running, units } = await setUp(config);
@@ -233,6 +238,7 @@ async function main(): Promise<void> {
       ),
     ),
     ...chat.flatMap(chatLoadChecks),
+    ...footprintChecks(footprint),
   ];
   console.log(
     `\nmedians of ${config.rounds} round(s); throughput: autocannon, ${config.connections} connections, ` +
@@ -250,6 +256,7 @@ async function main(): Promise<void> {
   }
   if (timings.length) console.log(authTimingLines(timings, config.authSamples));
   if (render) console.log(renderLines(render));
+  console.log(footprintLines(footprint));
   for (const c of chat) console.log(chatLoadLines(c));
   console.log(referenceLines(rows));
   if (soaks.length) console.log(memoryLines(soaks));
@@ -269,6 +276,7 @@ async function main(): Promise<void> {
     rows,
     authTimings: timings,
     render,
+    footprint,
     chat,
     soaks,
     targets: checks,
