@@ -6,7 +6,7 @@ import type { Unit } from './targets';
 
 /**
  * An open-loop run of one unit at a rate another unit reached in the same round, so two p99s
- * are compared at the same rate: B1 at entries-first's rate, entries-first at scores-write's.
+ * are compared at the same rate: B1 at entries-first's rate, the write floor at scores-write's.
  */
 export interface OpenFigure {
   /** The unit that ran (its label). */
@@ -46,8 +46,8 @@ export interface Sample {
   /** The same during the open-loop run (the noise of p50/p99). */
   openForeign: number | null;
   /**
-   * entries-first on the largest board: B1 at this sample's open-loop rate; scores-write:
-   * entries-first on the largest board at this sample's open-loop rate (referenceRun below).
+   * entries-first on the largest board: B1 at this sample's open-loop rate; scores-write: the
+   * write floor at this sample's open-loop rate (referenceRun below).
    */
   reference?: OpenFigure;
   /** Units with background picture requests: what they did during the run. */
@@ -172,8 +172,9 @@ export function largestFirst(units: Unit[], backend: Unit['backend']): Unit | un
 /**
  * Right after a unit's sample, in the same round: the open-loop run its p99 target compares
  * with, at the same rate and with the same connection pool. entries-first on the largest board
- * gets B1 at its rate; scores-write gets entries-first (largest board) at its rate. Sets
- * `sample.reference` and returns it; other units get nothing.
+ * gets B1 at its rate; scores-write gets its backend's write floor (`unit.reference`, one
+ * INSERT and COMMIT per request: bench/floor.ts) at its rate. Sets `sample.reference` and
+ * returns it; other units get nothing.
  */
 export async function referenceRun(
   unit: Unit,
@@ -184,9 +185,7 @@ export async function referenceRun(
 ): Promise<OpenFigure | undefined> {
   if (unit.kind !== 'tally') return undefined;
   const first = largestFirst(units, unit.backend);
-  let other: Unit | undefined;
-  if (unit === first) other = units.find((u) => u.kind === 'B1');
-  else if (unit.scenario === 'scores-write') other = first;
+  const other = unit === first ? units.find((u) => u.kind === 'B1') : unit.reference;
   if (!other) return undefined;
   sample.reference = await openRun(other, sample.rate, openConnections(unit, config), load, config);
   return sample.reference;

@@ -166,7 +166,7 @@ export function referenceLines(rows: Row[]): string {
       const ref = r.reference;
       return (
         `${(r.unit.backend ?? '').padEnd(8)} ${`${r.unit.scenario}${r.unit.size === null ? '' : ` ${sizeLabel(r.unit.size)}`}`.padEnd(22)}` +
-        ` p50 ${f(r.p50).padStart(6)}  p99 ${f(r.p99).padStart(7)} ms   vs ${ref.label.padEnd(26)}` +
+        ` p50 ${f(r.p50).padStart(6)}  p99 ${f(r.p99).padStart(7)} ms   vs ${ref.label.padEnd(28)}` +
         ` p50 ${f(ref.p50).padStart(6)}  p99 ${f(ref.p99).padStart(7)} ms   at ${f(ref.rate, 0)} req/s:` +
         ` p99 ×${f(ref.p99Ratio)}   noise ${f(r.openForeign)}/${f(ref.foreign)}` +
         (ref.errors ? `   ${ref.errors} reference errors` : '')
@@ -200,12 +200,21 @@ export function noiseOf(...values: (number | null | undefined)[]): number | null
 
 /** entries-first ≥ this × B1's throughput (same round, median of the ratios). */
 export const FIRST_VS_B1 = 0.45;
-/** entries-first's p99 ≤ this × B1's at the same rate; scores-write's ≤ this × entries-first's. */
+/** entries-first's p99 ≤ this × B1's at the same rate. */
 export const P99_VS_REFERENCE = 2;
+/**
+ * scores-write's p99 ≤ this × the write floor's (one INSERT and COMMIT per request, same driver
+ * and settings) at the same rate (issue 31): a 201 costs the enqueue, the worker's batch and the
+ * stored answer, three commits.
+ */
+export const WRITE_VS_FLOOR = 3;
 /** Each read scenario: the largest board within this factor of the smallest. */
 export const SCALE_FACTOR = 1.5;
-/** The worker's sustained rate (applied submissions/s) with the API serving the writes. */
-export const APPLIED_MIN: Record<BackendName, number> = { mariadb: 500, sqlite: 1000 };
+/**
+ * The worker's sustained rate (applied submissions/s) with the API serving the writes: at least
+ * where issue 31 found it (SQLite 1 344–1 440, MariaDB 672), so latency is not bought with it.
+ */
+export const APPLIED_MIN: Record<BackendName, number> = { mariadb: 672, sqlite: 1344 };
 
 /**
  * The issue's targets, for information: measured and compared, nothing adjusted to meet them.
@@ -265,13 +274,14 @@ export function checkTargets(
     const ref = writes.reference;
     checks.push({
       backend,
-      target: `scores-write: 201-path p99 ≤ ${P99_VS_REFERENCE}× entries-first ${sizeLabel(large)}'s p99 at the same rate (same round)`,
+      target: `scores-write: a 201's p99 ≤ ${WRITE_VS_FLOOR}× the write floor's (one INSERT+COMMIT per request, same driver and settings) at the same rate (same round)`,
       measured:
         (ref
-          ? `×${f(ref.p99Ratio)} (p99 ${f(writes.p99)} vs ${f(ref.p99)} ms at ${f(ref.rate, 0)} req/s)`
-          : `not measured (no entries-first run at its rate; p99 ${f(writes.p99)} ms)`) +
-        (writes.errors ? `, ${writes.errors} answers not 201` : ''),
-      met: !!ref && ref.p99Ratio <= P99_VS_REFERENCE,
+          ? `×${f(ref.p99Ratio)} (201 p50 ${f(writes.p50)} p99 ${f(writes.p99)} ms vs floor p50 ${f(ref.p50)} p99 ${f(ref.p99)} ms at ${f(ref.rate, 0)} req/s)`
+          : `not measured (no floor run at its rate; p99 ${f(writes.p99)} ms)`) +
+        (writes.errors ? `, ${writes.errors} answers not 201` : '') +
+        (ref?.errors ? `, ${ref.errors} floor errors` : ''),
+      met: !!ref && ref.p99Ratio <= WRITE_VS_FLOOR && !ref.errors,
       noise: noiseOf(writes.openForeign, ref?.foreign),
     });
     checks.push({

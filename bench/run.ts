@@ -36,6 +36,7 @@ import {
 } from './auth-timing';
 import { explainChecks, explainLines, explainPages } from './explain';
 import { footprintChecks, footprintLines, measureFootprint } from './footprint';
+import { startFloor } from './floor';
 import {
   chatEnabled,
   chatLoadChecks,
@@ -91,9 +92,12 @@ async function setUp(config: BenchConfig) {
       server: backend.server.child.pid,
       ...pids,
     });
+    const writes = writeUnits(backend, config, pids);
+    // Each write unit's p99 is compared with its backend's write floor at the same rate.
+    for (const write of writes) write.reference = await startFloor(backend, write, config, pids);
     units.push(
       ...(await backendUnits(backend, config, pids)),
-      ...writeUnits(backend, config, pids),
+      ...writes,
       ...(pictures ? [pictures] : []),
     );
     log(`${name}: Tally listening at ${backend.url}`);

@@ -26,7 +26,8 @@ import {
  */
 export interface Unit {
   label: string;
-  kind: 'B0' | 'B1' | 'tally';
+  /** `floor`: the write floor, run only as the write unit's reference (bench/floor.ts). */
+  kind: 'B0' | 'B1' | 'tally' | 'floor';
   backend: BackendName | null;
   size: number | null;
   scenario: string;
@@ -43,6 +44,8 @@ export interface Unit {
   connections?: number;
   /** Write units: how many submissions the worker has applied so far (counted around a run). */
   appliedCount?: () => Promise<number>;
+  /** What this unit's p99 is compared with at the same rate, when not found by scenario (bench/measure.ts referenceRun). */
+  reference?: Unit;
 }
 
 export interface RunningBackend {
