@@ -15,10 +15,19 @@ import type { BackendName, BenchConfig } from './config';
 import type { LoadGenerator } from './load/client';
 import { withCpu, type Pinned } from './processes';
 import { pinnedCores } from './measure';
+import {
+  aloneRuns,
+  firstPageAnswers,
+  mixedResult,
+  planStreams,
+  runStreams,
+  since,
+  type MixedResult,
+} from './mixed';
 import { noiseOf, type TargetCheck } from './report';
 import { tallyScenarios } from './scenarios/index';
 import { playerId } from './seed';
-import { startTally, type RunningBackend } from './targets';
+import { startTally, type RunningBackend, type Unit } from './targets';
 
 /**
  * Issue 16, target 4: chat under load. A `tally serve` of its own per backend, its bot connected
@@ -129,6 +138,14 @@ export interface ChatLoadResult {
   approved: number;
   charts: number;
   profiles: number;
+  /** The mixed-load variant (bench/mixed.ts): the four streams instead of entries-first alone. */
+  mixed?: MixedResult;
+}
+
+/** The mixed-load variant's streams and their share of their own rates (bench/mixed.ts). */
+export interface ChatMix {
+  chosen: { unit: Unit; rps: number; cpu: number | null }[];
+  fraction: number;
 }
 
 export const chatEnabled = () => process.env.BENCH_CHAT !== '0';
@@ -167,6 +184,7 @@ export async function measureChatLoad(
   load: LoadGenerator,
   dbPids: Record<string, number | undefined>,
   log: (m: string) => void = console.log,
+  mix?: ChatMix,
 ): Promise<ChatLoadResult> {
   const name = running.backend.name;
   const seconds = chatSeconds(config);
@@ -308,16 +326,25 @@ export async function measureChatLoad(
         `${seconds} s of ${burst} interactions/s with reads at ${rate}/s`,
     );
 
+    // The mixed variant: each stream alone on this server first, then all four in the window.
+    const planned = mix ? planStreams(mix.chosen, mix.fraction, config) : [];
+    const alone = mix ? await aloneRuns(planned, load, config, pids, started.url) : [];
+    if (mix)
+      log(
+        `${name}: mixed load + chat at ${Math.round(mix.fraction * 100)} %: ` +
+          planned.map((p) => `${p.unit.scenario} @ ${p.rate}/s`).join(', '),
+      );
+    const answersBefore = await firstPageAnswers(started.url);
+
     conformance.reset();
     const windowStart = performance.now();
     const harnessStart = threadCpuMs();
-    const { value: open, cpu } = await withCpu(pids, cores, async () => {
-      const reads = load.open({
-        ...job,
-        connections: config.openConnections,
-        seconds: seconds + 1,
-        rate,
-      });
+    const { value: streams, cpu } = await withCpu(pids, cores, async () => {
+      const reads = mix
+        ? runStreams(planned, load, seconds + 1, started.url)
+        : load
+            .open({ ...job, connections: config.openConnections, seconds: seconds + 1, rate })
+            .then((r) => [r]);
       const start = performance.now() + 500;
       for (let b = 0; b < seconds; b++) {
         const wait = start + b * 1000 - performance.now();
@@ -327,6 +354,9 @@ export async function measureChatLoad(
       }
       return reads;
     });
+    const firstIndex = mix ? planned.findIndex((p) => p.unit.scenario === 'entries-first') : 0;
+    const open = streams[Math.max(0, firstIndex)]!;
+    const answers = since(answersBefore, await firstPageAnswers(started.url));
     const conformanceMs = conformance.ms;
     const harnessMs = threadCpuMs() - harnessStart;
     const windowSeconds = (performance.now() - windowStart) / 1000;
@@ -399,7 +429,7 @@ export async function measureChatLoad(
       api: {
         closedRps: closed.rps,
         closedForeign: closedCpu.foreign,
-        rate,
+        rate: mix ? (planned[firstIndex]?.rate ?? rate) : rate,
         achievedRps: open.achievedRps,
         p50: open.latency.p50,
         p99: open.latency.p99,
@@ -419,6 +449,21 @@ export async function measureChatLoad(
         return id !== undefined && fake.filesOf(id).some((f) => f.filename === 'chart.png');
       }).length,
       profiles: profiles.length,
+      ...(mix && {
+        mixed: mixedResult(
+          {
+            backend: name,
+            variant: `chat ${burst}/s`,
+            size,
+            fraction: mix.fraction,
+            seconds: seconds + 1,
+            chat: (({ count, p50, p99, missed }) => ({ count, p50, p99, missed }))(
+              latencies(counted),
+            ),
+          },
+          { planned, alone, mixed: streams, cpu, answers },
+        ),
+      }),
     };
   } finally {
     await server?.stop();

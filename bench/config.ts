@@ -34,10 +34,14 @@ export interface BenchConfig {
   profile: string | undefined;
   /** Pictures (bench/render.ts): cards and charts drawn per measurement; 0 skips them. */
   renderSamples: number;
-  /** The mixed soak (bench/memory.ts): seconds per backend; 0 skips it. */
+  /** The mixed soak (bench/memory.ts): seconds per backend, one at a time; 0 skips it. */
   soakSeconds: number;
   /** The soak's total load, as a share of the server core (split evenly over its scenarios). */
   soakFraction: number;
+  /** The mixed-load unit (bench/mixed.ts): seconds of each run (each stream alone, then all). */
+  mixedSeconds: number;
+  /** The mixed-load unit: the shares of each stream's own rate it runs at. */
+  mixedFractions: number[];
   timeoutMinutes: number;
 }
 
@@ -51,6 +55,7 @@ const DEFAULTS = {
     authSamples: 3000,
     renderSamples: 40,
     soakSeconds: 300,
+    mixedFractions: ['0.1', '0.25', '0.5'],
   },
   quick: {
     rounds: 1,
@@ -60,6 +65,7 @@ const DEFAULTS = {
     authSamples: 300,
     renderSamples: 5,
     soakSeconds: 20,
+    mixedFractions: ['0.25'],
   },
 };
 
@@ -139,6 +145,12 @@ export function loadBenchConfig(argv: string[] = []): BenchConfig {
     renderSamples: int('BENCH_RENDER_SAMPLES', d.renderSamples, 0),
     soakSeconds: int('BENCH_SOAK_SECONDS', d.soakSeconds, 0),
     soakFraction: num('BENCH_SOAK_FRACTION', 0.4),
+    mixedSeconds: num('BENCH_MIXED_SECONDS', num('BENCH_SECONDS', d.seconds)),
+    mixedFractions: (list('BENCH_MIXED_FRACTIONS') ?? d.mixedFractions).map((s) => {
+      const x = Number(s);
+      if (!(x > 0 && x <= 1)) throw new Error(`BENCH_MIXED_FRACTIONS: ${s} is not in (0, 1]`);
+      return x;
+    }),
     // A full run: ~12 min of rounds, 2 × 5 min of soak, seeding from empty; room to spare.
     timeoutMinutes: num('BENCH_TIMEOUT_MINUTES', 60),
   };

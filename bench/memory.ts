@@ -13,7 +13,7 @@ import type { RunningBackend, Unit } from './targets';
  * entries-deep and entry-rank on the largest board and scores-write, all four at once, each an
  * open loop at a fixed rate (BENCH_SOAK_FRACTION ÷ 4 of the median throughput that unit reached
  * in the rounds, so together they keep the server core about that busy), for
- * BENCH_SOAK_SECONDS. RSS is sampled every SAMPLE_SECONDS; the slope is a least-squares line
+ * BENCH_SOAK_SECONDS, one backend after the other. RSS is sampled every SAMPLE_SECONDS; the slope is a least-squares line
  * through the samples after the warm-up (the first 30 s: V8's heap and the caches grow to their
  * working size there, then the heap's sawtooth should settle around a flat line).
  */
@@ -104,11 +104,26 @@ export const soakInterval = (seconds: number) => Math.min(5, Math.max(1, seconds
 export const soakWarmup = (seconds: number) => Math.min(30, seconds / 4);
 
 /**
- * The soak, after the rounds (rows hold the units' median throughput): every backend's server at
- * once, each its own process (so each RSS is its own), sharing the server core. The load,
- * BENCH_SOAK_FRACTION of that core in all, is split evenly over every (backend, scenario) stream.
+ * The soaks, after the rounds (rows hold the units' median throughput): one backend at a time
+ * (issue 31 item 5: two servers sharing the server core made each one's figures depend on the
+ * other's), each its own process. The load, BENCH_SOAK_FRACTION of that core in all, is split
+ * evenly over the backend's streams.
  */
 export async function measureSoaks(
+  running: RunningBackend[],
+  units: Unit[],
+  rows: Row[],
+  load: LoadGenerator,
+  config: BenchConfig,
+  log: (m: string) => void,
+): Promise<MemorySoak[]> {
+  const soaks: MemorySoak[] = [];
+  for (const r of running) soaks.push(...(await soakTogether([r], units, rows, load, config, log)));
+  return soaks;
+}
+
+/** The soak of these backends' servers at once, the load split evenly over all their streams. */
+async function soakTogether(
   running: RunningBackend[],
   units: Unit[],
   rows: Row[],
@@ -250,7 +265,7 @@ const mb = (x: number | null) => (x === null ? '-' : x.toFixed(1));
 export function memoryLines(soaks: MemorySoak[]): string {
   if (soaks.length === 0) return '';
   const lines = [
-    `\n== memory: RSS of tally serve through a mixed soak (open loops at fixed rates; every stream of every backend at once) ==`,
+    `\n== memory: RSS of tally serve through a mixed soak (open loops at fixed rates; the four streams at once, one backend at a time) ==`,
   ];
   for (const s of soaks) {
     lines.push(

@@ -14,6 +14,15 @@ import {
   type Sample,
 } from './measure';
 import { measureSoaks, memoryChecks, memoryLines, type MemorySoak } from './memory';
+import {
+  chatFraction,
+  measureMixed,
+  mixedChecks,
+  mixedEnabled,
+  mixedLines,
+  mixedUnits,
+  type MixedResult,
+} from './mixed';
 import { installCleanup, stopAll, withCpu } from './processes';
 import { runProfile } from './profile';
 import {
@@ -214,10 +223,42 @@ async function main(): Promise<void> {
   const rows: Row[] = units.map((u) => summarise(u, samples.get(u)!, b0 ?? [], b1 ?? []));
   const baselineRows = rows.filter((r) => r.unit.kind !== 'tally');
 
+  // Mixed load (bench/mixed.ts, issue 31): the four streams at once, one backend at a time.
+  const mixed: MixedResult[] = mixedEnabled()
+    ? await timed('mixed load', () =>
+        measureMixed(
+          running,
+          units,
+          rows,
+          load,
+          config,
+          (b) => (b === 'mariadb' ? servicePids() : {}),
+          log,
+        ),
+      )
+    : [];
+  // Its chat variant: the same streams on a Tally with its bot while interactions arrive.
+  if (mixed.length && chatEnabled()) {
+    await timed('mixed load + chat', async () => {
+      const size = config.sizes[config.sizes.length - 1]!;
+      for (const r of running) {
+        const chosen = mixedUnits(r.backend.name, units, rows, size);
+        if (chosen.length === 0) continue;
+        const pids = r.backend.name === 'mariadb' ? servicePids() : {};
+        const mix = { chosen, fraction: chatFraction(config) };
+        const result = await measureChatLoad(r, config, load, pids, log, mix);
+        if (result.mixed) {
+          mixed.push(result.mixed);
+          console.log(mixedLines([result.mixed]));
+        }
+      }
+    });
+  }
+
   // Memory (bench/memory.ts): RSS of each tally serve through a mixed soak, after the rounds.
   const soaks: MemorySoak[] =
     config.soakSeconds > 0
-      ? await timed(`memory soak, ${config.soakSeconds} s, all backends at once`, () =>
+      ? await timed(`memory soak, ${config.soakSeconds} s per backend, one at a time`, () =>
           measureSoaks(running, units, rows, load, config, log),
         )
       : [];
@@ -230,6 +271,7 @@ async function main(): Promise<void> {
         baselineRows,
       ),
     ),
+    ...mixedChecks(mixed),
     ...memoryChecks(soaks),
     ...planChecks,
     ...authTimingChecks(timings).map((c) => ({ ...c, noise: authNoise.get(c.backend) ?? null })),
@@ -263,6 +305,7 @@ async function main(): Promise<void> {
   console.log(footprintLines(footprint));
   for (const c of chat) console.log(chatLoadLines(c));
   console.log(referenceLines(rows));
+  if (mixed.length) console.log(mixedLines(mixed));
   if (soaks.length) console.log(memoryLines(soaks));
   console.log(targetLines(checks, sizesNote(config.sizes)));
   console.log('\n== wall time ==');
@@ -282,6 +325,7 @@ async function main(): Promise<void> {
     render,
     footprint,
     chat,
+    mixed,
     soaks,
     targets: checks,
     parts,
