@@ -30,6 +30,10 @@ export interface MixedFigure {
   rate: number;
   p50: number;
   p99: number;
+  /** p99 from the actual send rather than the due time: what the server took, queueing aside. */
+  serviceP99: number;
+  /** How far behind its schedule the load generator fell at worst (ms). */
+  sendLagMs: number;
   errors: number;
   sent: number;
   foreign: number | null;
@@ -127,6 +131,8 @@ export const figure = (r: OpenLoopResult, rate: number, foreign: number | null):
   rate,
   p50: r.latency.p50,
   p99: r.latency.p99,
+  serviceP99: r.service.p99,
+  sendLagMs: r.maxSendLagMs,
   errors: r.errors,
   sent: r.sent,
   foreign,
@@ -304,7 +310,8 @@ export function mixedLines(results: MixedResult[]): string {
       lines.push(
         `${''.padEnd(8)}   ${s.scenario.padEnd(14)} own ${s.ownRps.toFixed(0).padStart(6)}/s → @${String(s.mixed.rate).padStart(5)}/s: ` +
           `mixed p50 ${ms(s.mixed.p50).padStart(6)} p99 ${ms(s.mixed.p99).padStart(7)} ms | alone p50 ${ms(s.alone.p50).padStart(6)} p99 ${ms(s.alone.p99).padStart(7)} ms | ` +
-          `×${ratioOf(s).toFixed(2)} | errors ${s.mixed.errors}/${s.alone.errors} | noise alone ${noiseText(s.alone.foreign)}`,
+          `×${ratioOf(s).toFixed(2)} | errors ${s.mixed.errors}/${s.alone.errors} | noise alone ${noiseText(s.alone.foreign)}` +
+          ` | from send p99 ${ms(s.mixed.serviceP99)}/${ms(s.alone.serviceP99)} ms, generator late ≤ ${ms(s.mixed.sendLagMs)}/${ms(s.alone.sendLagMs)} ms`,
       );
     }
   }
