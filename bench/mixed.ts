@@ -273,8 +273,8 @@ const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 /**
  * What the mix asks of the server core: each stream's share of its own rate times the core it
- * used at that rate. Each own rate is the rate that saturates the server alone, so four streams
- * at 25 % already ask for about a whole core, and at 50 % for two: queues grow without bound.
+ * used at that rate (its closed loop in the rounds). Near or past 100 % queues grow whatever the
+ * server does; the database, Redis and the load generator are not counted.
  */
 export function demandOf(m: MixedResult): number | null {
   const shares = m.streams.map((s) => (s.ownCpu === null ? null : s.ownCpu * m.fraction));
