@@ -49,7 +49,8 @@ const NAMES = [
 ];
 const T0 = Date.UTC(2026, 8, 1);
 
-const cardData = (i: number): CardData => ({
+/** The i-th card (bench/render-memory.ts draws them too). */
+export const cardData = (i: number): CardData => ({
   title: 'Spring Ladder 🏆',
   subtitle: 'ELO · Season 3 (Spring)',
   footer: '128 players · updated 24 Nov 2026',
@@ -60,7 +61,7 @@ const cardData = (i: number): CardData => ({
     record: `${20 - r}-${r + (i % 3)}-2`,
   })),
 });
-const chartData = (i: number): ChartData => ({
+export const chartData = (i: number): ChartData => ({
   title: `Robin Hale 🎮 · Ladder`,
   valueLabel: 'rating',
   points: Array.from({ length: 60 }, (_, k) => ({

@@ -56,6 +56,13 @@ import {
 import { pictureChecks, pictureUnit } from './pictures-load';
 import { measureRender, renderLines, type RenderBench } from './render';
 import {
+  renderMemory,
+  renderMemoryChecks,
+  renderMemoryLines,
+  renderMemoryPictures,
+  type RenderMemory,
+} from './render-memory';
+import {
   backendUnits,
   captureBody,
   servicePids,
@@ -182,6 +189,16 @@ async function main(): Promise<void> {
     render = await timed('pictures', () => measureRender({ samples: config.renderSamples }));
     console.log(renderLines(render));
   }
+  // The render pool's memory after many pictures (bench/render-memory.ts), in a process of its own.
+  let renderMem: RenderMemory | undefined;
+  const memPictures = renderMemoryPictures();
+  if (memPictures > 0) {
+    log(`render pool memory: ${memPictures} pictures, in a process of their own`);
+    renderMem = await timed('render pool memory', () =>
+      renderMemory(memPictures, config.serverCpu),
+    );
+    console.log(renderMemoryLines(renderMem));
+  }
 
   // Every unit, plus one same-rate reference run per backend for entries-first and scores-write.
   const perRound =
@@ -284,6 +301,7 @@ async function main(): Promise<void> {
       ),
     ),
     ...chat.flatMap(chatLoadChecks),
+    ...renderMemoryChecks(renderMem),
     ...footprintChecks(footprint),
   ];
   console.log(
@@ -302,6 +320,7 @@ async function main(): Promise<void> {
   }
   if (timings.length) console.log(authTimingLines(timings, config.authSamples));
   if (render) console.log(renderLines(render));
+  if (renderMem) console.log(renderMemoryLines(renderMem));
   console.log(footprintLines(footprint));
   for (const c of chat) console.log(chatLoadLines(c));
   console.log(referenceLines(rows));
@@ -323,6 +342,7 @@ async function main(): Promise<void> {
     rows,
     authTimings: timings,
     render,
+    renderMemory: renderMem,
     footprint,
     chat,
     mixed,

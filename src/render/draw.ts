@@ -7,7 +7,7 @@ import { galleryElement, type DrawnGallery } from './gallery-card';
 import type { El, FaceSet } from './elements';
 import { latinFace } from './font-catalog';
 import { satoriFonts, ttfFile } from './fonts';
-import { pixmapDrawn } from './reclaim';
+import { pixmapDrawn, reclaim } from './reclaim';
 import type { DrawnCard } from './avatars';
 import type { ChartData } from './types';
 
@@ -64,9 +64,15 @@ async function drawChart(data: ChartData): Promise<Buffer> {
   return toPng(svg, CHART.scale, files);
 }
 
-/** The PNG of a job, drawn on this thread: the worker's body, and the renderer's with threads 0. */
-export async function draw(job: RenderJob): Promise<Buffer> {
+function drawJob(job: RenderJob): Promise<Buffer> {
   if (job.kind === 'card') return drawCard(job.data);
   if (job.kind === 'gallery') return drawGallery(job.data);
   return drawChart(job.data);
+}
+
+/** The PNG of a job, drawn on this thread: the worker's body, and the renderer's with threads 0. */
+export async function draw(job: RenderJob): Promise<Buffer> {
+  const png = await drawJob(job);
+  await reclaim(); // before this thread takes its next picture
+  return png;
 }

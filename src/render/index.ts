@@ -50,7 +50,7 @@ export interface Renderer {
 
 export function createRenderer(options: RendererOptions = {}): Renderer {
   const threads = options.threads ?? DEFAULT_THREADS;
-  const drawer = threads > 0 ? poolDrawer(threads) : inlineDrawer();
+  const drawer = threads > 0 ? poolDrawer({ threads }) : inlineDrawer();
   const cache = new RenderCache(options.cacheEntries ?? 100);
   const stats: RenderStats = { renders: 0, hits: 0 };
   const avatars = new AvatarPictures(options.avatars);
