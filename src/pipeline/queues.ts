@@ -202,7 +202,12 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
         'you are in a queue match that is not over yet; report it (or let its deadline pass) before you queue again',
       );
     }
-    await queues.join(wait, tx);
+    if (!(await queues.join(wait, tx))) {
+      throw new TallyError(
+        'invalid_request',
+        'you joined a queue a moment ago (another join of yours got there first); leave it first (/queue leave or its Leave button)',
+      );
+    }
     await schedules.plan(QUEUE_JOB, subjectOf(queue.pk), now, tx);
   });
   return wait;

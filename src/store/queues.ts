@@ -18,6 +18,7 @@ import {
   type QueueWait,
 } from '../../entities/queue';
 import type { QueueSettings } from '../domain/matchmaking';
+import { isUniqueViolation } from './idempotency';
 import { isLockContention } from './lock-contention';
 import { Repository } from './repository';
 
@@ -166,9 +167,19 @@ export class QueueRepository extends Repository {
     return this.use(tx, (m) => m.findOneBy(QueueWaitEntity, { entrant }));
   }
 
-  async join(wait: QueueWait, tx: EntityManager): Promise<void> {
-    await tx.insert(QueueWaitEntity, wait);
+  /**
+   * Adds the wait; false when the entrant or the member waits already (a join that raced another
+   * for them, from another process: the unique keys decide, and the row that lost is not kept).
+   */
+  async join(wait: QueueWait, tx: EntityManager): Promise<boolean> {
+    try {
+      await tx.insert(QueueWaitEntity, wait);
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
     await tx.update(QueueEntity, { pk: wait.queuePk }, bump);
+    return true;
   }
 
   /** The member's wait ends (they left, or their queue was matched); false if they did not wait. */

@@ -75,6 +75,20 @@ describe(`matchmaking queues (${backendName})`, () => {
     });
   });
 
+  it('GIVEN one member joining twice at the same moment THEN one join counts and the other is refused, never an error', async () => {
+    const { p, board } = await world();
+    const ann = member();
+    const tries = await Promise.allSettled([
+      joinQueue(p.ctx, { board, member: ann }),
+      joinQueue(p.ctx, { board, member: ann }),
+    ]);
+    expect(tries.map((t) => t.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = tries.find((t) => t.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'invalid_request' });
+    const queue = (await p.ctx.repos.queues.forBoard(board.pk))!;
+    expect((await queueView(p.ctx, queue.pk))!.waiting.map((w) => w.entrant)).toEqual([ann]);
+  });
+
   it('GIVEN two players 120 apart THEN they are paired only once the window has widened to 120 (2.8 min at 50 +25/min)', async () => {
     const { p, board, scheduler, later } = await world();
     const [ann, bo] = [member(), member()];
