@@ -14,15 +14,6 @@ export interface Drawer {
 export const DEFAULT_THREADS = 1;
 
 /**
- * Added to the render threads' nice value (Linux, per thread, through piscina and
- * @napi-rs/nice): when the API and a render both want the core, the API's requests run first and
- * the render takes what is left. Measured on one core with charts drawn back to back, the main
- * thread kept 49-52 % of its work at 0 and 88-91 % at 10. Not nicer: a cold thread's first
- * picture (~500 ms of CPU) must still fit the pages' 10 s render timeout on a saturated core.
- */
-export const NICE_INCREMENT = 10;
-
-/**
  * The render thread's young generation, in MB. Node sizes a worker's like a process's, and
  * satori's garbage (~15 MB a card) then keeps ~165 MB of heap resident where 50 MB do
  * (bench/render-memory.ts: 1 000 pictures, 287 MB without the cap, 245 MB with it, and faster).
@@ -31,7 +22,6 @@ const YOUNG_GENERATION_MB = 16;
 
 export interface PoolOptions {
   threads: number;
-  niceIncrement?: number;
 }
 
 /**
@@ -54,7 +44,6 @@ export function poolDrawer(options: PoolOptions): Drawer {
     // Between jobs a worker runs its event loop (piscina's default blocks in Atomics.wait), so
     // the collection reclaim.ts asks for and resvg's finalizers do run.
     atomics: 'disabled',
-    niceIncrement: options.niceIncrement ?? NICE_INCREMENT,
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   return {
