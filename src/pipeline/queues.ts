@@ -15,7 +15,6 @@ import {
   type Waiting,
 } from '../domain/matchmaking';
 import { log } from '../log';
-import { OPEN_MATCH_STATES } from '../store/queues';
 import type { Context } from './context';
 import { StepWaits, type Job } from './job';
 import { submit, type SubmitHooks, type Submitted } from './submit';
@@ -64,10 +63,6 @@ const settingsOf = (queue: QueueSettings): QueueSettings => ({
 /** The board's queue, if it has one. */
 export const queueOfBoard = (ctx: Context, board: Board): Promise<Queue | null> =>
   ctx.repos.queues.forBoard(board.pk);
-
-/** The queues of a server, with their boards (the dashboard's list). */
-export const queuesOfOwner = (ctx: Context, ownerId: string): Promise<Queue[]> =>
-  ctx.repos.queues.ofOwner(ownerId);
 
 /**
  * Opens the board's queue (or changes its settings), placing its message in `channelId` when
@@ -709,5 +704,3 @@ export const queueJob: Job = {
     return busy ? new Date(now.getTime() + QUEUE_TICK_MS) : null;
   },
 };
-
-export { OPEN_MATCH_STATES };

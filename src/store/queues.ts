@@ -73,13 +73,6 @@ export class QueueRepository extends Repository {
     return this.use(tx, (m) => m.findOneBy(QueueEntity, { pk }));
   }
 
-  /** The queues of a server (the dashboard, /queue status without a board). */
-  ofOwner(ownerId: string): Promise<Queue[]> {
-    return this.use(undefined, (m) =>
-      m.find(QueueEntity, { where: { ownerId, closedAt: IsNull() }, order: { pk: 'ASC' } }),
-    );
-  }
-
   async insert(queue: Omit<Queue, 'pk'>, tx?: EntityManager): Promise<Queue> {
     return this.use(tx, async (m) => {
       const result = await m.insert(QueueEntity, queue);
