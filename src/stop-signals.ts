@@ -8,19 +8,28 @@ import type { Tally } from './main';
  * anything starts, so a signal during migrations stops the process too (as PID 1 in a container
  * Node has no default action for SIGTERM).
  *
- * Ctrl-C reaches Tally twice: the terminal signals the whole process group, and npm forwards the
- * same signal to its script. A repeat within a second is that echo and is ignored; a later one
- * means "now": the process exits at once with 128 + the signal's number, as a shell reports it.
+ * Under `npm start` a stop can reach Tally twice: Ctrl-C signals the whole process group, and npm
+ * forwards the same signal to its script. One repeat within the echo window is that echo and is
+ * ignored; any other repeat means "now": the process exits at once with 128 + the signal's number,
+ * as a shell reports it. Run without npm, no echo comes, so a second signal always means "now".
  */
-const ECHO_MS = 1_000;
+const ECHO_MS = 3_000;
 
-export function stopOnSignals(): { serving(tally: Tally): void } {
+export function stopOnSignals(underNpm = process.env.npm_lifecycle_event !== undefined): {
+  serving(tally: Tally): void;
+} {
   let tally: Tally | null = null;
   let stoppingSince: number | null = null;
+  let echoSeen = !underNpm;
+  let closed: number | null = null;
   const stop = (signal: NodeJS.Signals) => {
     const now = performance.now();
     if (stoppingSince !== null) {
-      if (now - stoppingSince < ECHO_MS) return;
+      if (!echoSeen && now - stoppingSince < ECHO_MS) {
+        echoSeen = true;
+        if (closed !== null) process.exit(closed);
+        return;
+      }
       log.warn('second stop signal; exiting now', { signal });
       process.exit(128 + constants.signals[signal]);
     }
@@ -41,14 +50,15 @@ export function stopOnSignals(): { serving(tally: Tally): void } {
     );
   };
   /**
-   * Exits once the echo window has passed, listening all the while: a stop that finishes within
-   * milliseconds would otherwise exit while npm's forwarded copy is on its way, and one arriving
-   * as Node tears down (its signal handlers back to the default) kills the process by SIGINT, so
-   * npm reports a signal instead of exit 0 (seen in CI under load).
+   * Exits once npm's echo has come or can no longer be expected, listening all the while: a copy
+   * arriving as Node tears down (its signal handlers back to the default) would kill the process
+   * by the signal, and npm would report that signal instead of exit 0 (seen in CI under load, when
+   * npm's forwarded copy came more than a second after the terminal's).
    */
   const exitAfterEcho = (code: number) => {
+    closed = code;
     const left = ECHO_MS - (performance.now() - (stoppingSince ?? 0));
-    if (left <= 0) process.exit(code);
+    if (echoSeen || left <= 0) process.exit(code);
     setTimeout(() => process.exit(code), left);
   };
   process.on('SIGINT', stop);
