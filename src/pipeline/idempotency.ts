@@ -4,8 +4,9 @@ import { TallyError } from '../domain/errors';
 import { log } from '../log';
 import type { IdempotencyClaim, IdempotencyStart, StoredResponse } from '../store/idempotency';
 import type { Context } from './context';
+import type { FinalAnswers } from './final-answers';
 import { submit, type Submitted } from './submit';
-import type { SubmissionView } from './submission-view';
+import { viewFrom, type SubmissionView } from './submission-view';
 
 /**
  * The API's writes under an Idempotency-Key (spec 4.11 with DESIGN.md 3), as two use cases the
@@ -83,6 +84,7 @@ export async function submitIdempotent(
   const waitMs = autoApplies(write.board) ? ctx.config.syncWaitMs : 0;
   let queued: Answer = { status: 202, body: '' };
   let recordPk = 0;
+  const armed: { final: Expected | null } = { final: null };
   let written: Submitted;
   try {
     written = await submit(
@@ -100,10 +102,18 @@ export async function submitIdempotent(
           });
           if (pk === null) throw new KeyTaken(); // rolls the submission back
           recordPk = pk;
+          if (waitMs === 0) return;
+          // The worker may store the final answer with the write (final-answers.ts). A try
+          // that was rolled back lets its submission id go: another write may get it.
+          armed.final?.release();
+          armed.final = ctx.signals.answers.expect(submission.id, pk, ({ submission: s, record }) =>
+            render({ handle, queuedAt: s.queuedAt, view: viewFrom(ctx, s, write.board, record) }),
+          );
         },
       },
     );
   } catch (err) {
+    armed.final?.release();
     // Another request with this key committed first: this one queued nothing (spec 4.11.4).
     if (!(err instanceof KeyTaken)) throw err;
     const taken = await ctx.repos.idempotency.find(claim.ownerId, claim.key);
@@ -111,40 +121,63 @@ export async function submitIdempotent(
       ? idempotencyConflict()
       : idempotencyInFlight();
   }
-  if (waitMs === 0) return queued; // stored as the final answer with the submission
-  if (!written.settled) return finishQueued(ctx, recordPk, queued);
-  const answer = render({
-    handle: written.handle,
-    queuedAt: written.submission.queuedAt,
-    view: written.settled.view,
-  });
+  const { final } = armed;
   try {
-    // Stored before it is given; the record keeps the 202 only if its lease ran out first.
-    return await ctx.repos.idempotency.finish(recordPk, answer.status, answer.body);
-  } catch (err) {
-    // The record keeps the 202, final once its lease runs out: answer that.
-    log.warn('the final response could not be stored; answering the queued one', { err });
-    return queued;
+    if (waitMs === 0) return queued; // stored as the final answer with the submission
+    if (!written.settled) return await finishQueued(ctx, recordPk, queued, final);
+    // Stored with the write by this process's worker: nothing left to store.
+    const stored = final?.stored();
+    if (stored) return stored;
+    const answer = render({
+      handle: written.handle,
+      queuedAt: written.submission.queuedAt,
+      view: written.settled.view,
+    });
+    try {
+      // Stored before it is given; the record keeps the 202 only if its lease ran out first.
+      return await ctx.repos.idempotency.finish(recordPk, answer.status, answer.body);
+    } catch (err) {
+      // The record keeps the 202, final once its lease runs out: answer that.
+      log.warn('the final response could not be stored; answering the queued one', { err });
+      return queued;
+    }
+  } finally {
+    final?.release();
   }
 }
 
-/** The wait ran out: the stored 202 is the answer; it is made final (bounded, see above). */
-async function finishQueued(ctx: Context, pk: number, queued: Answer): Promise<Answer> {
+/**
+ * The wait ran out: the stored 202 is the answer; it is made final (bounded, see above). If the
+ * worker stored its answer with the write meanwhile (between the end of the wait and now), that
+ * answer is what the record keeps, and so what this request gives too.
+ */
+async function finishQueued(
+  ctx: Context,
+  pk: number,
+  queued: Answer,
+  final: Expected | null,
+): Promise<Answer> {
+  const already = final?.stored();
+  if (already) return already;
   const finished = ctx.repos.idempotency.finish(pk, queued.status, queued.body).then(
-    () => undefined,
-    (err: unknown) => log.warn('the queued response could not be made final', { err }),
+    (kept) => kept,
+    (err: unknown) => {
+      log.warn('the queued response could not be made final', { err });
+      return queued;
+    },
   );
   let timer: NodeJS.Timeout | undefined;
-  const grace = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, FINISH_202_GRACE_MS);
+  const grace = new Promise<Answer>((resolve) => {
+    timer = setTimeout(() => resolve(queued), FINISH_202_GRACE_MS);
   });
   try {
-    await Promise.race([finished, grace]);
+    return await Promise.race([finished, grace]);
   } finally {
     clearTimeout(timer);
   }
-  return queued;
 }
+
+type Expected = ReturnType<FinalAnswers['expect']>;
 
 /** Another request with the same key committed first (spec 4.11.4). */
 class KeyTaken extends Error {}

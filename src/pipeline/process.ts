@@ -102,6 +102,7 @@ export async function processBatch(
   }
   if (names.size === 0) return { outcome: 'done', settled, outcomes };
   const applied: number[] = [];
+  let answered = () => undefined as void;
   const outcome = await ctx.repos.db.transaction(async (tx): Promise<ProcessOutcome> => {
     if (!(await ctx.repos.results.lockBoard(tx, board.pk, true))) return 'busy';
     // SQLite has no row locks (DESIGN.md 5): the claim, a compare-and-set, is the first statement,
@@ -146,11 +147,17 @@ export async function processBatch(
     if (applied.length === 0) return 'gone';
     await ctx.repos.submissions.markProcessed(tx, processed);
     await ctx.repos.results.flushBatch(tx, board.pk, batch);
+    // The answers of the requests waiting here commit with their writes (final-answers.ts).
+    const final = ctx.signals.answers.forBatch(outcomes);
+    const stored = await ctx.repos.idempotency.storeInTx(tx, final.answers);
+    answered = () => final.committed(stored);
     crashPoint('process:after-apply');
     return 'done';
   });
-  if (outcome === 'done') crashPoint('process:after-commit');
-  else outcomes.clear(); // rolled back or not begun: nothing of it holds
+  if (outcome === 'done') {
+    crashPoint('process:after-commit');
+    answered();
+  } else outcomes.clear(); // rolled back or not begun: nothing of it holds
   settled.push(...applied);
   return { outcome: settled.length > 0 ? 'done' : outcome, settled, outcomes };
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Submission } from '../../entities/submission';
 import type { MatchStatus } from '../domain/vocabulary';
 import { log } from '../log';
+import { FinalAnswers } from './final-answers';
 
 /**
  * What the worker made of a submission, as it committed it: the row and the match or score it
@@ -35,11 +36,14 @@ export interface Signals {
     timeoutMs: number,
     cancel?: AbortSignal,
   ): Promise<{ outcome: SettledOutcome | null } | null>;
+  /** Final answers the worker stores with its batch for requests waiting in this process. */
+  readonly answers: FinalAnswers;
   close(): Promise<void>;
 }
 
 export class LocalSignals implements Signals {
   protected readonly emitter = new EventEmitter().setMaxListeners(0);
+  readonly answers = new FinalAnswers();
 
   queued(): void {
     this.emitter.emit('queued');

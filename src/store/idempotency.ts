@@ -256,20 +256,7 @@ export class IdempotencyRepository extends Repository {
     size: number,
   ): Promise<Map<number, StoredResponse>> {
     const rows = Array.from({ length: size }, (_, i) => group[Math.min(i, group.length - 1)]!);
-    const cases = rows.map(() => 'WHEN ? THEN ?').join(' ');
-    const { affected } = await this.db.run((m) =>
-      execute(
-        m,
-        `UPDATE idempotency_records SET locked_until = created_at,
-           response_status = CASE pk ${cases} END, response_body = CASE pk ${cases} END
-         WHERE locked_until > created_at AND pk IN (${rows.map(() => '?').join(', ')})`,
-        [
-          ...rows.flatMap((r) => [r.pk, r.status]),
-          ...rows.flatMap((r) => [r.pk, r.body]),
-          ...rows.map((r) => r.pk),
-        ],
-      ),
-    );
+    const { affected } = await this.db.run((m) => execute(m, ...finishStatement(rows)));
     const mine = new Map(group.map((p) => [p.pk, { status: p.status, body: p.body }]));
     if (affected >= mine.size) return mine;
     const stored = await this.db.run(
@@ -288,4 +275,39 @@ export class IdempotencyRepository extends Repository {
     }
     return mine;
   }
+
+  /**
+   * The worker's side of `finish`: final answers stored in the transaction that applied their
+   * writes, for requests waiting in this process (pipeline/final-answers.ts), so a 201 costs no
+   * commit of its own. Same compare-and-set on the lease; returns how many records took theirs.
+   * MariaDB gets one primary-key UPDATE per record: a range read (`pk IN (…)`) held to the end of
+   * the worker's transaction would also lock the record after each, often one a group of
+   * requests has just inserted and not yet committed while it waits for the worker's board.
+   */
+  async storeInTx(
+    tx: EntityManager,
+    answers: (StoredResponse & { pk: number })[],
+  ): Promise<number> {
+    if (answers.length === 0) return 0;
+    if (this.dialect !== 'mysql') return (await execute(tx, ...finishStatement(answers))).affected;
+    let affected = 0;
+    for (const answer of answers)
+      affected += (await execute(tx, ...finishStatement([answer]))).affected;
+    return affected;
+  }
+}
+
+/** The UPDATE that stores final answers and ends their leases, where the lease still runs. */
+function finishStatement(rows: (StoredResponse & { pk: number })[]): [string, unknown[]] {
+  const cases = rows.map(() => 'WHEN ? THEN ?').join(' ');
+  return [
+    `UPDATE idempotency_records SET locked_until = created_at,
+       response_status = CASE pk ${cases} END, response_body = CASE pk ${cases} END
+     WHERE locked_until > created_at AND pk IN (${rows.map(() => '?').join(', ')})`,
+    [
+      ...rows.flatMap((r) => [r.pk, r.status]),
+      ...rows.flatMap((r) => [r.pk, r.body]),
+      ...rows.map((r) => r.pk),
+    ],
+  ];
 }

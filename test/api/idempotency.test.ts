@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Board } from '../../entities/board';
 import { IdempotencyRecordEntity } from '../../entities/idempotency-record';
 import { SubmissionEntity } from '../../entities/submission';
@@ -223,50 +223,82 @@ describe(`idempotency on an auto-applying board: a duplicate is in flight until 
     }
   }, 30_000);
 
-  it('GIVEN a duplicate after the worker applied the write but before its 201 is stored THEN 409 Retry-After 1; once answered, the replay is that 201 byte for byte', async () => {
-    // The request's wake-up is held back until the test lets it go: the write is queued, its
-    // record committed and the worker has applied it, but the request has not answered yet.
+  /**
+   * A write whose request's wake-up is held back until `release`: resolved once it is queued, its
+   * record committed and the worker has applied it, while the request has not answered yet.
+   */
+  async function appliedButUnanswered(k: string, body: string) {
     const signals = tally.ctx.signals;
     const waitOutcome = signals.waitOutcome;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
     signals.waitOutcome = (...args) => {
       const wake = waitOutcome.apply(signals, args);
       return held.then(() => wake);
     };
-    try {
-      const k = freshKey();
-      const body = score();
-      const first = post(k, body);
-      const record = await eventually(
-        async () => (await tally.ctx.repos.idempotency.find(owner, k)) ?? undefined,
-        'the record committed with the submission',
-        { timeoutMs: 10_000 },
-      );
-      await eventually(
-        async () => {
-          const row = await tally.ctx.repos.submissions.byId(record.submissionId!);
-          return row?.status === 'approved' ? row : undefined;
-        },
-        'the worker applied the write',
-        { timeoutMs: 10_000 },
-      );
-
-      const during = await post(k, body);
-      assertProblem(during, 409, 'idempotency_conflict');
-      expect(during.headers.get('retry-after')).toBe('1');
-
-      release();
-      const original = await first;
-      expect(original.status, original.text).toBe(201);
-      expect(replayed(original)).toBe('false');
-      const after = await post(k, body);
-      expectOneExecution([original, during, after], 'held');
-      expect(after.status).toBe(201);
-    } finally {
+    const release = () => {
       signals.waitOutcome = waitOutcome;
-      release();
-    }
+      letGo();
+    };
+    onTestFinished(release);
+    const first = post(k, body);
+    const record = await eventually(
+      async () => (await tally.ctx.repos.idempotency.find(owner, k)) ?? undefined,
+      'the record committed with the submission',
+      { timeoutMs: 10_000 },
+    );
+    await eventually(
+      async () => {
+        const row = await tally.ctx.repos.submissions.byId(record.submissionId!);
+        return row?.status === 'approved' ? row : undefined;
+      },
+      'the worker applied the write',
+      { timeoutMs: 10_000 },
+    );
+    return { first, release };
+  }
+
+  it('GIVEN a duplicate after a worker of another process applied the write but before its 201 is stored THEN 409 Retry-After 1; once answered, the replay is that 201 byte for byte', async () => {
+    // A worker of another process knows nothing of this request, so it stores no answer with
+    // the write (final-answers.ts): here this process's worker is made to act like one.
+    const answers = tally.ctx.signals.answers;
+    const forBatch = answers.forBatch;
+    answers.forBatch = () => ({ answers: [], committed: () => undefined });
+    onTestFinished(() => void (answers.forBatch = forBatch));
+    const k = freshKey();
+    const body = score();
+    const { first, release } = await appliedButUnanswered(k, body);
+
+    const during = await post(k, body);
+    assertProblem(during, 409, 'idempotency_conflict');
+    expect(during.headers.get('retry-after')).toBe('1');
+
+    release();
+    const original = await first;
+    expect(original.status, original.text).toBe(201);
+    expect(replayed(original)).toBe('false');
+    const after = await post(k, body);
+    expectOneExecution([original, during, after], 'held');
+    expect(after.status).toBe(201);
+  });
+
+  it("GIVEN a duplicate after this process's worker applied the write, before the request answered THEN the replay is already the 201, stored with the write, and the request answers that 201 byte for byte", async () => {
+    // The worker stored the 201 in the transaction that applied the write: no window remains in
+    // which a duplicate must wait.
+    const k = freshKey();
+    const body = score();
+    const { first, release } = await appliedButUnanswered(k, body);
+
+    const during = await post(k, body);
+    expect(during.status, during.text).toBe(201);
+    expect(replayed(during)).toBe('true');
+
+    release();
+    const original = await first;
+    expect(original.status, original.text).toBe(201);
+    expect(replayed(original)).toBe('false');
+    expectOneExecution([original, during], 'held');
+    expect(during.text).toBe(original.text);
   });
 
   it('GIVEN a write answered 201 THEN each later replay is the same 201 byte for byte, nothing queued again', async () => {

@@ -268,10 +268,16 @@ describe.concurrent(`a SIGKILL at each stage of a write (${backendName})`, () =>
           { idempotencyKey: `crash-${stage}`, body: SCORE },
           crash,
         );
-        // spec 4.11.2: the stored response (the 202 committed with the handle), replayed.
-        expect(retry.status, retry.text).toBe(202);
         expect(retry.headers.get('idempotent-replayed')).toBe('true');
-        expect(retry.body).toMatchObject({ handle, status: 'queued', applied: false });
+        if (stage === 'process:after-commit') {
+          // spec 4.11.2: the 201 the worker stored with the write it applied, replayed.
+          expect(retry.status, retry.text).toBe(201);
+          expect(retry.body).toMatchObject({ handle, status: 'approved', applied: true });
+        } else {
+          // spec 4.11.2: the stored response (the 202 committed with the handle), replayed.
+          expect(retry.status, retry.text).toBe(202);
+          expect(retry.body).toMatchObject({ handle, status: 'queued', applied: false });
+        }
         expect((await s.settled(restarted, handle)).body).toMatchObject({ status: 'approved' });
         await s.stop(restarted);
 
