@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Board } from '../../../entities/board';
 import { STANDINGS_SIZE_RANGE } from '../../domain/board-display';
+import { CONFIRM_WINDOW_RANGE } from '../../domain/confirmation';
 import { isMatchBoard } from '../../domain/board-rules';
 import { TallyError } from '../../domain/errors';
 import { boardSettings, ownedBoard } from '../../pipeline/board-reads';
@@ -222,6 +223,8 @@ export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
     const action = paths.board(g, board.id);
     const section = (name: string) => `<input type="hidden" name="section" value="${name}">`;
     const match = isMatchBoard(board);
+    // The bounds /board edit takes: a window set in chat must not stop the browser sending this form.
+    const [confirmLow, confirmHigh] = CONFIRM_WINDOW_RANGE;
     const general = postForm(
       s,
       action,
@@ -231,7 +234,7 @@ export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
 ${
   match
     ? `<label>Who confirms a match <select name="reviewMode"><option value="moderators"${board.reviewMode === 'moderators' ? ' selected' : ''}>Moderators</option><option value="opponents"${board.reviewMode === 'opponents' ? ' selected' : ''}>The opponents</option></select></label>
-<label>Confirmation window (hours) <input name="confirmHours" type="number" min="1" max="168" value="${board.confirmWindowHours}"></label>
+<label>Confirmation window (hours) <input name="confirmHours" type="number" min="${confirmLow}" max="${confirmHigh}" value="${board.confirmWindowHours}"></label>
 <label>When opponents stay silent <select name="onSilence"><option value="confirm"${board.confirmOnSilence === 'confirm' ? ' selected' : ''}>Confirm</option><option value="escalate"${board.confirmOnSilence === 'escalate' ? ' selected' : ''}>Send to moderators</option></select></label>`
     : ''
 }
