@@ -26,14 +26,19 @@ export class DashboardBrowser {
   csrf: string | undefined;
   /**
    * This browser's address as Tally sees it (X-Forwarded-For, with TRUST_PROXY=1 in signInEnv):
-   * each browser is its own visitor, so per-address limits never couple two tests.
+   * each browser is its own visitor, so per-address limits never couple two tests, unless one is
+   * given (two people behind one address, to tell a per-member limit from a per-address one).
    */
-  readonly address = `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(++visitors % 250) + 1}`;
+  readonly address: string;
 
   constructor(
     private readonly tally: TestTally,
     private readonly fake: FakeDiscord,
-  ) {}
+    address?: string,
+  ) {
+    this.address =
+      address ?? `10.${(process.pid >> 8) & 255}.${process.pid & 255}.${(++visitors % 250) + 1}`;
+  }
 
   /** PUBLIC_URL's origin, which a browser on Tally's pages would send as Origin. */
   get origin(): string {
