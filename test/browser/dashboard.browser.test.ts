@@ -21,9 +21,9 @@ import { Browser, SCREENS } from './chromium';
  * The dashboard in real Chromium (issue 27): people sign in through the fake Discord's consent
  * page and act with the pages' own forms, no script. An admin creates a board and changes its
  * settings (the API and the bot's view of the server show it); a member and a member of another
- * server are refused with a page that says why; a forged cross-site form, a replayed sign-in and
- * an expired session are refused. DASHBOARD_SCREENSHOTS=<dir> saves each page at desktop and
- * phone widths, light and dark.
+ * server are refused with a page that says why; a forged cross-site form, a replayed sign-in, a
+ * foreign return path and an expired session are refused. DASHBOARD_SCREENSHOTS=<dir> saves each
+ * page at desktop and phone widths, light and dark.
  */
 const SHOTS = process.env.DASHBOARD_SCREENSHOTS;
 
@@ -289,6 +289,29 @@ describe('the dashboard in Chromium', () => {
     await browser.goto(callbacks[0]!);
     const page = await seen();
     expect(page.title).toBe('Sign-in not completed');
+  });
+
+  it('a foreign return path is refused: a sign-in asked to end on another site ends on this one', async () => {
+    const hosts: string[] = [];
+    let watching = true;
+    browser.onNavigate((url) => watching && hosts.push(new URL(url).host));
+    try {
+      for (const foreign of ['https://evil.example/x', '//evil.example/x', '/\\evil.example/x']) {
+        await browser.clearCookies();
+        world.fake.oauth.signInAs(arena.alice.id);
+        await browser.goto(`${base}/auth/sign-in?return=${encodeURIComponent(foreign)}`);
+        const page = await seen();
+        expect(await browser.evaluate<string>('location.origin'), foreign).toBe(
+          new URL(base).origin,
+        );
+        expect(page.path, foreign).toBe('/dashboard');
+        expect(page.text, foreign).toContain('Signed in as Alice G');
+      }
+    } finally {
+      watching = false;
+    }
+    expect(hosts).toContain(new URL(base).host);
+    expect(hosts).not.toContain('evil.example');
   });
 
   it("an admin opens the board's queue with its section's form; who waits shows there and, counted, on the public page, at 1366 and 390 px", async () => {
