@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { boardUrl } from '../../src/domain/board-url';
@@ -7,8 +9,10 @@ import { Browser } from './chromium';
 /**
  * Live means live (issue 29 item 3): an open board page and an open player page change when a
  * result is written, without a reload, under the pages' CSP; without script the page still
- * renders and claims nothing it does not do.
+ * renders and claims nothing it does not do. Each page is checked at 1366 and 390 px, light and
+ * dark. LIVE_SCREENSHOTS=<dir> saves each page as it looks after its update.
  */
+const SHOTS = process.env.LIVE_SCREENSHOTS;
 
 const ROWS = `[...document.querySelectorAll('table tbody tr')].map((tr) => tr.innerText.replace(/\\s+/g, ' ').trim())`;
 const STATUS = `document.getElementById('live')?.textContent ?? null`;
@@ -50,7 +54,13 @@ describe('live board and player pages in headless Chromium', () => {
     return value;
   };
 
+  /** The whole page, when LIVE_SCREENSHOTS names a directory. */
+  const shoot = async (name: string) => {
+    if (SHOTS) await browser.screenshotFull(join(SHOTS, `${name}.png`));
+  };
+
   beforeAll(async () => {
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     tally = await startTestTally();
     browser = await Browser.launch();
     browser.onNavigate((to) => documents.push(to));
@@ -92,24 +102,32 @@ describe('live board and player pages in headless Chromium', () => {
       expect(documents.length).toBe(loads);
       expect(await browser.evaluate<string>(STATUS)).toMatch(/^updated \d\d:\d\d UTC$/);
       expect(blocked(browser.console)).toEqual([]);
+      await shoot(`board-${screen.width}-${screen.dark ? 'dark' : 'light'}`);
     });
 
-  it('GIVEN an open player page WHEN that player plays THEN their page changes in place too', async () => {
-    await browser.goto(`${url}/players/${encodeURIComponent('custom:Bo')}`);
-    await browser.evaluate(MARK);
-    const loads = documents.length;
-    const record = `document.querySelector('main').innerText`;
-    expect(await until<string | null>(STATUS, (s) => s === 'updated live')).toBe('updated live');
-    const before = await browser.evaluate<string>(record);
-    expect(before).not.toContain('Dee');
+  for (const [i, screen] of SCREENS.entries())
+    it(`GIVEN an open player page on a ${screen.name} screen WHEN that player plays THEN their page changes in place too, with no reload and no CSP violation`, async () => {
+      await browser.viewport(screen.width, screen.height, screen.mobile);
+      await browser.preferDark(screen.dark);
+      await browser.goto(`${url}/players/${encodeURIComponent('custom:Bo')}`);
+      await browser.evaluate(MARK);
+      const loads = documents.length;
+      const record = `document.querySelector('main').innerText`;
+      expect(await until<string | null>(STATUS, (s) => s === 'updated live')).toBe('updated live');
+      // An opponent of its own per screen, so each sees its own change.
+      const opponent = `Dee${i}`;
+      const before = await browser.evaluate<string>(record);
+      expect(before).not.toContain(opponent);
 
-    await play('Bo', 'Dee');
-    const after = await until<string>(record, (text) => text.includes('Dee'));
-    expect(after).toContain('Dee');
-    expect(await browser.evaluate<boolean>(MARKED)).toBe(true);
-    expect(documents.length).toBe(loads);
-    expect(blocked(browser.console)).toEqual([]);
-  });
+      await play('Bo', opponent);
+      const after = await until<string>(record, (text) => text.includes(opponent));
+      expect(after).toContain(opponent);
+      expect(await browser.evaluate<boolean>(MARKED)).toBe(true);
+      expect(documents.length).toBe(loads);
+      expect(await browser.evaluate<string>(STATUS)).toMatch(/^updated \d\d:\d\d UTC$/);
+      expect(blocked(browser.console)).toEqual([]);
+      await shoot(`player-${screen.width}-${screen.dark ? 'dark' : 'light'}`);
+    });
 
   it('GIVEN a visitor who walks through more live pages than the browser keeps connections to one site THEN every page still loads', async () => {
     // A page left for the next keeps its stream open in the back/forward cache unless it closes

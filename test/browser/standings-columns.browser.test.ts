@@ -27,12 +27,17 @@ const [MAYA, ZOE, MOHAMMED, ANN, BO] = [
   'Bo Svensson',
 ].map(custom);
 
-/** The table as shown: visible headers, and each row's visible cells (hidden ones left out). */
+/**
+ * The table as shown: visible headers and the abbreviations drawn in them, and each row's visible
+ * cells (hidden ones left out).
+ */
 const TABLE = `(() => {
   const shown = (el) => getComputedStyle(el).display !== 'none';
   return {
     headers: [...document.querySelectorAll('thead th')].filter(shown).map((th) => th.innerText),
-    titles: [...document.querySelectorAll('thead th abbr')].filter(shown).map((a) => a.title),
+    titles: [...document.querySelectorAll('thead th abbr')]
+      .filter((a) => a.getClientRects().length > 0)
+      .map((a) => a.title),
     rows: [...document.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.cells].filter(shown).map((td) =>
         (td.querySelector('.marks, a.name') ?? td).innerText.replace(/\\s+/g, ' ').trim())),
@@ -98,6 +103,37 @@ interface Submissions {
   pages: string[];
   path: string;
 }
+
+/** The League table in full (1366 px): this season's matches only, form newest last. */
+const LEAGUE_HEADERS = 'Rank Player P W D L GF GA GD Points Form'.split(' ');
+const LEAGUE_ROWS = [
+  ['1', 'Maya Chen', '6', '3', '1', '2', '8', '5', '+3', '10', 'W L D W L'],
+  ['2', 'Zoë Ångström', '4', '2', '0', '2', '4', '7', '−3', '6', 'L L W W'],
+  ['3', 'Bo Svensson', '3', '1', '1', '1', '4', '5', '−1', '4', 'D W L'],
+  ['3', 'محمد علي', '2', '1', '1', '0', '5', '1', '+4', '4', 'W D'],
+  ['5', 'Ann Lee', '3', '0', '1', '2', '2', '5', '−3', '1', 'D L L'],
+];
+/**
+ * On a phone (max-width 30rem) the compact view (src/web/standings-view.ts columnsOf): W, D, L,
+ * GF and GA are `wide` and hidden, headings short; # Player P GD Pts Form stay.
+ */
+const COMPACT = [0, 1, 2, 8, 9, 10];
+const LEAGUE_PHONE_HEADERS = ['#', 'Player', 'P', 'GD', 'Pts', 'Form'];
+const LEAGUE_PHONE_TITLES = [
+  'Rank',
+  'Played',
+  'Goal difference',
+  'Points',
+  'The last five matches, oldest first',
+];
+/** The Time board's newest five submissions: player, time, day. */
+const TIME_RECENT = [
+  ['Zoë Ångström', '59:40.000', '3 Mar 2026'],
+  ['Maya Chen', '1:00:55.125', '3 Mar 2026'],
+  ['Bo Svensson', '1:01:40.000', '3 Mar 2026'],
+  ['Ann Lee', '1:02:05.250', '3 Mar 2026'],
+  ['محمد علي', '59:59.999', '3 Mar 2026'],
+];
 
 describe('the standings table and recent submissions in headless Chromium', () => {
   let tally: TestTally;
@@ -181,7 +217,7 @@ describe('the standings table and recent submissions in headless Chromium', () =
     await browser.preferDark(false);
     await open(boardPath(league));
     const table = await browser.evaluate<Table>(TABLE);
-    expect(table.headers).toEqual('Rank Player P W D L GF GA GD Points Form'.split(' '));
+    expect(table.headers).toEqual(LEAGUE_HEADERS);
     expect(table.titles).toEqual([
       'Played',
       'Wins',
@@ -192,13 +228,7 @@ describe('the standings table and recent submissions in headless Chromium', () =
       'Goal difference',
       'The last five matches, oldest first',
     ]);
-    expect(table.rows).toEqual([
-      ['1', 'Maya Chen', '6', '3', '1', '2', '8', '5', '+3', '10', 'W L D W L'],
-      ['2', 'Zoë Ångström', '4', '2', '0', '2', '4', '7', '−3', '6', 'L L W W'],
-      ['3', 'Bo Svensson', '3', '1', '1', '1', '4', '5', '−1', '4', 'D W L'],
-      ['3', 'محمد علي', '2', '1', '1', '0', '5', '1', '+4', '4', 'W D'],
-      ['5', 'Ann Lee', '3', '0', '1', '2', '2', '5', '−3', '1', 'D L L'],
-    ]);
+    expect(table.rows).toEqual(LEAGUE_ROWS);
     expect(table.forms[0]).toBe('Last 5, oldest first: won, lost, drew, won, lost');
   });
 
@@ -230,13 +260,7 @@ describe('the standings table and recent submissions in headless Chromium', () =
     await open(boardPath(time));
     const first = await browser.evaluate<Submissions>(SUBMISSIONS);
     expect(first.heading).toContain('Recent submissions');
-    expect(first.items).toEqual([
-      ['Zoë Ångström', '59:40.000', '3 Mar 2026'],
-      ['Maya Chen', '1:00:55.125', '3 Mar 2026'],
-      ['Bo Svensson', '1:01:40.000', '3 Mar 2026'],
-      ['Ann Lee', '1:02:05.250', '3 Mar 2026'],
-      ['محمد علي', '59:59.999', '3 Mar 2026'],
-    ]);
+    expect(first.items).toEqual(TIME_RECENT);
     expect(first.more).toEqual([`All submissions ${boardPath(time)}/submissions`]);
     await browser.click('p.more a');
     const all = await browser.evaluate<Submissions>(SUBMISSIONS);
@@ -273,7 +297,7 @@ describe('the standings table and recent submissions in headless Chromium', () =
 
   for (const screen of SCREENS)
     for (const dark of [false, true])
-      it(`GIVEN a ${screen.width} px screen, ${dark ? 'dark' : 'light'} THEN no page scrolls sideways and every two-word name in a table keeps one line`, async () => {
+      it(`GIVEN a ${screen.width} px screen, ${dark ? 'dark' : 'light'} THEN no page scrolls sideways, every two-word name in a table keeps one line, and the League table and recent submissions read right`, async () => {
         await browser.viewport(screen.width, screen.height, screen.mobile);
         await browser.preferDark(dark);
         const views = {
@@ -300,19 +324,36 @@ describe('the standings table and recent submissions in headless Chromium', () =
             `${where}: names on two lines`,
           ).toEqual([]);
         }
+        // The contents, not only the layout, on every screen: the whole football table on a
+        // desktop, its compact view on a phone, and the Time board's recent submissions.
+        const where = `${screen.width} px, ${dark ? 'dark' : 'light'}`;
+        await open(boardPath(league));
+        const football = await browser.evaluate<Table>(TABLE);
         if (screen.mobile) {
-          await open(boardPath(time));
-          const table = await browser.evaluate<Table>(TABLE);
-          expect(table.headers).toEqual(['#', 'Player', 'Time', 'Subs']);
-          await open(boardPath(league));
-          const football = await browser.evaluate<Table>(TABLE);
-          // A football table's compact view: points and form in sight beside the name, no scrolling.
-          expect(football.headers).toEqual(['#', 'Player', 'P', 'GD', 'Pts', 'Form']);
-          expect(football.rows[0]).toEqual(['1', 'Maya Chen', '6', '+3', '10', 'W L D W L']);
+          expect(football.headers, where).toEqual(LEAGUE_PHONE_HEADERS);
+          expect(football.titles, where).toEqual(LEAGUE_PHONE_TITLES);
+          expect(football.rows, where).toEqual(
+            LEAGUE_ROWS.map((row) => COMPACT.map((i) => row[i])),
+          );
           const box = await browser.evaluate<{ scroll: number; client: number }>(
             `(() => { const b = document.querySelector('.scroll'); return { scroll: b.scrollWidth, client: b.clientWidth }; })()`,
           );
           expect(box.scroll, 'the League table scrolls on a phone').toBeLessThanOrEqual(box.client);
+        } else {
+          expect(football.headers, where).toEqual(LEAGUE_HEADERS);
+          expect(football.rows, where).toEqual(LEAGUE_ROWS);
         }
+        expect(football.forms[0], where).toBe('Last 5, oldest first: won, lost, drew, won, lost');
+        await open(boardPath(time));
+        const table = await browser.evaluate<Table>(TABLE);
+        expect(table.headers, where).toEqual(
+          screen.mobile
+            ? ['#', 'Player', 'Time', 'Subs']
+            : ['Rank', 'Player', 'Time', 'Submissions'],
+        );
+        const recent = await browser.evaluate<Submissions>(SUBMISSIONS);
+        expect(recent.heading, where).toContain('Recent submissions');
+        expect(recent.items, where).toEqual(TIME_RECENT);
+        expect(recent.more, where).toEqual([`All submissions ${boardPath(time)}/submissions`]);
       });
 });
