@@ -19,12 +19,14 @@ export const DASHBOARD_STYLE = `
   form.inline { display: inline-flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0; }
   label { display: grid; gap: 0.25rem; font-size: 0.9rem; }
   label.check { display: flex; gap: 0.5rem; align-items: center; }
+  label.check input { flex: none; } /* a label that wraps does not squeeze its box to a dot */
   input, select, textarea { font: inherit; color: var(--text); background: var(--page); border: 1px solid var(--rule); border-radius: 6px; padding: 0.4rem 0.5rem; min-width: 0; max-width: 100%; }
   textarea { min-height: 4rem; }
   .hint { font-size: 0.8rem; color: var(--muted); }
   button { font: inherit; cursor: pointer; border: 1px solid var(--rule); border-radius: 6px; padding: 0.4rem 0.9rem; background: var(--frame); color: var(--text); }
   button.primary { background: #5865f2; border-color: #5865f2; color: #fff; }
-  button.danger { background: var(--loss); border-color: var(--loss); color: #fff; }
+  /* --card: white on light mode's dark red, near-black on dark mode's light red (white read 2.3:1). */
+  button.danger { background: var(--loss); border-color: var(--loss); color: var(--card); }
   .flash { border-left: 4px solid var(--win); background: var(--card); padding: 0.6rem 0.9rem; margin: 1rem 0; }
   .flash.refused { border-left-color: var(--loss); }
   .secret { font-family: ui-monospace, monospace; background: var(--frame); padding: 0.5rem; border-radius: 6px; overflow-wrap: anywhere; user-select: all; }
@@ -36,6 +38,13 @@ export const DASHBOARD_STYLE = `
   .evidence img { max-width: 100%; max-height: 20rem; border-radius: 6px; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; }
   td form { margin: 0; }
+  /*
+   * A table squeezed on a phone scrolls in its box (.scroll) rather than breaking every word
+   * mid-word: cells wrap between words only, a button's label and a code (a key's last
+   * characters, where Chromium breaks after "…") not at all.
+   */
+  th, td { overflow-wrap: break-word; }
+  td button, td code { white-space: nowrap; }
   .gallery .vote { display: grid; gap: 0.3rem; padding: 0.4rem 0.6rem 0.6rem; }
   .queue-fields { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: 0.75rem 1rem; }
   .queue-fields label { align-content: start; }
