@@ -122,6 +122,7 @@ const INDEX_STYLE = `
     gap: 0.5rem; padding: 0.15rem 0;
   }
   .leaders .place { text-align: right; }
-  .leaders .who { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; overflow-wrap: normal; }
+  /* As wide as the name (up to its column): a right-to-left name sits by its avatar too. */
+  .leaders .who { justify-self: start; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; overflow-wrap: normal; }
   .leaders .value { font-variant-numeric: tabular-nums; white-space: nowrap; font-weight: 600; }
 `;

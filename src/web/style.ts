@@ -144,7 +144,8 @@ export const STYLE = `
   form.vs button { font: inherit; padding: 0.3rem 0.9rem; }
   .record-line { font-size: 1.3rem; font-weight: 600; margin: 0.25rem 0; }
   .boards { display: grid; gap: 0.5rem; margin: 1.25rem 0; padding: 0; list-style: none; }
-  .boards li { background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 0.6rem 0.9rem; min-width: 0; }
+  /* The cards only: a card's own lists (the index's leaders) are plain lines. */
+  .boards > li { background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 0.6rem 0.9rem; min-width: 0; }
   .boards a { font-weight: 600; font-size: 1.1rem; }
   .boards .meta { font-size: 0.9rem; }
 ${AVATAR_STYLE}

@@ -81,6 +81,26 @@ const LAYOUT = `(() => {
   };
 })()`;
 
+/**
+ * What is wrong with the index's leader lines, one string each: a name that does not start beside
+ * its avatar (a right-to-left name took the line's right end, a screen's width from its picture),
+ * or a line drawn as a box of its own (the board's card rule reached its leaders: a bordered pill
+ * per line, its value against the border).
+ */
+const LEADERS_WRONG = `[...document.querySelectorAll('.leaders li')].flatMap((li) => {
+  const who = li.querySelector('.who');
+  const avatar = li.querySelector('.avatar').getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(who);
+  const style = getComputedStyle(li);
+  const wrong = [];
+  if (range.getBoundingClientRect().left - avatar.right > parseFloat(style.columnGap) + 1)
+    wrong.push(who.textContent + ': apart from its avatar');
+  if (style.borderTopStyle !== 'none' || style.backgroundColor !== 'rgba(0, 0, 0, 0)')
+    wrong.push(who.textContent + ': a box of its own');
+  return wrong;
+})`;
+
 describe('the public pages in headless Chromium, desktop and phone, light and dark', () => {
   let tally: TestTally;
   let renderer: Renderer;
@@ -208,6 +228,10 @@ describe('the public pages in headless Chromium, desktop and phone, light and da
           expect(layout.scripts, name).toBe(0);
           expect(layout.background, name).toBe(pageBackground(dark));
           await expectLinksResolve(layout.hrefs);
+          if (name === 'index')
+            expect(await browser.evaluate<string[]>(LEADERS_WRONG), 'index: leader lines').toEqual(
+              [],
+            );
           if (SHOTS)
             await browser.screenshotFull(
               join(SHOTS, `${name}-${screen.name}-${dark ? 'dark' : 'light'}.png`),
