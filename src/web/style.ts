@@ -209,6 +209,8 @@ ${AVATAR_STYLE}
     .matches.versus li { display: block; }
     .matches.versus .side.right { text-align: left; }
     .matches.versus .when { display: block; }
+    /* The labels ("Win rate") need less than a third of a phone: the names get the room. */
+    .compare col.label { width: 5rem; }
     .podium { gap: 0.35rem; }
     .podium li { padding: 0.5rem 0.3rem; font-size: 0.9rem; }
     .gallery { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.5rem; }

@@ -206,6 +206,7 @@ describe('the player page in headless Chromium, desktop and phone, light and dar
             heads: string[];
             rows: string[][];
             table: { left: number; right: number };
+            split: string[];
           }>(`(() => {
             const section = document.querySelector('section.h2h');
             const chart = document.querySelector('figure.chart');
@@ -219,6 +220,19 @@ describe('the player page in headless Chromium, desktop and phone, light and dar
               heads: [...document.querySelectorAll('table.compare thead th')].map((th) => th.innerText),
               rows: [...document.querySelectorAll('table.compare tbody tr')].map((tr) => [...tr.children].map((c) => c.innerText)),
               table: { left: table.left, right: table.right },
+              /* Words of the names over the columns that break across lines (at a hyphen is fine). */
+              split: [...document.querySelectorAll('table.compare thead th')].flatMap((th) => {
+                const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+                const split = [];
+                for (let n = walker.nextNode(); n; n = walker.nextNode())
+                  for (const m of n.data.matchAll(/[^\\s-]+/g)) {
+                    const word = document.createRange();
+                    word.setStart(n, m.index);
+                    word.setEnd(n, m.index + m[0].length);
+                    if (word.getClientRects().length > 1) split.push(m[0]);
+                  }
+                return split;
+              }),
             };
           })()`);
           expect(h2h.above).toBe(true);
@@ -238,6 +252,7 @@ describe('the player page in headless Chromium, desktop and phone, light and dar
           expect(h2h.rows[3]).toEqual(['Win rate', '75%', '25%']);
           expect(h2h.table.left).toBeGreaterThanOrEqual(0);
           expect(h2h.table.right).toBeLessThanOrEqual(screen.width);
+          expect(h2h.split, 'a name over the columns broken mid-word').toEqual([]);
         });
 
         it('GIVEN a Classic player THEN Score and Best never repeat one number, and their submissions are listed newest first and paged', async () => {
