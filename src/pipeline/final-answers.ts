@@ -37,16 +37,18 @@ export class FinalAnswers {
   }
 
   /**
-   * The answers to store with a batch (inside its transaction), and `committed` to call once it
-   * committed. Only when every record took its answer are they marked stored; a record whose
+   * The answers to store with a batch (inside its transaction; none when there are more than
+   * `max`), and `committed` to call once it committed. Only when every record took its answer are they marked stored; a record whose
    * lease ran out keeps what it has, and its request then reads that back as before.
    */
-  forBatch(outcomes: Map<number, SettledOutcome>) {
-    const answers: (StoredResponse & { pk: number; waiting: Waiting })[] = [];
+  forBatch(outcomes: Map<number, SettledOutcome>, max: number) {
+    let answers: (StoredResponse & { pk: number; waiting: Waiting })[] = [];
     for (const [id, outcome] of outcomes) {
       const waiting = this.waiting.get(id);
       if (waiting) answers.push({ pk: waiting.recordPk, ...waiting.render(outcome), waiting });
     }
+    // More than the store takes in one batch: the requests store theirs, together, as before.
+    if (answers.length > max) answers = [];
     return {
       answers,
       committed(affected: number) {

@@ -148,7 +148,7 @@ export async function processBatch(
     await ctx.repos.submissions.markProcessed(tx, processed);
     await ctx.repos.results.flushBatch(tx, board.pk, batch);
     // The answers of the requests waiting here commit with their writes (final-answers.ts).
-    const final = ctx.signals.answers.forBatch(outcomes);
+    const final = ctx.signals.answers.forBatch(outcomes, ctx.repos.idempotency.answersInTx);
     const stored = await ctx.repos.idempotency.storeInTx(tx, final.answers);
     answered = () => final.committed(stored);
     crashPoint('process:after-apply');
