@@ -32,8 +32,10 @@ export async function emptyBoardHtml(ctx: Context, board: Board, links: Links): 
       `${pending} ${pending === 1 ? 'result waits' : 'results wait'} for a moderator’s review.`,
     );
   if (last) {
-    const archive = link(links.board(board, { season: last.number }), 'final standings');
-    parts.push(`See ${bdi(seasonTitle(last))}’s ${archive}.`);
+    // "See the final standings of …", not "…”’s final standings": a possessive after the
+    // closing quote of a season's name reads badly.
+    const archive = link(links.board(board, { season: last.number }), 'the final standings');
+    parts.push(`See ${archive} of ${bdi(seasonTitle(last))}.`);
   }
   return parts.join(' ');
 }

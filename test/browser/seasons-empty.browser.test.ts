@@ -141,7 +141,7 @@ describe('a board between seasons and an empty board in headless Chromium', () =
           const view = await visit(boardPath(ended), 'between-seasons', screen, dark);
           expect(view.empty).toMatch(
             new RegExp(
-              `^Season 1 “Autumn Cup” ended ${DAY}; no results since\\. See Season 1 “Autumn Cup”’s final standings\\.$`,
+              `^Season 1 “Autumn Cup” ended ${DAY}; no results since\\. See the final standings of Season 1 “Autumn Cup”\\.$`,
             ),
           );
           expect(view.empty).not.toContain('No entries yet');
