@@ -59,8 +59,29 @@ interface Frame {
   sy: (value: number) => number;
 }
 
-/** The title (unless left out) and the summary line; returns them and where the plot may start. */
-function header(data: ChartData, W: number, fs: number, showTitle: boolean, summary: string) {
+/**
+ * The summary under the title, "rating: last 1,052 · min 1,016 · max 1,074", in as many lines as
+ * it needs to keep every number whole: on one line when it fits (a wide chart, the PNG); else
+ * without the label, which the page's caption says too; else in two lines, the last value with
+ * its label on the first and the range on the second. Only a line too long alone is cut.
+ */
+function summaryLines(
+  label: string,
+  [last, min, max]: [string, string, string],
+  width: number,
+  fs: number,
+): string[] {
+  const fits = (line: string) => fitText(line, width, fs) === line;
+  const range = `min ${min} · max ${max}`;
+  for (const line of [`${label}: last ${last} · ${range}`, `last ${last} · ${range}`]) {
+    if (fits(line)) return [line];
+  }
+  const first = [`${label}: last ${last}`, `last ${last}`].find(fits) ?? `last ${last}`;
+  return [first, range].map((line) => fitText(line, width, fs));
+}
+
+/** The title (unless left out) and the summary lines; returns them and where the plot may start. */
+function header(data: ChartData, W: number, fs: number, showTitle: boolean, summary: string[]) {
   const pad = fs;
   const parts: string[] = [];
   let y = showTitle ? pad : 0;
@@ -69,8 +90,10 @@ function header(data: ChartData, W: number, fs: number, showTitle: boolean, summ
     const title = fitText(data.title, W - 2 * pad, fs * 1.3);
     parts.push(text(pad, y, title, `class="tc-text" font-size="${fs * 1.3}" font-weight="700"`));
   }
-  y += fs * 1.5;
-  parts.push(text(pad, y, fitText(summary, W - 2 * pad, fs), `class="tc-muted"`));
+  summary.forEach((line, i) => {
+    y += i === 0 ? fs * 1.5 : fs * 1.3;
+    parts.push(text(pad, y, line, `class="tc-muted"`));
+  });
   return { parts, y };
 }
 
@@ -165,7 +188,8 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
   const [first, last] = [points[0]!, points[points.length - 1]!];
 
   const fs = opts.fontSize ?? Math.max(10, Math.min(14, Math.round(W / 46)));
-  const summary = `${data.valueLabel}: last ${fmt(last.value)} · min ${fmt(min)} · max ${fmt(max)}`;
+  const figures: [string, string, string] = [fmt(last.value), fmt(min), fmt(max)];
+  const summary = summaryLines(data.valueLabel, figures, W - 2 * fs, fs);
   const head = header(data, W, fs, showTitle, summary);
   const axis = valueTicks(lowest, highest, data.format ?? 'integer');
   const labels = axis.ticks.map(fmt);

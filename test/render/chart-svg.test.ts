@@ -114,6 +114,37 @@ describe('chartSvg', () => {
     expect(() => chartSvg({ ...ladder, points: [{ at: T0, value: NaN }] }, size)).toThrow(/finite/);
   });
 
+  it('GIVEN a phone’s narrow chart THEN the summary keeps every number whole; a wide one is unchanged', () => {
+    const narrow = { width: 320, height: 260, fontSize: 13 }; // src/web/player-view.ts NARROW
+    const wide = { width: 720, height: 320, fontSize: 16 };
+    const rating = {
+      ...ladder,
+      points: [1016, 1074, 1052].map((value, i) => ({ at: T0 + i * DAY, value })),
+    };
+    const summary = (svg: string) => texts(svg).filter((t) => /last|min|max/.test(t));
+    // The label goes first (the page's caption says it): one line still.
+    expect(summary(chartSvg(rating, narrow))).toEqual(['last 1,052 · min 1,016 · max 1,074']);
+    expect(summary(chartSvg(rating, wide))).toEqual(['rating: last 1,052 · min 1,016 · max 1,074']);
+    expect(summary(chartSvg(rating, size))).toEqual(['rating: last 1,052 · min 1,016 · max 1,074']);
+    // Longer figures: two lines, the plot below them.
+    const times: ChartData = {
+      ...rating,
+      valueLabel: 'time',
+      format: 'time',
+      points: [3_723_456, 3_580_000, 3_600_125].map((value, i) => ({ at: T0 + i * DAY, value })),
+    };
+    const lines = summary(chartSvg(times, narrow));
+    expect(lines).toEqual(['time: last 1:00:00.125', 'min 59:40.000 · max 1:02:03.456']);
+    expect(summary(chartSvg(times, wide))).toEqual([
+      'time: last 1:00:00.125 · min 59:40.000 · max 1:02:03.456',
+    ]);
+    const y = (svg: string, t: string) =>
+      Number(new RegExp(`y="([\\d.]+)"[^>]*>${t}`).exec(svg)![1]);
+    const svg = chartSvg(times, narrow);
+    expect(y(svg, 'min 59')).toBeGreaterThan(y(svg, 'time: last'));
+    for (const svgText of [chartSvg(rating, narrow), svg]) expect(svgText).not.toContain('…');
+  });
+
   it('GIVEN a long title THEN it is cut with an ellipsis to fit', () => {
     const svg = chartSvg({ ...ladder, title: 'A'.repeat(200) }, size);
     expect(texts(svg)[0]).toMatch(/^A+…$/);
