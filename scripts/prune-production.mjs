@@ -21,6 +21,11 @@ import { fileURLToPath } from 'node:url';
 
 /** The font files the renderer loads, relative to an @fontsource package (font-catalog.ts). */
 export const LOADED_FONT = /^files\/[^/]+-(400|700)-normal\.woff$/;
+/**
+ * Packages of which the renderer loads one subset only (font-catalog.ts SUBSETS): Noto Sans
+ * Symbols 2's "symbols" (290 KB); its Latin, math, braille and Mayan numeral files go.
+ */
+const ONE_SUBSET = { 'noto-sans-symbols-2': 'symbols' };
 /** What a font package keeps besides them: its metadata (the catalog reads unicode.json), licence. */
 const FONT_METADATA = /^(package\.json|unicode\.json|LICENSE)$/;
 const LICENCE = /^(licen[cs]e|notice|copying|authors)/i;
@@ -31,10 +36,13 @@ const LICENCE = /^(licen[cs]e|notice|copying|authors)/i;
  */
 export function unread(rel, isDir, { platform = process.platform, arch = process.arch } = {}) {
   const name = rel.slice(rel.lastIndexOf('/') + 1);
-  const font = /^@fontsource\/[^/]+\/(.+)$/.exec(rel)?.[1];
+  const [, pkg, font] = /^@fontsource\/([^/]+)\/(.+)$/.exec(rel) ?? [];
   if (font !== undefined) {
-    if (isDir ? font === 'files' : LOADED_FONT.test(font) || FONT_METADATA.test(font))
-      return undefined;
+    const subset = ONE_SUBSET[pkg];
+    const loaded = subset
+      ? font.startsWith(`files/${pkg}-${subset}-`) && LOADED_FONT.test(font)
+      : LOADED_FONT.test(font);
+    if (isDir ? font === 'files' : loaded || FONT_METADATA.test(font)) return undefined;
     return 'fonts the renderer does not load (other weights, WOFF2) and CSS';
   }
   if (isDir) {

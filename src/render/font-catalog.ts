@@ -5,14 +5,16 @@ import { woffCodePoints } from './woff';
 
 /**
  * The fonts a picture may use, all from @fontsource packages in node_modules (no network):
- * Noto Sans (Latin, Cyrillic, Greek, Vietnamese, Devanagari), Noto Sans Arabic, and Noto Sans
- * SC, JP and KR for Chinese, Japanese and Korean. Google splits each into subsets of a few
- * hundred characters (a CJK family is ~100 files per weight); a picture loads only the subsets
- * its text needs, and a subset counts as having a character only if its cmap maps it. Only the
- * WOFF 1.0 files at 400 and 700 are read: a production install keeps no others
- * (scripts/prune-production.mjs; test/render/production-fonts.test.ts).
+ * Noto Sans (Latin, Cyrillic, Greek, Vietnamese, Devanagari), Noto Sans Arabic, Noto Sans
+ * Symbols 2 (its "symbols" subset only: chess pieces, stars, check marks, dingbats, arrows,
+ * shapes and cards, the symbols Discord names carry that are not emoji), and Noto Sans SC, JP
+ * and KR for Chinese, Japanese and Korean. Google splits each into subsets of a few hundred
+ * characters (a CJK family is ~100 files per weight); a picture loads only the subsets its text
+ * needs, and a subset counts as having a character only if its cmap maps it. Only the WOFF 1.0
+ * files at 400 and 700 are read (Symbols 2 has 400 only, used for both): a production install
+ * keeps no others (scripts/prune-production.mjs; test/render/production-fonts.test.ts).
  */
-export type FamilyKey = 'sans' | 'arabic' | 'sc' | 'jp' | 'kr';
+export type FamilyKey = 'sans' | 'arabic' | 'symbols' | 'sc' | 'jp' | 'kr';
 export type Weight = 400 | 700;
 
 export interface Face {
@@ -26,10 +28,27 @@ export interface Face {
 const PACKAGES: Record<FamilyKey, string> = {
   sans: '@fontsource/noto-sans',
   arabic: '@fontsource/noto-sans-arabic',
+  symbols: '@fontsource/noto-sans-symbols-2',
   sc: '@fontsource/noto-sans-sc',
   jp: '@fontsource/noto-sans-jp',
   kr: '@fontsource/noto-sans-kr',
 };
+/**
+ * The subsets a family may use: Noto Sans draws Latin, Cyrillic and Vietnamese for every name, so
+ * the others skip theirs; of Symbols 2 only "symbols" is loaded (its math, braille and Latin
+ * subsets are covered by Noto Sans or not wanted), and the only one a production install keeps.
+ */
+const notSans = (subset: string) => !/^(latin|latin-ext|cyrillic|vietnamese)$/.test(subset);
+const SUBSETS: Record<FamilyKey, (subset: string) => boolean> = {
+  sans: () => true,
+  arabic: notSans,
+  symbols: (subset) => subset === 'symbols',
+  sc: notSans,
+  jp: notSans,
+  kr: notSans,
+};
+/** Families published at 400 only: their 400 file serves bold too (satori makes it bolder). */
+const REGULAR_ONLY = new Set<FamilyKey>(['symbols']);
 const require = createRequire(import.meta.url);
 
 function parseRanges(list: string): [number, number][] {
@@ -49,14 +68,17 @@ function familyFaces(family: FamilyKey): Face[] {
   >;
   return Object.entries(subsets)
     .map(([subset, ranges]) => ({ subset: subset.replace(/[[\]]/g, ''), ranges }))
-    .filter(
-      ({ subset }) => family === 'sans' || !/^(latin|latin-ext|cyrillic|vietnamese)$/.test(subset),
-    )
+    .filter(({ subset }) => SUBSETS[family](subset))
     .map(({ subset, ranges }) => ({
       id: `${name}-${subset}`,
       family,
       ranges: parseRanges(ranges),
-      file: (weight: Weight) => join(dir, 'files', `${name}-${subset}-${weight}-normal.woff`),
+      file: (weight: Weight) =>
+        join(
+          dir,
+          'files',
+          `${name}-${subset}-${REGULAR_ONLY.has(family) ? 400 : weight}-normal.woff`,
+        ),
     }));
 }
 
@@ -65,6 +87,7 @@ const faces = () =>
   (catalog ??= {
     sans: familyFaces('sans'),
     arabic: familyFaces('arabic'),
+    symbols: familyFaces('symbols'),
     sc: familyFaces('sc'),
     jp: familyFaces('jp'),
     kr: familyFaces('kr'),
@@ -89,13 +112,15 @@ export function hasGlyph(face: Face, cp: number): boolean {
 
 /**
  * Which families to try for a text, in order: Noto Sans first so Latin letters look alike in
- * every name; Han characters from the family of the name's other script (kana: Japanese,
- * Hangul: Korean), else Simplified Chinese.
+ * every name; symbols (★ ✓ ♞) from Symbols 2, drawn to go with Noto Sans, before the CJK fonts,
+ * whose few symbols are full-width; Han characters from the family of the name's other script
+ * (kana: Japanese, Hangul: Korean), else Simplified Chinese.
  */
 export function familyOrder(text: string): FamilyKey[] {
-  if (/[\p{scx=Hira}\p{scx=Kana}]/u.test(text)) return ['sans', 'arabic', 'jp', 'sc', 'kr'];
-  if (/\p{scx=Hangul}/u.test(text)) return ['sans', 'arabic', 'kr', 'sc', 'jp'];
-  return ['sans', 'arabic', 'sc', 'jp', 'kr'];
+  if (/[\p{scx=Hira}\p{scx=Kana}]/u.test(text))
+    return ['sans', 'arabic', 'symbols', 'jp', 'sc', 'kr'];
+  if (/\p{scx=Hangul}/u.test(text)) return ['sans', 'arabic', 'symbols', 'kr', 'sc', 'jp'];
+  return ['sans', 'arabic', 'symbols', 'sc', 'jp', 'kr'];
 }
 
 /** The first face, in `order`, whose file has a glyph for `cp`; undefined if none has. */

@@ -5,6 +5,7 @@ import { draw, toPng } from '../../src/render/draw';
 import { THEMES } from '../../src/render/elements';
 import { latinFace } from '../../src/render/font-catalog';
 import { satoriFonts } from '../../src/render/fonts';
+import { PLACEHOLDER } from '../../src/render/text-prep';
 import { graphemes } from '../../src/render/text-width';
 import type { CardData, ChartData } from '../../src/render/types';
 import { count, decode, differing, ink, keep, rgb, SCRIPTS, type Pixels } from './pictures';
@@ -91,6 +92,24 @@ describe('the leaderboard card PNG', () => {
     const diffs = await rowDiffs(data);
     expect(diffs[0]).toBe(0);
     for (const d of diffs.slice(1)) expect(d).toBeGreaterThan(40);
+  });
+
+  it('GIVEN symbols in a title and names THEN Noto Sans Symbols 2 glyphs, not placeholders', async () => {
+    const symbols = card(['♞', '★', '✓'], { title: 'Chess Ladder ♞' });
+    const placeholders = card([PLACEHOLDER, PLACEHOLDER, PLACEHOLDER], {
+      title: `Chess Ladder ${PLACEHOLDER}`,
+    });
+    const png = await draw({ kind: 'card', data: symbols });
+    keep('card-symbols', png);
+    const ours = decode(png);
+    const broken = decode(await draw({ kind: 'card', data: placeholders }));
+    const title = [16 * CARD.scale, 46 * CARD.scale];
+    expect(differing(ours, broken, title[0], title[1])).toBeGreaterThan(100);
+    const top = firstRowTop(ours);
+    const band = ROW_HEIGHT * CARD.scale;
+    for (let i = 0; i < 3; i++) {
+      expect(differing(ours, broken, top + i * band, top + (i + 1) * band)).toBeGreaterThan(40);
+    }
   });
 
   it('GIVEN a light card with no rows THEN it says so on a light background', async () => {

@@ -65,6 +65,10 @@ describe('a production install’s fonts', () => {
         .flatMap((p) => ['LICENSE', 'package.json', 'unicode.json'].map((f) => `${p}/${f}`))
         .sort(),
     );
+    // Symbols 2: the one subset the catalog loads, no other (its math, braille, Latin…).
+    expect(kept.filter((f) => f.startsWith('@fontsource/noto-sans-symbols-2/files/'))).toEqual([
+      '@fontsource/noto-sans-symbols-2/files/noto-sans-symbols-2-symbols-400-normal.woff',
+    ]);
     expect(kept.length).toBeLessThan(all.length / 8);
   });
 

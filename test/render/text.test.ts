@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { emojiDataUri, isDrawnEmoji } from '../../src/render/emoji';
-import { faceFor, hasGlyph, latinFace } from '../../src/render/font-catalog';
+import { faceFor, familyOrder, hasGlyph, latinFace } from '../../src/render/font-catalog';
 import { PLACEHOLDER, prepareText } from '../../src/render/text-prep';
 import { fitText } from '../../src/render/text-width';
 import { woffCodePoints, woffToSfnt } from '../../src/render/woff';
@@ -26,6 +26,19 @@ describe('text for pictures', () => {
       expect(emojiDataUri(emoji)).toMatch(/^data:image\/svg\+xml;base64,/);
     }
     expect(prepareText('Gamer 🎮🔥').text).toBe('Gamer 🎮🔥');
+  });
+
+  it('GIVEN symbols that are not emoji THEN Noto Sans Symbols 2 draws them, not the placeholder', () => {
+    const name = 'Chess Ladder ♞♛ ★☆ ✓✗ ✦ ►';
+    const prepared = prepareText(name);
+    expect(prepared.text).toBe(name);
+    const symbols = prepared.faces.find((f) => f.family === 'symbols')!;
+    expect(symbols.id).toBe('noto-sans-symbols-2-symbols');
+    for (const char of '♞♛★☆✓✗✦►')
+      expect(faceFor(char.codePointAt(0)!, familyOrder(name))).toBe(symbols);
+    // Emoji among them stay Twemoji pictures; the one file serves bold too.
+    expect(prepareText('Cup ⚽🏆').faces.some((f) => f.family === 'symbols')).toBe(false);
+    expect(symbols.file(700)).toBe(symbols.file(400));
   });
 
   it('GIVEN a script no bundled font has THEN each run becomes one visible placeholder', () => {
