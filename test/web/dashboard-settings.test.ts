@@ -208,6 +208,12 @@ describe("a board's settings forms in the dashboard", () => {
     const off = await admin.post(boardPath(board), { section: 'decay', off: 'on' });
     expect(textOf(off.html)).toContain('Saved.');
     expect((await stateOf(board)).decay).toBeNull();
+    // One section per Save: the page says so, and after a save names the section it kept,
+    // in that section (the redirect's anchor opens the page there).
+    expect(textOf(off.html)).toContain('Each section below saves on its own');
+    expect(off.html).toMatch(
+      /<section class="panel" id="decay"><h2>Inactivity decay<\/h2><p class="flash" role="status">Saved\. Only Inactivity decay was saved; changes left unsaved in other sections, if any, were dropped\.<\/p>/,
+    );
   });
 
   it('seasons: a manager starts one with a name and a length, then ends it, as /season start and /season end do; refusals change nothing', async () => {

@@ -76,8 +76,15 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
     const board = await ownedBoard(deps.ctx, member.ownerId, String(req.params.boardId));
     const form = formOf(req);
     const { ctx } = deps;
+    const back = (section: string) => {
+      const anchor = ANCHORS[section] ?? 'general';
+      res.redirect(
+        303,
+        `${paths.board(member.server.guildId, board.id)}?done=saved&section=${anchor}#${anchor}`,
+      );
+    };
     if (await saveQueue(deps, member, board, form)) {
-      res.redirect(303, `${paths.board(member.server.guildId, board.id)}?done=saved#queue`);
+      back(String(form.section));
       return;
     }
     switch (form.section) {
@@ -202,12 +209,49 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
       default:
         throw new TallyError('invalid_request', 'unknown settings section');
     }
-    res.redirect(303, `${paths.board(member.server.guildId, board.id)}?done=saved`);
+    back(form.section);
   };
 }
 
 const checked = (on: boolean) => (on ? ' checked' : '');
 const FLASH: Record<string, string> = { created: 'Board created.', saved: 'Saved.' };
+
+/**
+ * Each section is a form of its own (the dashboard has no script to send two at once), so a
+ * Save sends that section only and the page comes back with the others as stored: an edit typed
+ * in another section is gone. The page says so under its title and on each Save, and after a
+ * save it returns to the section saved (`?section=` and its anchor), which says what was kept.
+ */
+const TITLES: Record<string, string> = {
+  general: 'General',
+  display: 'Display',
+  live: 'Live standings',
+  contest: 'Contest',
+  queue: 'Queue',
+  decay: 'Inactivity decay',
+  seasons: 'Seasons',
+  'rank-roles': 'Rank roles',
+};
+/** The posted `section` → the panel (its id) the page returns to. */
+const ANCHORS: Record<string, string> = {
+  general: 'general',
+  display: 'display',
+  live: 'live',
+  contest: 'contest',
+  queue: 'queue',
+  'queue-close': 'queue',
+  decay: 'decay',
+  'season-start': 'seasons',
+  'season-end': 'seasons',
+  'role-add': 'rank-roles',
+  'role-settings': 'rank-roles',
+  'role-remove': 'rank-roles',
+};
+const SAVE = 'Save this section';
+const ONE_AT_A_TIME =
+  'Each section below saves on its own, with its own button: save one before changing another.';
+const savedFlash = (title: string): Html =>
+  `<p class="flash" role="status">Saved. Only ${escapeHtml(title)} was saved; changes left unsaved in other sections, if any, were dropped.</p>`;
 
 export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
@@ -221,6 +265,15 @@ export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
       : [null, null];
     const s = member.session;
     const action = paths.board(g, board.id);
+    // After a save: the flash in the section saved (the page opens there); else at the top.
+    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
+    const savedIn =
+      req.query.done === 'saved' && typeof req.query.section === 'string'
+        ? TITLES[req.query.section] && req.query.section
+        : undefined;
+    const flashIn = (panel: string): Html => (panel === savedIn ? savedFlash(TITLES[panel]!) : '');
+    const open = (panel: string): Html =>
+      `<section class="panel" id="${panel}"><h2>${TITLES[panel]}</h2>${flashIn(panel)}`;
     const section = (name: string) => `<input type="hidden" name="section" value="${name}">`;
     const match = isMatchBoard(board);
     // The bounds /board edit takes: a window set in chat must not stop the browser sending this form.
@@ -242,14 +295,14 @@ ${picker('moderatorChannel', 'Moderator channel', channels, board.moderatorChann
 ${picker('moderatorRole', 'Moderator role', roles, board.moderatorRoleId, 'Manage Server only')}
 <label class="check"><input type="checkbox" name="evidence"${checked(board.evidenceRequired)}> Chat reports need evidence</label>
 <label class="check"><input type="checkbox" name="private"${checked(board.private)}> Private: hidden from the public pages; members of this server see it when signed in</label>`,
-      { label: 'Save', kind: 'primary' },
+      { label: SAVE, kind: 'primary' },
       'stack',
     );
     const [low, high] = STANDINGS_SIZE_RANGE;
     const display =
       board.type === 'Rating'
         ? ''
-        : `<section class="panel"><h2>Display</h2>${postForm(
+        : `${open('display')}${postForm(
             s,
             action,
             `${section('display')}
@@ -260,19 +313,19 @@ ${
     ? `<label class="check"><input type="checkbox" name="showRecord"${checked(board.showRecord)}> Show the record (wins, draws, losses)</label>`
     : `<label class="check"><input type="checkbox" name="showSubmissions"${checked(board.showSubmissions)}> Show the submissions count on the public page</label>`
 }`,
-            { label: 'Save' },
+            { label: SAVE },
             'stack',
           )}</section>`;
     const live = postForm(
       s,
       action,
       `${section('live')}${picker('channel', 'Live standings channel', channels, settings.live?.channelId ?? null, 'Off')}`,
-      { label: 'Save' },
+      { label: SAVE },
       'stack',
     );
     const decay =
       board.type === 'ELO'
-        ? `<section class="panel"><h2>Inactivity decay</h2>${postForm(
+        ? `${open('decay')}${postForm(
             s,
             action,
             `${section('decay')}
@@ -281,12 +334,12 @@ ${
 <label>After days without a match <input name="afterDays" type="number" min="1" max="365" value="${settings.decay?.afterDays ?? ''}"></label>
 <label>Every hours <input name="everyHours" type="number" min="1" value="${settings.decay?.everyHours ?? ''}"></label>
 <label class="check"><input type="checkbox" name="off"> Turn decay off</label>`,
-            { label: 'Save' },
+            { label: SAVE },
             'stack',
           )}</section>`
         : '';
     const season = settings.season && settings.season.endedAt === null ? settings.season : null;
-    const seasons = `<section class="panel"><h2>Seasons</h2>${
+    const seasons = `${open('seasons')}${
       season
         ? `<p>${escapeHtml(season.name || `Season ${season.number}`)} is running.</p>${postForm(s, action, section('season-end'), { label: 'End the season now', kind: 'danger' })}`
         : postForm(
@@ -308,7 +361,7 @@ ${
           s,
           action,
           `${section('role-settings')}<label>Minimum results before any rank role <input name="minGames" type="number" min="0" max="10000" value="${roleSettings.minGames}"></label><label class="check"><input type="checkbox" name="stack"${checked(roleSettings.stack)}> Members keep every role they earned (off: only the best one)</label>`,
-          { label: 'Save' },
+          { label: SAVE },
           'stack',
         )
       : '';
@@ -322,7 +375,7 @@ ${
           `<option value="${v}"${on ? ' selected' : ''}>${label}</option>`;
         return `<label>${name === 'submissions' ? 'Submissions' : 'Voting'} <select name="${name}">${option('open', 'open', until === null)}${option('closed', 'closed', closed)}${option('until', 'open until (UTC)…', value !== '')}</select></label><label>…until (UTC) <input type="datetime-local" name="${name}Until" value="${value}"></label>`;
       };
-      return `<section class="panel"><h2>Contest</h2>${postForm(
+      return `${open('contest')}${postForm(
         s,
         action,
         `${section('contest')}${picker('channel', 'Contest channel (entries are posted there with their vote buttons)', channels, c.channelId, 'None')}
@@ -331,35 +384,35 @@ ${
 ${period('submissions', c.submissionsUntil)}
 ${period('voting', c.votingUntil)}
 <label>Votes before an entry is ranked <input name="minVotes" type="number" min="1" value="${c.minVotes}"></label>`,
-        { label: 'Save', kind: 'primary' },
+        { label: SAVE, kind: 'primary' },
         'stack',
       )}</section>`;
     }
     const rankRoles =
       board.type === 'Rating'
         ? ''
-        : `<section class="panel"><h2>Rank roles</h2>${roleRules}${roleRows.length ? `<div class="scroll"><table><tbody>${roleRows.join('')}</tbody></table></div>` : '<p class="empty">No rank roles.</p>'}${postForm(
+        : `${open('rank-roles')}${roleRules}${roleRows.length ? `<div class="scroll"><table><tbody>${roleRows.join('')}</tbody></table></div>` : '<p class="empty">No rank roles.</p>'}${postForm(
             s,
             action,
             `${section('role-add')}${picker('role', 'Role', roles, null, 'Pick a role')}<label>Given <select name="kind"><option value="value">at a value</option><option value="top">to the top N</option></select></label><label>Threshold <input name="threshold" type="number" required></label>`,
             { label: 'Add rank role' },
             'stack',
           )}</section>`;
-    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
     const body = `<h1>${escapeHtml(boardName(board))}</h1>
 ${serverTabs(member, 'boards')}
 <p class="meta">${board.type} board · ${link(deps.links.board(board), 'public page')}</p>
-<section class="panel"><h2>General</h2>${general}</section>
+<p class="hint">${ONE_AT_A_TIME}</p>
+${open('general')}${general}</section>
 ${display}
-<section class="panel"><h2>Live standings</h2>${live}</section>
-${contest}${await queueSection(deps, member, board, channels, action)}${decay}${seasons}${rankRoles}
+${open('live')}${live}</section>
+${contest}${await queueSection(deps, member, board, channels, action, flashIn('queue'))}${decay}${seasons}${rankRoles}
 <section class="panel"><h2>Delete this board</h2><p>Its entries, history, seasons and settings go with it, for good.</p><p>${link(paths.boardDelete(g, board.id), 'Delete this board…')}</p></section>`;
     sendDashboard(
       res,
       200,
       dashboardHtml(`${boardName(board)} settings`, body, {
         session: s,
-        flash: done ? { text: done } : null,
+        flash: done && !savedIn ? { text: done } : null,
       }),
     );
   };

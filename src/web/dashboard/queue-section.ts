@@ -66,6 +66,8 @@ export async function queueSection(
   board: Board,
   channels: ServerPlace[] | null,
   action: string,
+  /** What was just saved here, shown under the heading (the page returns to #queue). */
+  flash: Html = '',
 ): Promise<Html> {
   if (!isMatchBoard(board)) return '';
   const view = await queueOfBoardView(deps.ctx, board);
@@ -81,17 +83,17 @@ export async function queueSection(
     `<input type="hidden" name="section" value="queue">
 ${picker('channel', 'Channel of its Join and Leave message', channels, view?.queue.channelId ?? null, 'No message (members use /queue join)')}
 <div class="queue-fields">${fields.join('\n')}</div>`,
-    view ? { label: 'Save' } : { label: 'Open the queue', kind: 'primary' },
+    view ? { label: 'Save this section' } : { label: 'Open the queue', kind: 'primary' },
     'stack',
   );
   if (!view) {
-    return `<section class="panel" id="queue"><h2>Queue</h2><p>No queue. Open one and members join it with its Join button or <code>/queue join</code>; Tally pairs the closest ratings, widening the window as they wait.</p>${form}</section>`;
+    return `<section class="panel" id="queue"><h2>Queue</h2>${flash}<p>No queue. Open one and members join it with its Join button or <code>/queue join</code>; Tally pairs the closest ratings, widening the window as they wait.</p>${form}</section>`;
   }
   const close = postForm(s, action, '<input type="hidden" name="section" value="queue-close">', {
     label: 'Close the queue',
     kind: 'danger',
   });
-  return `<section class="panel" id="queue"><h2>Queue</h2>
+  return `<section class="panel" id="queue"><h2>Queue</h2>${flash}
 ${await rosterHtml(deps, member, view)}
 ${form}
 <p class="hint">Closing sends whoever waits out and cancels matches still in their ready check; matches being played go on.</p>${close}</section>`;
