@@ -12,8 +12,9 @@ import { Browser, SCREENS } from './chromium';
  * is a file): defects the screenshots showed at 1280 and 390 px, light and dark. A checkbox whose
  * label wraps shrank to a dot (the Private setting on a phone); a table squeezed on a phone broke
  * every word mid-word ("Rati/ng", "boards:r/ead") and stood the Revoke button's letters one per
- * line, rather than scrolling in its box; and the danger button's white label on dark mode's
- * light red was hard to read.
+ * line, rather than scrolling in its box; the danger button's white label on dark mode's
+ * light red was hard to read; and a panel opening with a paragraph or a list (a submission's
+ * record, the delete confirmation) had a blank line above it, and one below its last.
  */
 
 const session = { csrfToken: 'token', userName: 'Ada Admin' } as WebSession;
@@ -30,7 +31,8 @@ const BODY = `<h1>Style</h1>
 <label class="check" id="short"><input type="checkbox" name="evidence"> Chat reports need evidence</label>
 <label class="check" id="long"><input type="checkbox" name="private" checked> Private: hidden from the public pages; members of this server see it when signed in</label>
 </form></section>
-<section class="panel">${postForm(session, '/delete', '', { label: 'Remove it from the board', kind: 'danger' })}</section>`;
+<section class="panel">${postForm(session, '/delete', '', { label: 'Remove it from the board', kind: 'danger' })}</section>
+<section class="panel" id="record"><dl><dt>Team 1 · won</dt><dd><ul><li>Ali — 1016</li></ul></dd></dl><p>Its entries and history go with it.</p></section>`;
 
 /** What the checks read: sizes, lines, colours and whether anything pushes the page sideways. */
 const MEASURE = `(() => {
@@ -49,6 +51,18 @@ const MEASURE = `(() => {
     buttons: [...document.querySelectorAll('td button')].map((b) => [b.textContent, lines(b)]),
     scopes: [...document.querySelectorAll('#keys td')][2].innerText.split(/\\n/),
     danger: [getComputedStyle(danger).color, getComputedStyle(danger).backgroundColor],
+    /* Space inside the panel's padding above its first child and below its last, in px. */
+    panelGaps: (() => {
+      const panel = document.querySelector('#record');
+      const style = getComputedStyle(panel);
+      const inner = panel.getBoundingClientRect();
+      const top = inner.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+      const bottom = inner.bottom - parseFloat(style.borderBottomWidth) - parseFloat(style.paddingBottom);
+      return [
+        Math.round(panel.firstElementChild.getBoundingClientRect().top - top),
+        Math.round(bottom - panel.lastElementChild.getBoundingClientRect().bottom),
+      ];
+    })(),
   };
 })()`;
 
@@ -60,6 +74,7 @@ interface Measured {
   buttons: [string, number][];
   scopes: string[];
   danger: [string, string];
+  panelGaps: [number, number];
 }
 
 /** WCAG 2 contrast of two `rgb(r, g, b)` colours. */
@@ -94,7 +109,7 @@ describe('the dashboard stylesheet in headless Chromium', () => {
 
   for (const screen of [{ ...SCREENS[0], width: 1280 }, SCREENS[1]])
     for (const dark of [false, true])
-      it(`GIVEN a ${screen.width} px screen, ${dark ? 'dark' : 'light'} THEN checkboxes keep their size, table cells and buttons break between words only, and a danger button is readable`, async () => {
+      it(`GIVEN a ${screen.width} px screen, ${dark ? 'dark' : 'light'} THEN checkboxes keep their size, table cells and buttons break between words only, a danger button is readable, and a panel's text starts at its padding`, async () => {
         await browser.viewport(screen.width, screen.height, screen.mobile);
         await browser.preferDark(dark);
         await browser.goto(url);
@@ -115,5 +130,6 @@ describe('the dashboard stylesheet in headless Chromium', () => {
           contrast(...m.danger),
           `${where}: danger button ${m.danger.join(' on ')}`,
         ).toBeGreaterThanOrEqual(4.5);
+        expect(m.panelGaps, `${where}: blank space above and below a panel's text`).toEqual([0, 0]);
       });
 });

@@ -196,6 +196,71 @@ describe('the dashboard in Chromium', () => {
     expect(audit.text).not.toContain(`@${arena.admin.id}`);
   });
 
+  it('a Save sends its own section only: the settings page says so, and after a save opens at that section saying what it kept', async () => {
+    await signInAs(arena.admin.id, `/dashboard/${arena.server.id}/boards/friday-cup`);
+    const before = await seen();
+    expect(before.text).toContain(
+      'Each section below saves on its own, with its own button: save one before changing another.',
+    );
+    const labels = await browser.evaluate<string[]>(
+      "[...document.querySelectorAll('form:has(input[name=section]) button')].map((b) => b.textContent)",
+    );
+    expect(labels).not.toContain('Save'); // each says whose fields it sends
+    expect(labels.filter((l) => l === 'Save this section').length).toBeGreaterThanOrEqual(5);
+    // General and Display both edited, then Display's Save pressed: the form sends Display only,
+    // so General's edit is gone when the page comes back (as any form without script).
+    const saved = await fill(
+      { windowHours: '6', standingsSize: '15' },
+      'form:has(input[name=section][value=display]) button',
+    );
+    expect(saved.text).toContain(
+      'Saved. Only Display was saved; changes left unsaved in other sections, if any, were dropped.',
+    );
+    const after = await browser.evaluate<Record<string, unknown>>(`(() => {
+      const flash = document.querySelector('.flash').getBoundingClientRect();
+      return {
+        hash: location.hash,
+        flashIn: document.querySelector('.flash').closest('section')?.id,
+        flashOnScreen: flash.top >= 0 && flash.bottom <= innerHeight,
+        windowHours: document.querySelector('[name=windowHours]').value,
+        standingsSize: document.querySelector('[name=standingsSize]').value,
+      };
+    })()`);
+    expect(after).toEqual({
+      hash: '#display',
+      flashIn: 'display',
+      flashOnScreen: true,
+      windowHours: '0',
+      standingsSize: '15',
+    });
+    const board = await world.tally.ctx.repos.boards.byId(`guild:${arena.server.id}`, 'friday-cup');
+    expect([board?.validationWindowHours, board?.standingsSize]).toEqual([0, 15]);
+    if (SHOTS) await browser.screenshot(join(SHOTS, 'settings-saved-display.png')); // as opened
+  });
+
+  it("the delete confirmation asks for the board's id in one sentence, at 1280 and 390 px", async () => {
+    await signInAs(arena.admin.id, `/dashboard/${arena.server.id}/boards/friday-cup/delete`);
+    for (const [w, h, mobile] of [
+      [1280, 900, false],
+      [390, 844, true],
+    ] as const) {
+      await browser.viewport(w, h, mobile);
+      // How far right of the label's edge the id and the comma after it start: 0 is a line of
+      // their own ("Type the board id," / "friday-cup" / ", to confirm").
+      const [id, comma] = await browser.evaluate<[number, number]>(`(() => {
+        const label = document.querySelector('label:has([name=confirm])');
+        const code = label.querySelector('code');
+        const after = document.createRange();
+        after.setStart(code.nextSibling, 0);
+        after.setEnd(code.nextSibling, 1);
+        const left = label.getBoundingClientRect().left;
+        return [code.getBoundingClientRect().left - left, after.getBoundingClientRect().left - left];
+      })()`);
+      expect(comma, `${w} px: the comma after the id starts a line`).toBeGreaterThan(0);
+      if (!mobile) expect(id, `${w} px: the id on a line of its own`).toBeGreaterThan(0);
+    }
+  });
+
   it('a moderator approves a reported match from the queue: the API rates it and the review message in Discord changes', async () => {
     const mod = await signInAs(arena.mod.id, `/dashboard/${arena.server.id}/review`);
     expect(mod.title).toBe('Review queue');
@@ -372,28 +437,39 @@ describe('the dashboard in Chromium', () => {
 
   if (SHOTS) {
     it('screenshots: each page at desktop and phone widths, light and dark', async () => {
-      await signInAs(arena.admin.id);
-      const views: Record<string, string> = {
-        servers: '/dashboard',
-        boards: `/dashboard/${arena.server.id}`,
-        settings: `/dashboard/${arena.server.id}/boards/friday-cup`,
-        keys: `/dashboard/${arena.server.id}/keys`,
-        audit: `/dashboard/${arena.server.id}/audit`,
-        review: `/dashboard/${arena.server.id}/review`,
-        submission: `/dashboard/${arena.server.id}/review/${pending}`,
-        mine: `/dashboard/${arena.server.id}/mine`,
-        contest: `/dashboard/${arena.server.id}/contest/${gallery.id}`,
-        refused: `/dashboard/${other.server.id}`,
+      const g = arena.server.id;
+      const key = await world.tally.key({ ownerId: `guild:${g}` });
+      // So the review queue and Ali's own page are shot with items in them: three more reports
+      // by Ali, one with a link as evidence, one declined with a reason (the first is approved).
+      const report = async (extra: Record<string, string> = {}) => {
+        const run = await world.run({
+          ...arena.inGeneral(arena.alice),
+          command: ['match', 'report'],
+          options: { board: ladder.id, opponents: `<@${arena.bob.id}>`, result: 'won', ...extra },
+        } as Parameters<DiscordWorld['run']>[0]);
+        const handle = handleIn(run.message.content ?? JSON.stringify(run.message));
+        await world.statusBecomes(handle, key, 'pending_review');
+        return handle;
       };
-      for (const [w, h, mobile, label] of [
+      const linked = await report({ evidence_link: 'https://videos.example/ladder/7' });
+      await report();
+      const declined = await report();
+      await signInAs(arena.admin.id, `/dashboard/${g}/review/${declined}`);
+      await fill(
+        { reason: 'The screenshot shows another match.' },
+        'form:has(input[name=action][value=decline]) button',
+      );
+      const screens = [
         [1280, 900, false, 'desktop'],
         [390, 844, true, 'phone'],
-      ] as const) {
-        await browser.viewport(w, h, mobile);
-        for (const dark of [false, true]) {
-          await browser.preferDark(dark);
-          for (const [name, path] of Object.entries(views)) {
-            await browser.goto(`${base}${path}`);
+      ] as const;
+      /** Each screen and scheme; `show` loads the page (or leaves the one shown) before its shot. */
+      const shots = async (name: string, show: () => Promise<unknown>) => {
+        for (const [w, h, mobile, label] of screens) {
+          await browser.viewport(w, h, mobile);
+          for (const dark of [false, true]) {
+            await browser.preferDark(dark);
+            await show();
             const page = await seen();
             expect(page.wide, `${name} ${label}`).toBe(false);
             await browser.screenshotFull(
@@ -401,7 +477,48 @@ describe('the dashboard in Chromium', () => {
             );
           }
         }
+      };
+      const pages: [string, Record<string, string>][] = [
+        [
+          arena.admin.id,
+          {
+            servers: '/dashboard',
+            boards: `/dashboard/${g}`,
+            settings: `/dashboard/${g}/boards/friday-cup`,
+            delete: `/dashboard/${g}/boards/friday-cup/delete`,
+            keys: `/dashboard/${g}/keys`,
+            audit: `/dashboard/${g}/audit`,
+            review: `/dashboard/${g}/review`,
+            'review-item': `/dashboard/${g}/review/${linked}`,
+            submission: `/dashboard/${g}/review/${pending}`,
+            mine: `/dashboard/${g}/mine`,
+            contest: `/dashboard/${g}/contest/${gallery.id}`,
+            refused: `/dashboard/${other.server.id}`,
+          },
+        ],
+        [arena.alice.id, { 'mine-reports': `/dashboard/${g}/mine` }],
+      ];
+      for (const [who, views] of pages) {
+        await signInAs(who);
+        for (const [name, path] of Object.entries(views))
+          await shots(name, () => browser.goto(`${base}${path}`));
       }
-    });
+      // Pages that answer a form: shown once, then shot as they are on each screen.
+      await signInAs(arena.admin.id, `/dashboard/${g}/keys`);
+      await fill({ label: 'Scoreboard widget', access: 'read' }, 'form.stack button.primary');
+      expect((await seen()).text).toContain('Copy it now');
+      await shots('key-minted', async () => {});
+      await browser.goto(`${base}/dashboard/${g}/boards/friday-cup/delete`);
+      await fill({ confirm: 'friday' }, 'form.stack button.danger');
+      expect((await seen()).text).toContain('Nothing was deleted');
+      await shots('delete-refused', async () => {});
+      // Signing in: Tally has no page of its own before Discord's consent screen; a visitor who
+      // presses Cancel there comes back to this one.
+      await browser.clearCookies();
+      world.fake.oauth.deny();
+      await shots('sign-in-cancelled', () => browser.goto(`${base}/auth/sign-in`));
+      expect((await seen()).title).toBe('Sign-in cancelled');
+      world.fake.oauth.signInAs(arena.admin.id);
+    }, 120_000); // some 70 full-page shots
   }
 });

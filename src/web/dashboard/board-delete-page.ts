@@ -45,7 +45,8 @@ function confirmationPage(
   const form = postForm(
     member.session,
     paths.boardDelete(g, board.id),
-    `<label>Type the board id, <code>${escapeHtml(board.id)}</code>, to confirm <input name="confirm" required maxlength="100" autocomplete="off" spellcheck="false"></label>`,
+    // The sentence in one span: a label is a grid, where a bare <code> would be a row of its own.
+    `<label><span>Type the board id, <code>${escapeHtml(board.id)}</code>, to confirm</span> <input name="confirm" required maxlength="100" autocomplete="off" spellcheck="false"></label>`,
     { label: 'Delete this board for good', kind: 'danger' },
     'stack',
   );

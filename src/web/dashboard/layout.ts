@@ -15,6 +15,9 @@ export const DASHBOARD_STYLE = `
   header.bar form { margin: 0; }
   .panel { background: var(--card); border: 1px solid var(--rule); border-radius: 8px; padding: 1rem; margin: 1rem 0; }
   .panel h2 { margin-top: 0; }
+  /* The panel's padding is its margin: a first paragraph or list adds no blank line above it. */
+  .panel > :first-child { margin-top: 0; }
+  .panel > :last-child { margin-bottom: 0; }
   form.stack { display: grid; gap: 0.75rem; max-width: 34rem; }
   form.inline { display: inline-flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0; }
   label { display: grid; gap: 0.25rem; font-size: 0.9rem; }
