@@ -10,6 +10,7 @@ import {
 } from './contest';
 import { CorrectionEntity } from './correction';
 import { EntryEntity } from './entry';
+import { EvidencePreviewEntity } from './evidence-preview';
 import { IdempotencyRecordEntity } from './idempotency-record';
 import { MatchEntity } from './match';
 import { MemberAvatarEntity } from './member-avatar';
@@ -64,4 +65,5 @@ export const entities = [
   QueueWaitEntity,
   QueueMatchEntity,
   QueuePlayerEntity,
+  EvidencePreviewEntity,
 ];

@@ -22,6 +22,7 @@ import { BoardDisplay1734200000000 } from './1734200000000-board-display';
 import { Avatars1734300000000 } from './1734300000000-avatars';
 import { Queues1734400000000 } from './1734400000000-queues';
 import { BoardVersions1734500000000 } from './1734500000000-board-versions';
+import { EvidencePreviews1734600000000 } from './1734600000000-evidence-previews';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   Avatars1734300000000,
   Queues1734400000000,
   BoardVersions1734500000000,
+  EvidencePreviews1734600000000,
 ];

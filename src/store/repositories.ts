@@ -28,6 +28,7 @@ import { SubmissionRepository } from './submissions';
 import { ContestRepository } from './contests';
 import { WebSessionRepository } from './web-sessions';
 import { AvatarRepository } from './avatars';
+import { EvidencePreviewRepository } from './evidence-previews';
 import { QueueRepository } from './queues';
 
 export class OwnerRepository extends Repository {
@@ -321,6 +322,7 @@ export interface Repositories {
   webSessions: WebSessionRepository;
   avatars: AvatarRepository;
   queues: QueueRepository;
+  evidencePreviews: EvidencePreviewRepository;
 }
 
 export function createRepositories(db: Database): Repositories {
@@ -349,5 +351,6 @@ export function createRepositories(db: Database): Repositories {
     webSessions: new WebSessionRepository(db),
     avatars: new AvatarRepository(db),
     queues: new QueueRepository(db),
+    evidencePreviews: new EvidencePreviewRepository(db),
   };
 }

@@ -100,8 +100,13 @@ describe(`every migration's down (${backendName})`, () => {
     );
     const plan = await planDown(database, 1);
     expect(plan.undo).toEqual([last]);
-    expect(plan.lost).toEqual([{ table: 'boards', column: 'version', rows: 1 }]);
-    const queues = await planDown(database, 2);
+    expect(plan.lost).toEqual([{ table: 'evidence_previews', rows: 0 }]);
+    const versions = await planDown(database, 2);
+    expect(versions.lost).toEqual([
+      { table: 'boards', column: 'version', rows: 1 },
+      { table: 'evidence_previews', rows: 0 },
+    ]);
+    const queues = await planDown(database, 3);
     expect(queues.lost).toEqual(
       expect.arrayContaining(
         ['queues', 'queue_waits', 'queue_matches', 'queue_players'].map((table) => ({
@@ -110,16 +115,16 @@ describe(`every migration's down (${backendName})`, () => {
         })),
       ),
     );
-    expect(queues.lost).toHaveLength(5);
-    const avatars = await planDown(database, 3);
+    expect(queues.lost).toHaveLength(6);
+    const avatars = await planDown(database, 4);
     expect(avatars.lost).toEqual(
       expect.arrayContaining([
         { table: 'member_avatars', rows: 0 },
         { table: 'owners', column: 'icon', rows: 0 },
       ]),
     );
-    expect(avatars.lost).toHaveLength(7);
-    const two = await planDown(database, 4);
+    expect(avatars.lost).toHaveLength(8);
+    const two = await planDown(database, 5);
     expect(two.lost).toEqual(
       expect.arrayContaining(
         ['medals', 'show_record', 'show_submissions', 'standings_size'].map((column) => ({
@@ -130,10 +135,10 @@ describe(`every migration's down (${backendName})`, () => {
       ),
     );
     // Undoing the web sessions too drops two tables (rows counted) and the private flag.
-    const three = await planDown(database, 6);
+    const three = await planDown(database, 7);
     expect(three.undo).toEqual(
       migrations
-        .slice(-6)
+        .slice(-7)
         .reverse()
         .map((m) => m.name),
     );
