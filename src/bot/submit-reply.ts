@@ -3,8 +3,11 @@ import type { Board } from '../../entities/board';
 import { autoApplies } from '../domain/board-rules';
 import type { Evidence } from '../domain/evidence';
 import { chatPlayerId } from '../domain/ids';
+import { log } from '../log';
 import type { Context } from '../pipeline/context';
+import { keepEvidencePreview } from '../pipeline/evidence-previews';
 import { submit, type Submitted } from '../pipeline/submit';
+import { evidenceBytes } from './attachment-file';
 import { shown } from './text';
 
 /**
@@ -34,10 +37,39 @@ export async function submitWrite(
     // Refusals before this are ephemeral (interactions.ts); the accepted write gets a public reply.
     { validated: async () => void (await interaction.deferReply()) },
   );
+  if (evidence?.fileKind === 'image' && evidence.fileUrl) {
+    const task = previewLater(ctx, submitted.submission, evidence.fileUrl);
+    previewing.add(task);
+    void task.finally(() => previewing.delete(task));
+  }
   await interaction.editReply({
     content: submittedText(board, submitted),
     allowedMentions: { parse: [] },
   });
+}
+
+const previewing = new Set<Promise<void>>();
+
+/** Resolves once every preview this process started has been kept or given up (tests, shutdown). */
+export async function previewsSettled(): Promise<void> {
+  while (previewing.size > 0) await Promise.all([...previewing]);
+}
+
+/**
+ * The report's image kept for the dashboard's review pages (src/pipeline/evidence-previews.ts),
+ * downloaded now, while Discord's signed address is valid, but off the reply's path: the
+ * member's answer never waits for it, and a download or an image that fails keeps nothing and
+ * changes nothing about the submission.
+ */
+async function previewLater(ctx: Context, submission: Submitted['submission'], url: string) {
+  try {
+    const bytes = await evidenceBytes(url);
+    if (bytes) await keepEvidencePreview(ctx, submission, bytes);
+    else
+      log.info('evidence preview: the file could not be downloaded', { submission: submission.id });
+  } catch (err) {
+    log.warn('evidence preview not kept', { submission: submission.id, err });
+  }
 }
 
 /**
