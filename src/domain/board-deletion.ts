@@ -5,6 +5,8 @@ export interface BoardContents {
   scores: number;
   seasons: number;
   contestEntries: number;
+  /** Chat reports' images Tally kept (src/pipeline/evidence-previews.ts). */
+  evidenceImages: number;
 }
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -20,6 +22,7 @@ export function describeContents(c: BoardContents): string {
     c.scores > 0 && counted(c.scores, 'score', 'scores'),
     c.seasons > 0 && counted(c.seasons, 'season', 'seasons'),
     c.contestEntries > 0 && counted(c.contestEntries, 'contest entry', 'contest entries'),
+    c.evidenceImages > 0 && counted(c.evidenceImages, 'evidence image', 'evidence images'),
   ].filter((p): p is string => p !== false);
   return parts.length > 0 ? parts.join(', ') : 'nothing recorded yet';
 }

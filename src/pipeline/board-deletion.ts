@@ -54,7 +54,7 @@ export async function boardDeletionPreviewByPk(
  * Deletes a board (issue 27 item 9): its entries, scores, matches, submissions and their queue
  * items, history, seasons and their archives, corrections, review and confirmation state, decay,
  * teams, rank roles and their holders, live standings, contest settings, entries, votes and
- * reports, the images no other entry shows, its scheduled jobs, and the idempotency records of
+ * reports, the images no other entry shows, its chat reports' kept evidence images, its scheduled jobs, and the idempotency records of
  * writes to it; keys keep working for the owner's other boards, and every read of this one is a
  * 404 from then on. One transaction; of two deletions at once exactly one deletes, the other is
  * the 404. The owner's audit trail (owner-scoped, it stays) gets one line saying who deleted what.

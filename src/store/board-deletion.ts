@@ -26,6 +26,7 @@ const BY_BOARD = [
   'contest_settings',
   'queue_matches',
   'queues',
+  'evidence_previews',
 ] as const;
 
 /** Rows that name a row of the board rather than the board: [table, column, the board's rows]. */
@@ -52,8 +53,9 @@ export class BoardDeletionRepository extends Repository {
       m.query(
         `SELECT ${count('entries')} AS entries, ${count('matches')} AS matches,
          ${count('scores')} AS scores, ${count('seasons')} AS seasons,
-         ${count('contest_entries')} AS contestEntries`,
-        [boardPk, boardPk, boardPk, boardPk, boardPk],
+         ${count('contest_entries')} AS contestEntries,
+         ${count('evidence_previews')} AS evidenceImages`,
+        [boardPk, boardPk, boardPk, boardPk, boardPk, boardPk],
       ),
     );
     const row = rows[0]!;
@@ -63,6 +65,7 @@ export class BoardDeletionRepository extends Repository {
       scores: Number(row.scores),
       seasons: Number(row.seasons),
       contestEntries: Number(row.contestEntries),
+      evidenceImages: Number(row.evidenceImages),
     };
   }
 

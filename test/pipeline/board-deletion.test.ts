@@ -7,6 +7,7 @@ import type { Board } from '../../entities/board';
 import { TallyError } from '../../src/domain/errors';
 import { boardDeletionPreview, deleteBoard } from '../../src/pipeline/board-deletion';
 import { createTeam } from '../../src/pipeline/boards';
+import { keepEvidencePreview } from '../../src/pipeline/evidence-previews';
 import { setContest, submitEntry, voteOnEntry, reportEntry } from '../../src/pipeline/contests';
 import { setDecay } from '../../src/pipeline/decay';
 import { placeLiveStandings } from '../../src/pipeline/live-standings';
@@ -112,6 +113,17 @@ describe(`deleting a board (${backendName})`, () => {
     await new Scheduler(p!.ctx, JOBS).tick();
     // One more result waits in the queue.
     await p!.submitMatch(board, { team1: [players[0]], team2: [players[1]], winner: 'team2' });
+    // Its image evidence, as Tally keeps a chat report's (src/pipeline/evidence-previews.ts).
+    const [last] = (await p!.dataSource.query(
+      'SELECT id FROM submissions WHERE board_pk = ? ORDER BY id DESC LIMIT 1',
+      [board.pk],
+    )) as { id: number }[];
+    const kept = await keepEvidencePreview(
+      p!.ctx,
+      { id: Number(last!.id), boardPk: board.pk },
+      await picture('#2e86c1'),
+    );
+    expect(kept).toBe(true);
     return board;
   }
 
@@ -131,6 +143,7 @@ describe(`deleting a board (${backendName})`, () => {
         'queue_waits',
         'queue_matches',
         'queue_players',
+        'evidence_previews',
       ]),
     );
 
@@ -142,7 +155,7 @@ describe(`deleting a board (${backendName})`, () => {
       }[]
     ).map((s) => `season:${s.pk}:`);
     const preview = await boardDeletionPreview(p.ctx, board.ownerId, board.id);
-    expect(preview.contents).toMatchObject({ matches: 4, seasons: 2 });
+    expect(preview.contents).toMatchObject({ matches: 4, seasons: 2, evidenceImages: 1 });
     expect(preview.contents.entries).toBeGreaterThan(0);
 
     const { contents } = await deleteBoard(p.ctx, board.ownerId, board.id, 'cli');
@@ -169,7 +182,9 @@ describe(`deleting a board (${backendName})`, () => {
       [board.ownerId],
     );
     const line = lines.find((l) => l.line.includes('deleted the board **Ladder**'))!.line;
-    expect(line).toContain(`${preview.contents.entries} entries, 4 matches, 2 seasons`);
+    expect(line).toContain(
+      `${preview.contents.entries} entries, 4 matches, 2 seasons, 1 evidence image`,
+    );
     // A new board never takes the deleted one's pk (and so its board_<n> id).
     const next = await p.board({ ownerId: board.ownerId });
     expect(next.pk).toBeGreaterThan(teams.pk);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { describeContents, type BoardContents } from '../../src/domain/board-deletion';
 
-const none: BoardContents = { entries: 0, matches: 0, scores: 0, seasons: 0, contestEntries: 0 };
+const none: BoardContents = {
+  entries: 0,
+  matches: 0,
+  scores: 0,
+  seasons: 0,
+  contestEntries: 0,
+  evidenceImages: 0,
+};
 
 describe('describeContents (what deleting a board takes, in words)', () => {
   it.each<[Partial<BoardContents>, string]>([
@@ -12,6 +19,8 @@ describe('describeContents (what deleting a board takes, in words)', () => {
     [{ scores: 3, entries: 2 }, '2 entries, 3 scores'],
     [{ contestEntries: 1 }, '1 contest entry'],
     [{ contestEntries: 5, seasons: 1 }, '1 season, 5 contest entries'],
+    [{ evidenceImages: 1 }, '1 evidence image'],
+    [{ matches: 2, evidenceImages: 2 }, '2 matches, 2 evidence images'],
   ])('%o → %s', (counts, text) => {
     expect(describeContents({ ...none, ...counts })).toBe(text);
   });
