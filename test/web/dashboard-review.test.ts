@@ -1,6 +1,10 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
+import { evidenceBytes } from '../../src/bot/attachment-file';
+import { previewsSettled } from '../../src/bot/submit-reply';
 import { auditTrail } from '../../src/pipeline/audit';
+import { deleteBoard } from '../../src/pipeline/board-deletion';
 import { cast, chat, handleIn, submissionId } from '../support/cast';
 import { DashboardBrowser, signInEnv, textOf, type Page } from '../support/dashboard';
 import {
@@ -283,5 +287,156 @@ describe('who may not', () => {
     });
     expect(post.status).toBe(404);
     expect(await status(handle)).toBe('pending_review');
+  });
+});
+
+/** A 640 × 360 screenshot in one colour, with EXIF: a real PNG as a member would attach. */
+const screenshot = () =>
+  sharp({ create: { width: 640, height: 360, channels: 3, background: '#1abc9c' } })
+    .withMetadata({ exif: { IFD0: { Copyright: 'Somebody' } } })
+    .png()
+    .toBuffer();
+
+const picture = (handle: string, size: 'thumb' | 'full') => `${page(handle)}/evidence/${size}.webp`;
+const kept = (handle: string) =>
+  world.tally.ctx.repos.evidencePreviews.sizeOf(submissionId(handle));
+
+/** A board of its own for the evidence tests: the last of them deletes it. */
+let shots: Board;
+
+/** Alice reports a win on `shots` with this file attached; resolves once it awaits review. */
+const reportedWith = async (upload: { filename: string; data: Buffer; contentType?: string }) => {
+  const handle = await reported(arena.alice, { board: shots.id, evidence: { upload } });
+  await previewsSettled();
+  return handle;
+};
+
+/** The bytes of a dashboard address as this browser fetches them (its cookies, its address). */
+async function bytesOf(b: DashboardBrowser, path: string) {
+  const cookie = [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${world.tally.url}${path}`, {
+    headers: { ...(cookie ? { cookie } : {}), 'x-forwarded-for': b.address },
+    redirect: 'manual',
+  });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('image evidence on the review pages', () => {
+  let handle: string;
+  beforeAll(async () => {
+    shots = await world.tally.board({
+      ownerId,
+      type: 'ELO',
+      name: 'Screenshots',
+      moderatorChannelId: arena.modQueue.id,
+      moderatorRoleId: arena.referees.id,
+    });
+  });
+
+  it("keeps a report's image as Tally's own WebP: the queue shows its thumbnail, the page the picture, both from Tally", async () => {
+    handle = await reportedWith({ filename: 'final score.png', data: await screenshot() });
+    expect(await kept(handle)).toEqual({
+      width: 640,
+      height: 360,
+      thumbWidth: 480,
+      thumbHeight: 270,
+    });
+    const mod = await signedIn(arena.mod);
+    const list = await mod.get(queue);
+    expect(list.status).toBe(200);
+    expect(list.html).toContain(`<img src="${picture(handle, 'thumb')}" width="96" height="54"`);
+    const details = await mod.get(page(handle));
+    expect(details.status).toBe(200);
+    expect(details.html).toContain(
+      `<img src="${picture(handle, 'full')}" width="640" height="360"`,
+    );
+    expect(details.html).toContain(`href="${picture(handle, 'full')}"`);
+    // The original stays a link that opens on Discord, as before.
+    expect(details.html).toMatch(/href="[^"]*\/ephemeral-attachments\/[^"]*final%20score\.png/);
+    expect(details.html).toContain('the original (opens on Discord)');
+    // The page's CSP still allows pictures from this site only.
+    expect(details.headers.get('content-security-policy')).toContain("img-src 'self'");
+
+    for (const [size, width] of [
+      ['thumb', 480],
+      ['full', 640],
+    ] as const) {
+      const { res, bytes } = await bytesOf(mod, picture(handle, size));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width });
+      expect(meta.exif).toBeUndefined(); // re-encoded: no metadata kept
+    }
+  });
+
+  it('refuses the picture as the page is refused: a plain member, another server’s admin and moderator, a visitor signed out', async () => {
+    const carol = await signedIn(arena.carol);
+    expect((await bytesOf(carol, picture(handle, 'full'))).res.status).toBe(403);
+    expect((await carol.get(page(handle))).status).toBe(403);
+    for (const person of [other.admin, other.mod]) {
+      const theirs = await signedIn(person);
+      const here = await bytesOf(theirs, picture(handle, 'thumb'));
+      expect(here.res.status).toBe(403);
+      expect(here.res.headers.get('content-type')).toMatch(/^text\/html/);
+      // Through their own server, the handle is not theirs: not found, as the page.
+      const via = `/dashboard/${other.server.id}/review/${handle}`;
+      expect((await bytesOf(theirs, `${via}/evidence/full.webp`)).res.status).toBe(404);
+      expect((await theirs.get(via)).status).toBe(404);
+    }
+    const visitor = new DashboardBrowser(world.tally, world.fake);
+    const out = await bytesOf(visitor, picture(handle, 'full'));
+    const pageOut = await visitor.request('GET', page(handle));
+    expect(out.res.status).toBe(pageOut.status);
+    expect(out.res.status).toBe(303);
+    expect(out.res.headers.get('location')).toMatch(/^\/auth\/sign-in\?return=/);
+    expect(out.bytes.subarray(0, 4).toString('latin1')).not.toBe('RIFF');
+    // A moderator asking for another name, or a submission with no kept image: not found.
+    const mod = await signedIn(arena.mod);
+    expect((await bytesOf(mod, `${page(handle)}/evidence/original.png`)).res.status).toBe(404);
+  });
+
+  it('keeps nothing of a file that is no image, or a cut-off one, and the report waits for review as before', async () => {
+    const html = await reportedWith({
+      filename: 'score.png',
+      data: Buffer.from('<html><script>alert(1)</script></html>'),
+      contentType: 'image/png',
+    });
+    const cut = await reportedWith({
+      filename: 'cut.png',
+      data: (await screenshot()).subarray(0, 200),
+    });
+    const mod = await signedIn(arena.mod);
+    for (const h of [html, cut]) {
+      expect(await kept(h)).toBeNull();
+      const details = await mod.get(page(h));
+      expect(details.status).toBe(200);
+      expect(details.html).not.toContain('/evidence/');
+      expect(details.html).toContain('The attached image (opens on Discord)');
+      expect((await bytesOf(mod, picture(h, 'full'))).res.status).toBe(404);
+    }
+    const list = await mod.get(queue);
+    expect(list.html).toContain(html);
+    expect(list.html).not.toContain(picture(html, 'thumb'));
+  });
+
+  it('gives up a download that fails, without an error', async () => {
+    const cdn = new URL(world.fake.apiUrl).origin;
+    expect(await evidenceBytes(`${cdn}/ephemeral-attachments/1/2/gone.png`)).toBeNull();
+    expect(await evidenceBytes('http://127.0.0.1:1/nothing-listens-here.png')).toBeNull();
+  });
+
+  it("deleting the board deletes its reports' kept images", async () => {
+    expect(await kept(handle)).not.toBeNull();
+    const { contents } = await deleteBoard(world.tally.ctx, ownerId, shots.id, 'cli');
+    expect(contents.evidenceImages).toBe(1);
+    expect(await kept(handle)).toBeNull();
+    const rows: unknown[] = await world.tally.ctx.repos.db.dataSource.query(
+      'SELECT submission_id FROM evidence_previews WHERE board_pk = ?',
+      [shots.pk],
+    );
+    expect(rows).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ import {
   submitEntryAction,
   voteAction,
 } from './contest-gallery';
-import { reviewAction, reviewQueuePage, submissionPage } from './review-page';
+import { evidenceImage, reviewAction, reviewQueuePage, submissionPage } from './review-page';
 import { serverPage, serversPage } from './server-page';
 import {
   clearCookie,
@@ -61,11 +61,14 @@ export interface DashboardLimits {
   actionsPerMinute: number;
   /** Dashboard pages per member (or address): each may read Discord. */
   pagesPerMinute: number;
+  /** Evidence images per member: a review queue shows one thumbnail a row. */
+  imagesPerMinute: number;
 }
 const DEFAULT_LIMITS: DashboardLimits = {
   signInsPerMinute: 10,
   actionsPerMinute: 30,
   pagesPerMinute: 120,
+  imagesPerMinute: 600,
 };
 
 /** Whether this deployment can sign members in (DISCORD_APPLICATION_ID and DISCORD_CLIENT_SECRET). */
@@ -103,6 +106,7 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Dashboa
   const signIns = limiter(limits.signInsPerMinute, 'sign-ins', options);
   const actions = limiter(limits.actionsPerMinute, 'actions', options);
   const pages = limiter(limits.pagesPerMinute, 'dashboard-pages', options);
+  const images = limiter(limits.imagesPerMinute, 'dashboard-images', options);
   const router = Router();
   const memberOrVisitor = (req: Request, res: Response) => sessionIn(res)?.userId ?? visitorOf(req);
   const sameOrigin = requireSameOrigin(ctx.config.publicUrl);
@@ -122,6 +126,13 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Dashboa
   ];
 
   router.use(['/auth', '/dashboard'], loadSession(ctx, cookies));
+  // Before the pages' limit: a queue (up to 100 rows) with a thumbnail each is one page and as
+  // many pictures.
+  router.get(
+    '/dashboard/:guildId/review/:handle/evidence/:file',
+    limited(images, memberOrVisitor),
+    evidenceImage(deps),
+  );
   router.use('/dashboard', limited(pages, memberOrVisitor));
   const viewerSession = loadSession(ctx, cookies, false);
   const viewer: RequestHandler = (req, res, next) => {

@@ -8,6 +8,7 @@
  *   /dashboard/{guild}/boards/{board}/delete     deleting it, after typing its id (Manage Server)
  *   /dashboard/{guild}/review[?board=]           the review queue (moderators)
  *   /dashboard/{guild}/review/{handle}           one submission, to decide
+ *   /dashboard/{guild}/review/{handle}/evidence/{thumb|full}.webp   its kept image
  *   /dashboard/{guild}/mine                      the member's own submissions and entries
  *   /dashboard/{guild}/contest/{board}           a Rating board's gallery: vote, submit an entry
  *   /dashboard/{guild}/keys                      API keys (Manage Server)
@@ -26,6 +27,8 @@ export const dashboardLinks = {
     `/dashboard/${enc(guildId)}/review${boardId ? `?board=${enc(boardId)}` : ''}`,
   submission: (guildId: string, handle: string) =>
     `/dashboard/${enc(guildId)}/review/${enc(handle)}`,
+  evidence: (guildId: string, handle: string, size: 'thumb' | 'full') =>
+    `/dashboard/${enc(guildId)}/review/${enc(handle)}/evidence/${size}.webp`,
   mine: (guildId: string) => `/dashboard/${enc(guildId)}/mine`,
   withdraw: (guildId: string, entryPk: number) =>
     `/dashboard/${enc(guildId)}/mine/entries/${entryPk}/withdraw`,

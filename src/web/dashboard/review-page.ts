@@ -11,6 +11,11 @@ import { chatPlayerId, submissionIdOf } from '../../domain/ids';
 import { formatScore, formatTime } from '../../domain/score-text';
 import { ownedBoard } from '../../pipeline/board-reads';
 import { correctResult } from '../../pipeline/corrections';
+import {
+  evidencePreviewBytes,
+  evidencePreviewSize,
+  previewThumbs,
+} from '../../pipeline/evidence-previews';
 import { adjust, review } from '../../pipeline/review';
 import { reviewQueue, type PendingReview } from '../../pipeline/review-queue';
 import {
@@ -22,6 +27,7 @@ import {
 import { bdi, boardName, escapeHtml, link, type Html } from '../html';
 import type { DashboardDeps } from './deps';
 import { inServer, needModerate, type InServer } from './guard';
+import { sendImageFile } from '../respond';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { namingFor, type Naming } from './member-names';
 import { dashboardLinks as paths } from './paths';
@@ -36,6 +42,8 @@ import { serverTabs } from './server-page';
  *   GET  /dashboard/{guild}/review[?board=]      pending submissions of the boards they moderate
  *   GET  /dashboard/{guild}/review/{handle}      one submission, its evidence and the forms
  *   POST /dashboard/{guild}/review/{handle}      `action`: approve, decline, adjust, correct, remove
+ *   GET  /dashboard/{guild}/review/{handle}/evidence/{thumb|full}.webp   its image evidence, as
+ *        Tally keeps it (src/pipeline/evidence-previews.ts), to whom may open the page only
  */
 
 type Form = Record<string, string | undefined>;
@@ -66,12 +74,32 @@ const memberText = (by: string, name: (id: string) => string = (id) => `@${id}`)
 const when = (at: Date): Html => `<time datetime="${at.toISOString()}">${utcMinute(at)}</time>`;
 const expiry = (at: Date | null): Html => (at === null ? 'never (no validation window)' : when(at));
 
-function queueRow(member: InServer, item: PendingReview, naming: Naming): Html {
+/** The longer side of a thumbnail in the queue's table, in CSS pixels. */
+const QUEUE_THUMB_PX = 96;
+
+/** A queue row's thumbnail, its size fitted in QUEUE_THUMB_PX by its attributes. */
+function queueThumb(g: string, handle: string, size: ThumbSize) {
+  const scale = Math.min(1, QUEUE_THUMB_PX / Math.max(size.thumbWidth, size.thumbHeight));
+  const w = Math.max(1, Math.round(size.thumbWidth * scale));
+  const h = Math.max(1, Math.round(size.thumbHeight * scale));
+  const img = `<img src="${escapeHtml(paths.evidence(g, handle, 'thumb'))}" width="${w}" height="${h}" alt="The attached image of ${escapeHtml(handle)}" loading="lazy">`;
+  return link(paths.submission(g, handle), img);
+}
+
+type ThumbSize = { thumbWidth: number; thumbHeight: number };
+
+function queueRow(
+  member: InServer,
+  item: PendingReview,
+  naming: Naming,
+  preview: ThumbSize | undefined,
+): Html {
   const g = member.server.guildId;
   const message = item.messageUrl
     ? ` · ${link(item.messageUrl, 'in Discord', ' rel="noopener noreferrer" target="_blank"')}`
     : '';
-  return `<tr><td>${link(paths.submission(g, item.handle), escapeHtml(item.handle))}${message}</td><td>${bdi(item.board.displayName || item.board.id)}</td><td>${bdi(item.summary)}</td><td>${bdi(memberText(item.submittedBy, naming))}</td><td>${when(item.submittedAt)}</td><td>${expiry(item.expiresAt)}</td></tr>`;
+  const thumb = preview ? queueThumb(g, item.handle, preview) : '';
+  return `<tr><td>${link(paths.submission(g, item.handle), escapeHtml(item.handle))}${message}</td><td>${thumb}</td><td>${bdi(item.board.displayName || item.board.id)}</td><td>${bdi(item.summary)}</td><td>${bdi(memberText(item.submittedBy, naming))}</td><td>${when(item.submittedAt)}</td><td>${expiry(item.expiresAt)}</td></tr>`;
 }
 
 /** GET /dashboard/{guild}/review[?board=]: as /review list, oldest first. */
@@ -98,14 +126,17 @@ export function reviewQueuePage(deps: DashboardDeps): RequestHandler {
       ? `<p class="meta">Only ${escapeHtml(boardId)} · ${link(paths.review(g), 'all boards you moderate')}</p>`
       : '';
     const count = queue.items.length + queue.more;
-    const naming = await namingFor(
-      deps,
-      g,
-      queue.items.map((i) => i.submittedBy),
-    );
+    const [naming, previews] = await Promise.all([
+      namingFor(
+        deps,
+        g,
+        queue.items.map((i) => i.submittedBy),
+      ),
+      queuePreviews(deps, queue.items),
+    ]);
     const table = queue.items.length
       ? `<p>${count} waiting, oldest first.</p>
-<div class="scroll"><table><thead><tr><th>Submission</th><th>Board</th><th>Result</th><th>Submitted by</th><th>Submitted</th><th>Expires</th></tr></thead><tbody>${queue.items.map((i) => queueRow(member, i, naming)).join('')}</tbody></table></div>${queue.more ? `\n<p class="meta">…and ${queue.more} more; they show here as these are decided.</p>` : ''}`
+<div class="scroll"><table><thead><tr><th>Submission</th><th>Evidence</th><th>Board</th><th>Result</th><th>Submitted by</th><th>Submitted</th><th>Expires</th></tr></thead><tbody>${queue.items.map((i) => queueRow(member, i, naming, previews.get(i.handle))).join('')}</tbody></table></div>${queue.more ? `\n<p class="meta">…and ${queue.more} more; they show here as these are decided.</p>` : ''}`
       : '<p class="empty">Nothing is waiting for review.</p>';
     const body = `<h1>Review queue</h1>\n${serverTabs(member, 'review')}\n${only}${table}`;
     sendDashboard(
@@ -114,6 +145,20 @@ export function reviewQueuePage(deps: DashboardDeps): RequestHandler {
       dashboardHtml(`Review queue · ${member.server.guildName}`, body, { session: member.session }),
     );
   };
+}
+
+/** The kept previews of the queue's items, by handle, with their thumbnails' sizes. */
+async function queuePreviews(
+  deps: DashboardDeps,
+  items: readonly PendingReview[],
+): Promise<Map<string, ThumbSize>> {
+  const handles = new Map<number, string>();
+  for (const item of items) {
+    const id = submissionIdOf(item.handle);
+    if (id !== null) handles.set(id, item.handle);
+  }
+  const thumbs = await previewThumbs(deps.ctx, [...handles.keys()]);
+  return new Map([...thumbs].map(([id, size]) => [handles.get(id)!, size]));
 }
 
 /** The URL's submission if it is this server's and the member may moderate its board. */
@@ -146,13 +191,24 @@ function outside(url: string, label: Html): Html {
 /**
  * A chat report's evidence. The dashboard's CSP allows pictures from this site only, and
  * Discord's attachment addresses are signed and expire within a day, so an image is shown here
- * only if it is on this site; evidence on Discord's CDN is a link that opens it there.
+ * as Tally kept it when the report came in (src/pipeline/evidence-previews.ts), served under this
+ * page's guard; the original on Discord's CDN is a link that opens it there.
  */
-function evidence(submission: Submission, publicUrl: string): Html {
+function evidence(
+  submission: Submission,
+  publicUrl: string,
+  preview: { src: string; width: number; height: number } | null,
+): Html {
   const { evidenceLink: given, evidenceFileUrl: file, evidenceFileKind: kind } = submission;
   const items: Html[] = [];
   if (given) items.push(`<li>Link: ${outside(given, escapeHtml(given))}</li>`);
-  if (file) {
+  if (file && preview) {
+    const img = `<img src="${escapeHtml(preview.src)}" width="${preview.width}" height="${preview.height}" alt="The attached image, as Tally kept it">`;
+    items.push(
+      `<li><figure class="artwork">${link(preview.src, img)}</figure>${link(preview.src, 'Full size')} · ${outside(file, 'the original (opens on Discord)')}</li>`,
+    );
+  }
+  if (file && !preview) {
     const here = (() => {
       try {
         return new URL(file).origin === new URL(publicUrl).origin;
@@ -329,7 +385,7 @@ export function submissionPage(deps: DashboardDeps): RequestHandler {
 ${serverTabs(member, 'review')}
 <p class="meta">${escapeHtml(handle)}${number} · board ${escapeHtml(board.id)} · ${link(paths.review(g), 'back to the queue')}</p>
 <section class="panel">${recordHtml(view)}${facts}</section>
-${evidence(submission, deps.ctx.config.publicUrl)}
+${evidence(submission, deps.ctx.config.publicUrl, await previewOf(deps, g, handle, submission))}
 ${forms(member, view)}`;
     sendDashboard(
       res,
@@ -339,6 +395,34 @@ ${forms(member, view)}`;
         flash: done ? { text: done } : null,
       }),
     );
+  };
+}
+
+/** The submission's kept image, as the page shows it; null if Tally kept none. */
+async function previewOf(deps: DashboardDeps, g: string, handle: string, submission: Submission) {
+  if (submission.evidenceFileKind !== 'image') return null;
+  const size = await evidencePreviewSize(deps.ctx, submission.id);
+  return size && { src: paths.evidence(g, handle, 'full'), width: size.width, height: size.height };
+}
+
+const EVIDENCE_FILE = /^(thumb|full)\.webp$/;
+
+/**
+ * GET /dashboard/{guild}/review/{handle}/evidence/{thumb|full}.webp: the kept image, to a member
+ * who may open the submission's page, refused as the page refuses (sign-in, 404, 403). Never
+ * cached by anyone but the member's own browser, and not even there.
+ */
+export function evidenceImage(deps: DashboardDeps): RequestHandler {
+  return async (req, res) => {
+    const member = await inServer(req, res, deps.access);
+    const { handle, submission } = await moderatedSubmission(deps, req, member);
+    const size = EVIDENCE_FILE.exec(String(req.params.file))?.[1] as 'thumb' | 'full' | undefined;
+    if (size === undefined) {
+      throw new TallyError('not_found', 'A submission’s image is thumb.webp or full.webp.');
+    }
+    const bytes = await evidencePreviewBytes(deps.ctx, submission.id, size);
+    if (!bytes) throw new TallyError('not_found', `${handle} has no image kept by Tally.`);
+    sendImageFile(req, res, '', bytes, true);
   };
 }
 
