@@ -1,12 +1,14 @@
 import type { StoredResponse } from '../store/idempotency';
-import type { SettledOutcome } from './signals';
 
-/** The final answer of one waiting request, for what the worker made of its submission. */
-export type RenderFinal = (outcome: SettledOutcome) => StoredResponse;
+/**
+ * The final answer of one waiting request, for what the worker made of its submission (`O`: the
+ * worker's outcome, signals.ts SettledOutcome).
+ */
+export type RenderFinal<O> = (outcome: O) => StoredResponse;
 
-interface Waiting {
+interface Waiting<O> {
   recordPk: number;
-  render: RenderFinal;
+  render: RenderFinal<O>;
   stored: StoredResponse | null;
 }
 
@@ -17,15 +19,15 @@ interface Waiting {
  * commit of its own after the worker's. A request the worker of another process applies, or one
  * whose answer could not be stored with the batch, stores its own as before.
  */
-export class FinalAnswers {
-  private readonly waiting = new Map<number, Waiting>();
+export class FinalAnswers<O> {
+  private readonly waiting = new Map<number, Waiting<O>>();
 
   /**
    * Armed inside the enqueue transaction, before its commit, so no worker can apply the
    * submission first; `release` lets it go (the request answered, or that try rolled back).
    */
-  expect(submissionId: number, recordPk: number, render: RenderFinal) {
-    const waiting: Waiting = { recordPk, render, stored: null };
+  expect(submissionId: number, recordPk: number, render: RenderFinal<O>) {
+    const waiting: Waiting<O> = { recordPk, render, stored: null };
     this.waiting.set(submissionId, waiting);
     return {
       /** The answer the worker stored, once its transaction committed; else null. */
@@ -41,8 +43,8 @@ export class FinalAnswers {
    * `max`), and `committed` to call once it committed. Only when every record took its answer are they marked stored; a record whose
    * lease ran out keeps what it has, and its request then reads that back as before.
    */
-  forBatch(outcomes: Map<number, SettledOutcome>, max: number) {
-    let answers: (StoredResponse & { pk: number; waiting: Waiting })[] = [];
+  forBatch(outcomes: Map<number, O>, max: number) {
+    let answers: (StoredResponse & { pk: number; waiting: Waiting<O> })[] = [];
     for (const [id, outcome] of outcomes) {
       const waiting = this.waiting.get(id);
       if (waiting) answers.push({ pk: waiting.recordPk, ...waiting.render(outcome), waiting });

@@ -5,6 +5,7 @@ import { log } from '../log';
 import type { IdempotencyClaim, IdempotencyStart, StoredResponse } from '../store/idempotency';
 import type { Context } from './context';
 import type { FinalAnswers } from './final-answers';
+import type { SettledOutcome } from './signals';
 import { submit, type Submitted } from './submit';
 import { viewFrom, type SubmissionView } from './submission-view';
 
@@ -177,7 +178,7 @@ async function finishQueued(
   }
 }
 
-type Expected = ReturnType<FinalAnswers['expect']>;
+type Expected = ReturnType<FinalAnswers<SettledOutcome>['expect']>;
 
 /** Another request with the same key committed first (spec 4.11.4). */
 class KeyTaken extends Error {}

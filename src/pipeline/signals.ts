@@ -37,13 +37,13 @@ export interface Signals {
     cancel?: AbortSignal,
   ): Promise<{ outcome: SettledOutcome | null } | null>;
   /** Final answers the worker stores with its batch for requests waiting in this process. */
-  readonly answers: FinalAnswers;
+  readonly answers: FinalAnswers<SettledOutcome>;
   close(): Promise<void>;
 }
 
 export class LocalSignals implements Signals {
   protected readonly emitter = new EventEmitter().setMaxListeners(0);
-  readonly answers = new FinalAnswers();
+  readonly answers = new FinalAnswers<SettledOutcome>();
 
   queued(): void {
     this.emitter.emit('queued');

@@ -14,7 +14,7 @@ const render = ({ submission }: SettledOutcome) => ({
 
 describe('final answers stored with the worker’s batch', () => {
   it('GIVEN two waiting requests and a third submission of another process THEN the batch renders the two, for their records', () => {
-    const answers = new FinalAnswers();
+    const answers = new FinalAnswers<SettledOutcome>();
     answers.expect(1, 101, render);
     answers.expect(2, 102, render);
     const { answers: rows } = answers.forBatch(
@@ -28,7 +28,7 @@ describe('final answers stored with the worker’s batch', () => {
   });
 
   it('GIVEN the batch committed and every record took its answer THEN each request finds it stored', () => {
-    const answers = new FinalAnswers();
+    const answers = new FinalAnswers<SettledOutcome>();
     const first = answers.expect(1, 101, render);
     const batch = answers.forBatch(new Map([[1, outcome(1)]]), 64);
     expect(first.stored()).toBeNull(); // not before the commit
@@ -37,7 +37,7 @@ describe('final answers stored with the worker’s batch', () => {
   });
 
   it('GIVEN a record whose lease ran out (fewer rows took an answer) THEN none is marked stored and each request reads back what its record keeps', () => {
-    const answers = new FinalAnswers();
+    const answers = new FinalAnswers<SettledOutcome>();
     const first = answers.expect(1, 101, render);
     const second = answers.expect(2, 102, render);
     answers.forBatch(new Map([1, 2].map((id) => [id, outcome(id)])), 64).committed(1);
@@ -45,7 +45,7 @@ describe('final answers stored with the worker’s batch', () => {
   });
 
   it('GIVEN a try that was rolled back and released THEN a later write given the same submission id is not answered for it', () => {
-    const answers = new FinalAnswers();
+    const answers = new FinalAnswers<SettledOutcome>();
     const rolledBack = answers.expect(7, 107, render);
     rolledBack.release();
     expect(answers.forBatch(new Map([[7, outcome(7)]]), 64).answers).toEqual([]);
@@ -59,7 +59,7 @@ describe('final answers stored with the worker’s batch', () => {
   });
 
   it('GIVEN more waiting requests than the store takes with one batch THEN none is stored with it: each request stores its own', () => {
-    const answers = new FinalAnswers();
+    const answers = new FinalAnswers<SettledOutcome>();
     const waits = [1, 2, 3].map((id) => answers.expect(id, 100 + id, render));
     const batch = answers.forBatch(new Map([1, 2, 3].map((id) => [id, outcome(id)])), 2);
     expect(batch.answers).toEqual([]);
