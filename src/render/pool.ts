@@ -1,3 +1,5 @@
+import { access } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { Piscina } from 'piscina';
 import type { RenderJob } from './draw';
 
@@ -34,6 +36,15 @@ export interface PoolOptions {
 }
 
 /**
+ * libuv's thread pool (the API's file, crypto and DNS work) starts on its first use, from the
+ * thread that uses it, and its threads inherit that thread's nice value: started by a render
+ * thread, all of them would run at NICE_INCREMENT for the rest of the process. One file check on
+ * this thread before the first picture makes sure they start here (a no-op once they run).
+ */
+let threadPoolStarted: Promise<void> | null = null;
+const startThreadPool = () => (threadPoolStarted ??= access(tmpdir()).catch(() => undefined));
+
+/**
  * A card costs ~50 ms of CPU (satori's layout and glyph paths, resvg's rasterising), a chart
  * ~25 ms, and the first one in a thread ~500 ms (WebAssembly and fonts), so they run off the
  * event loop in a piscina pool. Workers start on the first render and stop after five idle
@@ -59,6 +70,7 @@ export function poolDrawer(options: PoolOptions): Drawer {
   return {
     // A Buffer crosses as a plain Uint8Array; view the same bytes as a Buffer again.
     draw: async (job) => {
+      await startThreadPool();
       const png = await pool.run(job);
       return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     },
