@@ -14,7 +14,9 @@ ENV NODE_ENV=production \
 
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-# The postinstall: a production install without the files production never reads (issue 31).
+# The postinstall: satori's Arabic marks fixed, and a production install without the files
+# production never reads (issue 31).
+COPY scripts/patch-dependencies.mjs ./scripts/patch-dependencies.mjs
 COPY scripts/prune-production.mjs ./scripts/prune-production.mjs
 # better-sqlite3 and sharp (libvips, for contest images) ship prebuilt binaries inside npm
 # packages: nothing is compiled or downloaded.

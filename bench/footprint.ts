@@ -19,12 +19,17 @@ import type { TargetCheck } from './report';
 /**
  * The production install's size (issue 31 item 4): `npm ci --omit=dev` in a temporary folder
  * with what the Dockerfile copies before it (package.json, the lock file, .npmrc and the
- * postinstall's scripts/prune-production.mjs), install scripts run as they do for real. The
- * figure is kept per hash of those files and this Node, so a second bench run does not install
- * again.
+ * postinstall's scripts), install scripts run as they do for real. The figure is kept per hash
+ * of those files and this Node, so a second bench run does not install again.
  */
 export const FOOTPRINT_MAX_MB = 150;
-const INPUTS = ['package.json', 'package-lock.json', '.npmrc', 'scripts/prune-production.mjs'];
+const INPUTS = [
+  'package.json',
+  'package-lock.json',
+  '.npmrc',
+  'scripts/patch-dependencies.mjs',
+  'scripts/prune-production.mjs',
+];
 
 export interface Footprint {
   /** du's figure, blocks on disk, in MB of 10^6 bytes (du -h's M is 2^20: 150 MB is 143 of them). */
