@@ -2,9 +2,9 @@
 /* global console, process */
 // A production install (`npm ci --omit=dev`) without the files production never reads
 // (issue 31 item 4: at most 150 MB, CJK, Arabic and emoji names still drawn). package.json's
-// "postinstall" runs this; it prunes only when TypeScript is not installed (dev dependencies
-// omitted, the test "prepare" makes too), so a development install keeps everything. `--force`
-// prunes anyway.
+// "postinstall" runs this; it prunes only a production install: npm was told to omit dev
+// dependencies (npm_config_omit), or TypeScript is not installed (the test "prepare" makes too),
+// so a development install keeps everything. `--force` prunes anyway.
 //
 //   node scripts/prune-production.mjs [--force] [node_modules folder]
 //
@@ -46,6 +46,8 @@ export function unread(rel, isDir, { platform = process.platform, arch = process
     return 'fonts the renderer does not load (other weights, WOFF2) and CSS';
   }
   if (isDir) {
+    if (rel === 'typescript')
+      return "TypeScript, which npm keeps as i18next's optional peer; production compiles nothing";
     if (rel === 'typeorm/browser') return "TypeORM's browser build (package.json browser field)";
     if (rel === 'better-sqlite3/deps' || rel === 'better-sqlite3/src')
       return "better-sqlite3's sources, for a build from source (it loads a prebuilt binary)";
@@ -103,6 +105,9 @@ function size(dir) {
 }
 
 function developmentInstall(root) {
+  // `npm ci --omit=dev` says so to its scripts. TypeScript alone no longer tells: an optional peer
+  // of a production dependency (i18next), npm installs it with --omit=dev too.
+  if ((process.env.npm_config_omit ?? '').split(/[\s,]+/).includes('dev')) return false;
   try {
     createRequire(join(root, 'package.json')).resolve('typescript');
     return true;

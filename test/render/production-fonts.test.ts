@@ -91,6 +91,7 @@ describe('a production install’s fonts', () => {
       'satori/dist/index.d.ts',
       'satori/README.md',
       'typeorm/browser/index.js',
+      'typescript/lib/typescript.js',
       `better-sqlite3/prebuilds/${other}`,
       'better-sqlite3/deps/sqlite3/sqlite3.c',
       'better-sqlite3/src/better_sqlite3.cpp',
