@@ -21,8 +21,13 @@ import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { boardOf } from '../src/bot/workspace';
 
-/** A picture that takes longer is left out (a text sparkline instead): the member is waiting. */
+/**
+ * A picture that takes longer is left out of the first answer (a text sparkline instead): the
+ * member is waiting. It is added to the message when it is drawn, up to LATE_CHART_MS after.
+ */
 const RENDER_BUDGET_MS = 5000;
+/** How long a late chart may still come (a cold render thread on a busy machine). */
+const LATE_CHART_MS = 60_000;
 
 /**
  * /profile: a player's card on a board (PolyELO's player card, NeatQueue's /stats): rank, value,
@@ -54,12 +59,19 @@ export const profile = {
     }
     // The picture may take a moment (and its upload more): answer Discord's 3 s first.
     await interaction.deferReply();
-    const chart = await chartPicture(ctx, interaction, found);
-    await interaction.editReply({
-      embeds: [profileEmbed(found, chart !== null)],
-      ...(chart ? { files: [new AttachmentBuilder(chart, { name: CHART })] } : {}),
-      allowedMentions: { parse: [] },
-    });
+    const drawing = chartPicture(ctx, interaction, found);
+    const chart = await within(drawing, RENDER_BUDGET_MS);
+    const answer = (png: Buffer | null) =>
+      interaction.editReply({
+        embeds: [profileEmbed(found, png !== null)],
+        ...(png ? { files: [new AttachmentBuilder(png, { name: CHART })] } : {}),
+        allowedMentions: { parse: [] },
+      });
+    await answer(chart);
+    if (chart !== null) return;
+    // The card is answered; a chart drawn late replaces its sparkline in the same message.
+    const late = await within(drawing, LATE_CHART_MS);
+    if (late) await answer(late);
   },
 } satisfies Command;
 
@@ -93,7 +105,7 @@ async function contestProfile(
   });
 }
 
-/** The chart as a PNG, or null (no renderer, too few points, a failed or slow render). */
+/** The chart as a PNG, or null (no renderer, too few points, a failed render). */
 async function chartPicture(
   ctx: Context,
   interaction: ChatInputCommandInteraction,
@@ -103,15 +115,22 @@ async function chartPicture(
   if (!ctx.render || data.points.length < 2) return null;
   // Named by its content, so a renamed player or board gets a new picture.
   const key = `chart:${createHash('sha256').update(JSON.stringify(data)).digest('base64url')}`;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
-  });
   try {
-    return await Promise.race([ctx.render.chart(key, data), late]);
+    return await ctx.render.chart(key, data);
   } catch (err) {
     log.warn('profile chart failed', { id: interaction.id, err });
     return null;
+  }
+}
+
+/** The picture if it is drawn within `ms`, else null (the drawing goes on). */
+async function within(drawing: Promise<Buffer | null>, ms: number): Promise<Buffer | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([drawing, late]);
   } finally {
     clearTimeout(timer);
   }
