@@ -11,6 +11,7 @@ import { findOwner, mayMintKeys, requireOwner, setOwnerAccess } from '../src/pip
 import { keysAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
+import { choices, commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
 import { ensureOwner, ownerOf, requireManageServer } from '../src/bot/workspace';
 
@@ -27,62 +28,39 @@ const ACCESS_TEXT = {
  * secret exists only in the reply to `create`.
  */
 export const api = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('api')
-      .setDescription('Leaderboard Scoring API keys and access')
-      // Hidden from members without Manage Server by default; execute checks it regardless.
-      .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-      .addSubcommandGroup((group) =>
-        group
-          .setName('key')
-          .setDescription('API keys')
-          .addSubcommand((sub) =>
-            sub
-              .setName('create')
-              .setDescription('Mint a key; the secret is shown once, only to you')
-              .addStringOption((o) =>
-                o
-                  .setName('access')
-                  .setDescription('What the key may do')
-                  .setRequired(true)
-                  .addChoices(
-                    { name: 'read', value: 'read' },
-                    { name: 'read-write', value: 'read-write' },
-                  ),
-              )
-              .addStringOption((o) =>
-                o
-                  .setName('type')
-                  .setDescription('live (default) or test')
-                  .addChoices({ name: 'live', value: 'live' }, { name: 'test', value: 'test' }),
-              )
-              .addStringOption((o) =>
-                o.setName('label').setDescription('What the key is for').setMaxLength(100),
-              ),
-          )
-          .addSubcommand((sub) => sub.setName('list').setDescription('List keys (never secrets)'))
-          .addSubcommand((sub) =>
-            sub
-              .setName('revoke')
-              .setDescription('Revoke a key at once')
-              .addStringOption((o) =>
-                o.setName('key').setDescription('The key id, e.g. key_3').setRequired(true),
-              ),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('access')
-          .setDescription('Check or request API access')
-          .addStringOption((o) =>
-            o
-              .setName('action')
-              .setDescription('check (default) or request')
-              .addChoices({ name: 'check', value: 'check' }, { name: 'request', value: 'request' }),
-          ),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('api')
+        // Hidden from members without Manage Server by default; execute checks it regardless.
+        .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+        .addSubcommandGroup((group) =>
+          group
+            .setName('key')
+            .addSubcommand((sub) =>
+              sub
+                .setName('create')
+                .addStringOption((o) =>
+                  o
+                    .setName('access')
+                    .setRequired(true)
+                    .addChoices(...choices('read', 'read-write')),
+                )
+                .addStringOption((o) => o.setName('type').addChoices(...choices('live', 'test')))
+                .addStringOption((o) => o.setName('label').setMaxLength(100)),
+            )
+            .addSubcommand((sub) => sub.setName('list'))
+            .addSubcommand((sub) =>
+              sub.setName('revoke').addStringOption((o) => o.setName('key').setRequired(true)),
+            ),
+        )
+        .addSubcommand((sub) =>
+          sub
+            .setName('access')
+            .addStringOption((o) => o.setName('action').addChoices(...choices('check', 'request'))),
+        ),
+    ),
+  ),
 
   writes: (interaction) =>
     interaction.options.getSubcommandGroup() === null

@@ -4,6 +4,7 @@ import { auditChannelOf, setAuditChannel } from '../src/pipeline/audit';
 import { actorOf } from '../src/pipeline/audit-lines';
 import type { Command } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { invalid, reply } from '../src/bot/replies';
 import { ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
@@ -16,27 +17,26 @@ const WHAT_GOES =
  */
 export const audit = {
   // Registered like every command (issue 5.4); in DMs it answers that it is a server's setting.
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('audit')
-      .setDescription('The audit channel: one line for every moderator and manager action')
-      // Hidden from members without Manage Server by default; execute checks it regardless.
-      .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
-      .addSubcommand((sub) =>
-        sub
-          .setName('channel')
-          .setDescription('Post the audit lines in this channel from now on')
-          .addChannelOption((o) =>
-            o
-              .setName('channel')
-              .setDescription('A text channel Tally may post in, e.g. #mod-log')
-              .setRequired(true)
-              .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
-          ),
-      )
-      .addSubcommand((sub) => sub.setName('off').setDescription('Stop posting audit lines'))
-      .addSubcommand((sub) => sub.setName('show').setDescription('Where the audit lines go')),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('audit')
+        // Hidden from members without Manage Server by default; execute checks it regardless.
+        .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+        .addSubcommand((sub) =>
+          sub
+            .setName('channel')
+            .addChannelOption((o) =>
+              o
+                .setName('channel')
+                .setRequired(true)
+                .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+            ),
+        )
+        .addSubcommand((sub) => sub.setName('off'))
+        .addSubcommand((sub) => sub.setName('show')),
+    ),
+  ),
 
   writes: (interaction) => interaction.options.getSubcommand(true) !== 'show',
 

@@ -25,10 +25,7 @@ import { ownerOf, requireManageServer } from '../src/bot/workspace';
 
 /** `/board delete board:<id>` (Manage Server): registered by commands/board.ts. */
 export const boardDeleteSubcommand = (sub: SlashCommandSubcommandBuilder) =>
-  sub
-    .setName('delete')
-    .setDescription('Delete a board and everything on it, after a confirmation (Manage Server)')
-    .addStringOption(boardOption);
+  sub.setName('delete').addStringOption(boardOption);
 
 /** The first step: nothing is deleted; an ephemeral message says what would be, with buttons. */
 export async function askBoardDelete(

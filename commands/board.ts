@@ -12,13 +12,14 @@ import { resumeReviewPosts } from '../src/pipeline/review-queue';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
-import { DECAY_DEFAULTS, describeDecay } from '../src/domain/decay';
-import { DISPLAY_DEFAULTS, STANDINGS_SIZE_RANGE } from '../src/domain/board-display';
+import { describeDecay } from '../src/domain/decay';
+import { STANDINGS_SIZE_RANGE } from '../src/domain/board-display';
 import { code, shown } from '../src/bot/text';
 import { boardsAt } from '../src/bot/pages';
 import { boardInfo } from '../src/bot/board-info-message';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { choices, commandJson } from '../src/bot/command-text';
 import { askBoardDelete, boardDeleteSubcommand } from './board-delete';
 import { invalid, reply } from '../src/bot/replies';
 import {
@@ -32,190 +33,75 @@ import {
 /** The options /board create and /board edit share: name, and where and how long review runs. */
 const withPlacement = (sub: SlashCommandSubcommandBuilder) =>
   sub
-    .addStringOption((o) => o.setName('name').setDescription('Display name').setMaxLength(100))
-    .addChannelOption((o) =>
-      o
-        .setName('moderator_channel')
-        .setDescription('Where submissions are posted for review')
-        .addChannelTypes(ChannelType.GuildText),
-    )
-    .addRoleOption((o) => o.setName('moderator_role').setDescription('Who may review'))
+    .addStringOption((o) => o.setName('name').setMaxLength(100))
+    .addChannelOption((o) => o.setName('moderator_channel').addChannelTypes(ChannelType.GuildText))
+    .addRoleOption((o) => o.setName('moderator_role'))
     .addStringOption((o) =>
-      o
-        .setName('review_by')
-        .setDescription('Who checks members’ match reports first (opponents: ELO and League)')
-        .addChoices(
-          { name: 'moderators', value: 'moderators' },
-          { name: 'opponents', value: 'opponents' },
-        ),
+      o.setName('review_by').addChoices(...choices('moderators', 'opponents')),
     )
-    .addIntegerOption((o) =>
-      o
-        .setName('confirm_hours')
-        .setDescription('Opponents: hours they have to confirm or dispute a report')
-        .setMinValue(1)
-        .setMaxValue(720),
-    )
-    .addStringOption((o) =>
-      o
-        .setName('on_silence')
-        .setDescription(
-          'Opponents: if nobody answers in time, confirm it or escalate to moderators',
-        )
-        .addChoices({ name: 'confirm', value: 'confirm' }, { name: 'escalate', value: 'escalate' }),
-    )
-    .addIntegerOption((o) =>
-      o
-        .setName('window_hours')
-        .setDescription('Review window; 0 applies at once, 999 never expires')
-        .setMinValue(0)
-        .setMaxValue(999),
-    )
-    .addBooleanOption((o) =>
-      o
-        .setName('evidence_required')
-        .setDescription('Chat reports must attach a screenshot or give a link (API writes not)'),
-    );
+    .addIntegerOption((o) => o.setName('confirm_hours').setMinValue(1).setMaxValue(720))
+    .addStringOption((o) => o.setName('on_silence').addChoices(...choices('confirm', 'escalate')))
+    .addIntegerOption((o) => o.setName('window_hours').setMinValue(0).setMaxValue(999))
+    .addBooleanOption((o) => o.setName('evidence_required'));
 
 /** /board create|edit (Manage Server) and /board info|list (anyone): the `tally board` use cases. */
 export const board = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('board')
-      .setDescription('Leaderboards of this server')
-      .addSubcommand((sub) =>
-        withPlacement(
-          sub
-            .setName('create')
-            .setDescription('Create a board (Manage Server)')
-            .addStringOption((o) =>
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('board')
+        .addSubcommand((sub) =>
+          withPlacement(
+            sub.setName('create').addStringOption((o) =>
               o
                 .setName('type')
-                .setDescription('Scoring type')
                 .setRequired(true)
-                .addChoices(...BOARD_TYPES.map((t) => ({ name: t, value: t }))),
+                .addChoices(...choices(...BOARD_TYPES)),
             ),
+          )
+            .addIntegerOption((o) => o.setName('team_size').setMinValue(1).setMaxValue(8))
+            .addBooleanOption((o) => o.setName('fixed_teams'))
+            .addIntegerOption((o) => o.setName('k').setMinValue(1))
+            .addStringOption((o) => o.setName('points'))
+            .addStringOption((o) => o.setName('sort').addChoices(...choices('asc', 'desc'))),
         )
-          .addIntegerOption((o) =>
-            o.setName('team_size').setDescription('Players per side').setMinValue(1).setMaxValue(8),
-          )
-          .addBooleanOption((o) =>
-            o.setName('fixed_teams').setDescription('Sides are named teams (/team create)'),
-          )
-          .addIntegerOption((o) => o.setName('k').setDescription('ELO k factor').setMinValue(1))
-          .addStringOption((o) =>
-            o.setName('points').setDescription('League points for win,draw,loss (3,1,0)'),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('sort')
-              .setDescription('Which end is best')
-              .addChoices({ name: 'asc', value: 'asc' }, { name: 'desc', value: 'desc' }),
-          ),
-      )
-      .addSubcommand((sub) =>
-        withPlacement(
+        .addSubcommand((sub) =>
+          withPlacement(sub.setName('edit').addStringOption(boardOption))
+            .addBooleanOption((o) => o.setName('private'))
+            .addBooleanOption((o) => o.setName('medals'))
+            .addIntegerOption((o) =>
+              o
+                .setName('standings_size')
+                .setMinValue(STANDINGS_SIZE_RANGE[0])
+                .setMaxValue(STANDINGS_SIZE_RANGE[1]),
+            )
+            .addBooleanOption((o) => o.setName('show_record'))
+            .addBooleanOption((o) => o.setName('show_submissions')),
+        )
+        .addSubcommand((sub) => sub.setName('info').addStringOption(boardOption))
+        .addSubcommand((sub) => sub.setName('list'))
+        .addSubcommand(boardDeleteSubcommand)
+        .addSubcommand((sub) =>
           sub
-            .setName('edit')
-            .setDescription('Change a board’s name, review, privacy or display (Manage Server)')
-            .addStringOption(boardOption),
+            .setName('standings')
+            .addStringOption(boardOption)
+            .addChannelOption((o) => o.setName('channel').addChannelTypes(ChannelType.GuildText)),
         )
-          .addBooleanOption((o) =>
-            o
-              .setName('private')
-              .setDescription(
-                'Off the public pages; only members signed in see it (the API is as before)',
-              ),
-          )
-          .addBooleanOption((o) =>
-            o
-              .setName('medals')
-              .setDescription('🥇🥈🥉 for the top three in chat and a podium on the public page'),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('standings_size')
-              .setDescription(
-                `Ranks per page of standings in chat and the live message (default ${DISPLAY_DEFAULTS.standingsSize})`,
-              )
-              .setMinValue(STANDINGS_SIZE_RANGE[0])
-              .setMaxValue(STANDINGS_SIZE_RANGE[1]),
-          )
-          .addBooleanOption((o) =>
-            o
-              .setName('show_record')
-              .setDescription('ELO and League: show the record (W-D-L) in the standings'),
-          )
-          .addBooleanOption((o) =>
-            o
-              .setName('show_submissions')
-              .setDescription('Score boards: show the submissions count on the public page'),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub.setName('info').setDescription('A board’s settings').addStringOption(boardOption),
-      )
-      .addSubcommand((sub) => sub.setName('list').setDescription('The boards of this server'))
-      .addSubcommand(boardDeleteSubcommand)
-      .addSubcommand((sub) =>
-        sub
-          .setName('standings')
-          .setDescription(
-            'Keep a live standings message in a channel (Manage Server); no channel = stop',
-          )
-          .addStringOption(boardOption)
-          .addChannelOption((o) =>
-            o
-              .setName('channel')
-              .setDescription('Where the message lives')
-              .addChannelTypes(ChannelType.GuildText),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('decay')
-          .setDescription('Inactivity decay of an ELO board (Manage Server); amount 0 turns it off')
-          .addStringOption(boardOption)
-          .addIntegerOption((o) =>
-            o
-              .setName('amount')
-              .setDescription('Rating points lost per step (percent with percent:true); 0 = off')
-              .setRequired(true)
-              .setMinValue(0)
-              .setMaxValue(1000),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('after_days')
-              .setDescription(
-                `Days without a result before decay starts (default ${DECAY_DEFAULTS.afterDays})`,
-              )
-              .setMinValue(1)
-              .setMaxValue(365),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('every_hours')
-              .setDescription(`Hours between steps (default ${DECAY_DEFAULTS.everyHours})`)
-              .setMinValue(1)
-              .setMaxValue(720),
-          )
-          .addBooleanOption((o) =>
-            o.setName('percent').setDescription('The amount is a percentage of the rating'),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('floor')
-              .setDescription('Never below this rating (default: the start rating)')
-              .setMinValue(0),
-          )
-          .addBooleanOption((o) =>
-            o
-              .setName('role_floor')
-              .setDescription('Never below the rank role (/roles) a rating has reached'),
-          ),
-      ),
-  ).toJSON(),
+        .addSubcommand((sub) =>
+          sub
+            .setName('decay')
+            .addStringOption(boardOption)
+            .addIntegerOption((o) =>
+              o.setName('amount').setRequired(true).setMinValue(0).setMaxValue(1000),
+            )
+            .addIntegerOption((o) => o.setName('after_days').setMinValue(1).setMaxValue(365))
+            .addIntegerOption((o) => o.setName('every_hours').setMinValue(1).setMaxValue(720))
+            .addBooleanOption((o) => o.setName('percent'))
+            .addIntegerOption((o) => o.setName('floor').setMinValue(0))
+            .addBooleanOption((o) => o.setName('role_floor')),
+        ),
+    ),
+  ),
 
   writes: (interaction) =>
     ['create', 'edit', 'decay', 'standings'].includes(interaction.options.getSubcommand(true)),

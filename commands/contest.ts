@@ -20,13 +20,14 @@ import type { Context } from '../src/pipeline/context';
 import { attachmentBytes } from '../src/bot/attachment-file';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere, utcDate } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { mayModerate } from '../src/bot/review-button';
 import { invalid, reply } from '../src/bot/replies';
 import { shown } from '../src/bot/text';
 import { ensureOwner, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
-const entryOption = (what: string) => (o: import('discord.js').SlashCommandIntegerOption) =>
-  o.setName('entry').setDescription(what).setRequired(true).setMinValue(1);
+const entryOption = (o: import('discord.js').SlashCommandIntegerOption) =>
+  o.setName('entry').setRequired(true).setMinValue(1);
 
 /**
  * /contest: image contests on Rating boards (README "Contests"). Members submit and withdraw
@@ -35,103 +36,58 @@ const entryOption = (what: string) => (o: import('discord.js').SlashCommandInteg
  * (commands/contest-buttons.ts). Every refusal is ephemeral and says why; nothing is stored then.
  */
 export const contest = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('contest')
-      .setDescription('Image contests on Rating boards')
-      .addSubcommand((sub) =>
-        sub
-          .setName('submit')
-          .setDescription('Enter an image in a contest')
-          .addStringOption(boardOption)
-          .addAttachmentOption((o) =>
-            o
-              .setName('image')
-              .setDescription('PNG, JPEG, WebP or GIF, up to 10 MB')
-              .setRequired(true),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('title')
-              .setDescription('What your entry is called')
-              .setRequired(true)
-              .setMaxLength(TITLE_MAX),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('withdraw')
-          .setDescription('Take your own entry out of its contest')
-          .addIntegerOption(entryOption('Your entry’s number (#12 on its post)')),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('remove')
-          .setDescription('Remove an entry, with a reason its author is told (moderators)')
-          .addIntegerOption(entryOption('The entry’s number (#12 on its post)'))
-          .addStringOption((o) =>
-            o
-              .setName('reason')
-              .setDescription('Why; the author is told')
-              .setRequired(true)
-              .setMaxLength(200),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('approve')
-          .setDescription('Put an entry that waits for approval in the contest (moderators)')
-          .addIntegerOption(entryOption('The entry’s number')),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('decline')
-          .setDescription('Decline an entry that waits for approval (moderators)')
-          .addIntegerOption(entryOption('The entry’s number'))
-          .addStringOption((o) =>
-            o.setName('reason').setDescription('Why; the author is told').setMaxLength(200),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('settings')
-          .setDescription('Show or change a contest’s settings (Manage Server to change)')
-          .addStringOption(boardOption)
-          .addChannelOption((o) =>
-            o
-              .setName('channel')
-              .setDescription('Where entries are posted with their vote buttons')
-              .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('entries_per_member')
-              .setDescription('How many entries a member may have at once (default 1)')
-              .setMinValue(ENTRIES_PER_MEMBER_RANGE[0])
-              .setMaxValue(ENTRIES_PER_MEMBER_RANGE[1]),
-          )
-          .addBooleanOption((o) =>
-            o
-              .setName('approval')
-              .setDescription('Entries wait for a moderator before they go live'),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('submissions')
-              .setDescription('open, closed, or until a date: 2026-12-31 18:00 (UTC)'),
-          )
-          .addStringOption((o) =>
-            o.setName('voting').setDescription('open, closed, or until a date (UTC)'),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('min_votes')
-              .setDescription('Votes an entry needs to be ranked (default 3)')
-              .setMinValue(MIN_VOTES_RANGE[0])
-              .setMaxValue(MIN_VOTES_RANGE[1]),
-          ),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('contest')
+        .addSubcommand((sub) =>
+          sub
+            .setName('submit')
+            .addStringOption(boardOption)
+            .addAttachmentOption((o) => o.setName('image').setRequired(true))
+            .addStringOption((o) => o.setName('title').setRequired(true).setMaxLength(TITLE_MAX)),
+        )
+        .addSubcommand((sub) => sub.setName('withdraw').addIntegerOption(entryOption))
+        .addSubcommand((sub) =>
+          sub
+            .setName('remove')
+            .addIntegerOption(entryOption)
+            .addStringOption((o) => o.setName('reason').setRequired(true).setMaxLength(200)),
+        )
+        .addSubcommand((sub) => sub.setName('approve').addIntegerOption(entryOption))
+        .addSubcommand((sub) =>
+          sub
+            .setName('decline')
+            .addIntegerOption(entryOption)
+            .addStringOption((o) => o.setName('reason').setMaxLength(200)),
+        )
+        .addSubcommand((sub) =>
+          sub
+            .setName('settings')
+            .addStringOption(boardOption)
+            .addChannelOption((o) =>
+              o
+                .setName('channel')
+                .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+            )
+            .addIntegerOption((o) =>
+              o
+                .setName('entries_per_member')
+                .setMinValue(ENTRIES_PER_MEMBER_RANGE[0])
+                .setMaxValue(ENTRIES_PER_MEMBER_RANGE[1]),
+            )
+            .addBooleanOption((o) => o.setName('approval'))
+            .addStringOption((o) => o.setName('submissions'))
+            .addStringOption((o) => o.setName('voting'))
+            .addIntegerOption((o) =>
+              o
+                .setName('min_votes')
+                .setMinValue(MIN_VOTES_RANGE[0])
+                .setMaxValue(MIN_VOTES_RANGE[1]),
+            ),
+        ),
+    ),
+  ),
 
   writes: () => true,
 

@@ -12,13 +12,8 @@ import { parseScoreText } from '../src/domain/score-text';
 import { correctResult, correctionSummary, type ResultRef } from '../src/pipeline/corrections';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { choices, commandJson } from '../src/bot/command-text';
 import { boardOf, ownerOf } from '../src/bot/workspace';
-
-const WINNERS = [
-  { name: 'Team 1 won', value: 'team1' },
-  { name: 'Team 2 won', value: 'team2' },
-  { name: 'Draw', value: 'draw' },
-];
 
 /**
  * /correct (issue 15 item 2; README "Corrections"): a moderator changes or removes an applied
@@ -27,41 +22,31 @@ const WINNERS = [
  * channel sees what changed and by whom.
  */
 export const correct = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('correct')
-      .setDescription('Moderators: fix a result after it was recorded')
-      .addSubcommand((sub) =>
-        withMatch(sub.setName('match').setDescription('Change the result of a recorded match'))
-          .addStringOption((o) =>
-            o.setName('winner').setDescription('ELO boards: the right result').addChoices(WINNERS),
-          )
-          .addStringOption((o) =>
-            o.setName('score').setDescription('League boards: the right scoreline, team 1 first'),
-          )
-          .addStringOption(reasonOption),
-      )
-      .addSubcommand((sub) =>
-        withMatch(
-          sub.setName('remove-match').setDescription('Take a recorded match off the board'),
-        ).addStringOption(reasonOption),
-      )
-      .addSubcommand((sub) =>
-        withScore(sub.setName('score').setDescription('Change a recorded score'))
-          .addStringOption((o) =>
-            o
-              .setName('corrected')
-              .setDescription('The right score (Time boards: m:ss.mmm)')
-              .setRequired(true),
-          )
-          .addStringOption(reasonOption),
-      )
-      .addSubcommand((sub) =>
-        withScore(
-          sub.setName('remove-score').setDescription('Take a recorded score off the board'),
-        ).addStringOption(reasonOption),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('correct')
+        .addSubcommand((sub) =>
+          withMatch(sub.setName('match'))
+            .addStringOption((o) =>
+              o.setName('winner').addChoices(...choices('team1', 'team2', 'draw')),
+            )
+            .addStringOption((o) => o.setName('score'))
+            .addStringOption(reasonOption),
+        )
+        .addSubcommand((sub) =>
+          withMatch(sub.setName('remove-match')).addStringOption(reasonOption),
+        )
+        .addSubcommand((sub) =>
+          withScore(sub.setName('score'))
+            .addStringOption((o) => o.setName('corrected').setRequired(true))
+            .addStringOption(reasonOption),
+        )
+        .addSubcommand((sub) =>
+          withScore(sub.setName('remove-score')).addStringOption(reasonOption),
+        ),
+    ),
+  ),
 
   writes: () => true,
 
@@ -106,24 +91,20 @@ export const correct = {
 } satisfies Command;
 
 function reasonOption(o: SlashCommandStringOption) {
-  return o.setName('reason').setDescription('Why (kept with the correction)').setMaxLength(300);
+  return o.setName('reason').setMaxLength(300);
 }
 
 function withMatch(sub: SlashCommandSubcommandBuilder) {
   return sub
     .addStringOption(boardOption)
-    .addIntegerOption((o) =>
-      o.setName('match').setDescription('Match number (#12)').setRequired(true).setMinValue(1),
-    );
+    .addIntegerOption((o) => o.setName('match').setRequired(true).setMinValue(1));
 }
 
 function withScore(sub: SlashCommandSubcommandBuilder) {
   return sub
     .addStringOption(boardOption)
-    .addUserOption((o) => o.setName('player').setDescription('Whose score').setRequired(true))
-    .addStringOption((o) =>
-      o.setName('score').setDescription('The score as recorded (Time: m:ss.mmm)').setRequired(true),
-    );
+    .addUserOption((o) => o.setName('player').setRequired(true))
+    .addStringOption((o) => o.setName('score').setRequired(true));
 }
 
 function replyText(

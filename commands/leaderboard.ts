@@ -3,6 +3,7 @@ import { archiveAt, standingsAt } from '../src/bot/pages';
 import { seasonOf } from '../src/pipeline/seasons';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
 
@@ -11,18 +12,14 @@ import { boardOf } from '../src/bot/workspace';
  * with `season`, an ended season's archived final standings.
  */
 export const leaderboard = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('leaderboard')
-      .setDescription('Show a board’s standings')
-      .addStringOption(boardOption)
-      .addIntegerOption((o) =>
-        o
-          .setName('season')
-          .setDescription('An ended season’s final standings (see /season list)')
-          .setMinValue(1),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('leaderboard')
+        .addStringOption(boardOption)
+        .addIntegerOption((o) => o.setName('season').setMinValue(1)),
+    ),
+  ),
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);

@@ -3,6 +3,7 @@ import { parseScoreline } from '../src/domain/score-text';
 import { listTeams } from '../src/pipeline/boards';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere, withEvidence } from '../src/bot/command-options';
+import { choices, commandJson } from '../src/bot/command-text';
 import { evidenceOf } from '../src/bot/evidence';
 import { parseParticipants, refuseBots } from '../src/bot/participants';
 import { invalid } from '../src/bot/replies';
@@ -16,47 +17,24 @@ const RESULTS = { won: 'team1', lost: 'team2', draw: 'draw' } as const;
  * mentioned opponents; a result on ELO boards, a scoreline (your side first) on League boards.
  */
 export const match = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('match')
-      .setDescription('Report matches')
-      .addSubcommand((sub) =>
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder().setName('match').addSubcommand((sub) =>
         withEvidence(
           sub
             .setName('report')
-            .setDescription('Report a match you played')
             .addStringOption(boardOption)
+            .addStringOption((o) => o.setName('opponents').setRequired(true))
             .addStringOption((o) =>
-              o
-                .setName('opponents')
-                .setDescription('The other side: @mentions, or a team on fixed-teams boards')
-                .setRequired(true),
+              o.setName('result').addChoices(...choices('won', 'lost', 'draw')),
             )
-            .addStringOption((o) =>
-              o
-                .setName('result')
-                .setDescription('ELO boards: how it went for your side')
-                .addChoices(
-                  { name: 'won', value: 'won' },
-                  { name: 'lost', value: 'lost' },
-                  { name: 'draw', value: 'draw' },
-                ),
-            )
-            .addStringOption((o) =>
-              o
-                .setName('score')
-                .setDescription('League boards: the scoreline, your side first (3-1)'),
-            )
-            .addStringOption((o) =>
-              o.setName('teammates').setDescription('Your teammates as @mentions (team boards)'),
-            )
-            .addStringOption((o) =>
-              o.setName('team').setDescription('Your team on a fixed-teams board (name or team_N)'),
-            ),
-          'the result',
+            .addStringOption((o) => o.setName('score'))
+            .addStringOption((o) => o.setName('teammates'))
+            .addStringOption((o) => o.setName('team')),
         ),
       ),
-  ).toJSON(),
+    ),
+  ),
 
   writes: () => true,
 

@@ -19,6 +19,7 @@ import { playerProfile, profileChart, type Profile } from '../src/pipeline/profi
 import { log } from '../src/log';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { boardOf } from '../src/bot/workspace';
 
 /**
@@ -36,13 +37,14 @@ const LATE_CHART_MS = 60_000;
  * contest entries (src/bot/member-entries-message.ts).
  */
 export const profile = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('profile')
-      .setDescription('A player’s profile: rank, record, streaks, last matches and a chart')
-      .addStringOption(boardOption)
-      .addUserOption((o) => o.setName('player').setDescription('Whose profile (default: yours)')),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('profile')
+        .addStringOption(boardOption)
+        .addUserOption((o) => o.setName('player')),
+    ),
+  ),
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);

@@ -92,7 +92,7 @@ export const queueButtons = {
       );
     }
     const left = await leaveQueue(ctx, member);
-    return answer(interaction, leftText(await queueView(ctx, left.queuePk)));
+    return answer(interaction, leftText(await queueView(ctx, left.queuePk), interaction.locale));
   },
 } satisfies ComponentHandler;
 

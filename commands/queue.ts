@@ -22,19 +22,20 @@ import {
 } from '../src/pipeline/queues';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { parseParticipants } from '../src/bot/participants';
 import { bold, joinedText, leftText, openedText, statusText } from '../src/bot/queue-replies';
 import { invalid } from '../src/bot/replies';
 import { shown } from '../src/bot/text';
 import { boardOf, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
-/** /queue open's settings: option name, the setting, what it says (ranges from QUEUE_LIMITS). */
-const SETTINGS: [string, keyof QueueSettings, string][] = [
-  ['window_start', 'windowStart', 'Widest rating gap on joining (default 50)'],
-  ['window_growth', 'windowGrowthPerMinute', 'How much that gap widens per minute waited (25)'],
-  ['window_max', 'windowMax', 'The widest gap it ever reaches (400)'],
-  ['ready_seconds', 'readySeconds', 'Seconds matched players have to press Ready (60)'],
-  ['report_minutes', 'reportMinutes', 'Minutes a match has to be reported (120)'],
+/** /queue open's settings: option name and the setting (ranges from QUEUE_LIMITS). */
+const SETTINGS: [string, keyof QueueSettings][] = [
+  ['window_start', 'windowStart'],
+  ['window_growth', 'windowGrowthPerMinute'],
+  ['window_max', 'windowMax'],
+  ['ready_seconds', 'readySeconds'],
+  ['report_minutes', 'reportMinutes'],
 ];
 
 /**
@@ -43,57 +44,33 @@ const SETTINGS: [string, keyof QueueSettings, string][] = [
  * (commands/queue-buttons.ts) call the same use cases.
  */
 export const queue = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('queue')
-      .setDescription('Matchmaking queues of ELO and League boards')
-      .addSubcommand((sub) => {
-        sub
-          .setName('open')
-          .setDescription('Open a board’s queue or change its settings (Manage Server)')
-          .addStringOption(boardOption)
-          .addChannelOption((o) =>
-            o
-              .setName('channel')
-              .setDescription('Where the queue’s Join / Leave message and its matches go')
-              .addChannelTypes(ChannelType.GuildText),
-          );
-        for (const [name, key, description] of SETTINGS) {
-          sub.addIntegerOption((o) =>
-            o
-              .setName(name)
-              .setDescription(description)
-              .setMinValue(QUEUE_LIMITS[key][0])
-              .setMaxValue(QUEUE_LIMITS[key][1]),
-          );
-        }
-        return sub;
-      })
-      .addSubcommand((sub) =>
-        sub
-          .setName('close')
-          .setDescription('Close a board’s queue; whoever waits leaves it (Manage Server)')
-          .addStringOption(boardOption),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('join')
-          .setDescription('Wait for a match on a board')
-          .addStringOption(boardOption)
-          .addStringOption((o) =>
-            o.setName('team').setDescription('Your team on a fixed-teams board (name or team_N)'),
-          ),
-      )
-      .addSubcommand((sub) => sub.setName('leave').setDescription('Stop waiting for a match'))
-      .addSubcommand((sub) =>
-        sub
-          .setName('status')
-          .setDescription('Where you wait, your match, and who waits')
-          .addStringOption((o) =>
-            o.setName('board').setDescription('A board whose queue to show, e.g. board_1'),
-          ),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('queue')
+        .addSubcommand((sub) => {
+          sub
+            .setName('open')
+            .addStringOption(boardOption)
+            .addChannelOption((o) => o.setName('channel').addChannelTypes(ChannelType.GuildText));
+          for (const [name, key] of SETTINGS) {
+            sub.addIntegerOption((o) =>
+              o.setName(name).setMinValue(QUEUE_LIMITS[key][0]).setMaxValue(QUEUE_LIMITS[key][1]),
+            );
+          }
+          return sub;
+        })
+        .addSubcommand((sub) => sub.setName('close').addStringOption(boardOption))
+        .addSubcommand((sub) =>
+          sub
+            .setName('join')
+            .addStringOption(boardOption)
+            .addStringOption((o) => o.setName('team')),
+        )
+        .addSubcommand((sub) => sub.setName('leave'))
+        .addSubcommand((sub) => sub.setName('status').addStringOption((o) => o.setName('board'))),
+    ),
+  ),
 
   writes: (interaction) => interaction.options.getSubcommand(true) !== 'status',
 
@@ -179,7 +156,7 @@ async function status(interaction: ChatInputCommandInteraction, ctx: Context): P
 
 async function leave(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
   const left = await leaveQueue(ctx, me(interaction));
-  return leftText(await queueView(ctx, left.queuePk));
+  return leftText(await queueView(ctx, left.queuePk), interaction.locale);
 }
 
 /** Each subcommand's answer, always ephemeral: it is about the one who asked. */

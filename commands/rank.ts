@@ -11,6 +11,7 @@ import { formatScore } from '../src/domain/score-text';
 import { rankedValue, sideVerb, signedDelta, valueName } from '../src/domain/display';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { invalid, reply } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
 
@@ -18,13 +19,14 @@ const RECENT = 5;
 
 /** /rank: a player's live rank (the same read as GET …/entries/{player_id}) and recent matches. */
 export const rank = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('rank')
-      .setDescription('A player’s rank and recent matches')
-      .addStringOption(boardOption)
-      .addUserOption((o) => o.setName('player').setDescription('Whose rank (default: yours)')),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('rank')
+        .addStringOption(boardOption)
+        .addUserOption((o) => o.setName('player')),
+    ),
+  ),
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);

@@ -10,6 +10,7 @@ import {
 } from '../src/pipeline/review-queue';
 import type { Command } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { refuse, reply } from '../src/bot/replies';
 import { ownerOf } from '../src/bot/workspace';
 import { entryQueueEmbed } from '../src/bot/entry-queue-message';
@@ -27,19 +28,13 @@ const BOARD_NAME_MAX = 60;
  * `tally review list` (src/pipeline/review-queue.ts); always ephemeral, never pings.
  */
 export const review = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('review')
-      .setDescription('The review queue: submissions and contest entries waiting for a moderator')
-      .addSubcommand((sub) =>
-        sub
-          .setName('list')
-          .setDescription('Submissions and contest entries waiting for review (moderators)')
-          .addStringOption((o) =>
-            o.setName('board').setDescription('Only this board, e.g. board_1'),
-          ),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('review')
+        .addSubcommand((sub) => sub.setName('list').addStringOption((o) => o.setName('board'))),
+    ),
+  ),
 
   async execute(interaction, ctx) {
     const ownerId = ownerOf(interaction);

@@ -10,94 +10,54 @@ import {
 } from '../src/pipeline/rank-roles';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
 import { boardOf, ownerOf, requireManageServer, serverRole } from '../src/bot/workspace';
 
 const roleOption = (o: import('discord.js').SlashCommandRoleOption) =>
-  o.setName('role').setDescription('The server role').setRequired(true);
+  o.setName('role').setRequired(true);
 
 /**
  * /roles add|remove|settings|refresh (Manage Server) and /roles list (anyone): rank roles, which
  * Tally gives members for their standing on a board and takes back when they fall.
  */
 export const roles = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('roles')
-      .setDescription('Rank roles: server roles members earn by their standing on a board')
-      .addSubcommand((sub) =>
-        sub
-          .setName('add')
-          .setDescription('Give a role at a rating, points or score (Manage Server)')
-          .addStringOption(boardOption)
-          .addRoleOption(roleOption)
-          .addIntegerOption((o) =>
-            o
-              .setName('at')
-              .setDescription('Earned at this value (in the board’s direction), e.g. 1200')
-              .setRequired(true),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('keep_to')
-              .setDescription('Once earned, kept until the value falls past this, e.g. 1150'),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('top')
-          .setDescription('Give a role to the top N of a board (Manage Server)')
-          .addStringOption(boardOption)
-          .addRoleOption(roleOption)
-          .addIntegerOption((o) =>
-            o
-              .setName('n')
-              .setDescription('Ranks 1 to N earn it')
-              .setRequired(true)
-              .setMinValue(1)
-              .setMaxValue(1000),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('keep_to')
-              .setDescription('Once earned, kept down to this rank')
-              .setMinValue(1)
-              .setMaxValue(1000),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('remove')
-          .setDescription('Stop giving a rank role; Tally takes it back (Manage Server)')
-          .addStringOption(boardOption)
-          .addRoleOption(roleOption),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('settings')
-          .setDescription('Minimum games, and whether rank roles stack (Manage Server)')
-          .addStringOption(boardOption)
-          .addIntegerOption((o) =>
-            o
-              .setName('min_games')
-              .setDescription('Results a player needs before any rank role (default 0)')
-              .setMinValue(0)
-              .setMaxValue(10_000),
-          )
-          .addBooleanOption((o) =>
-            o.setName('stack').setDescription('Hold every earned role, not only the best'),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('refresh')
-          .setDescription('Check every member’s rank roles again now (Manage Server)')
-          .addStringOption(boardOption),
-      )
-      .addSubcommand((sub) =>
-        sub.setName('list').setDescription('A board’s rank roles').addStringOption(boardOption),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('roles')
+        .addSubcommand((sub) =>
+          sub
+            .setName('add')
+            .addStringOption(boardOption)
+            .addRoleOption(roleOption)
+            .addIntegerOption((o) => o.setName('at').setRequired(true))
+            .addIntegerOption((o) => o.setName('keep_to')),
+        )
+        .addSubcommand((sub) =>
+          sub
+            .setName('top')
+            .addStringOption(boardOption)
+            .addRoleOption(roleOption)
+            .addIntegerOption((o) =>
+              o.setName('n').setRequired(true).setMinValue(1).setMaxValue(1000),
+            )
+            .addIntegerOption((o) => o.setName('keep_to').setMinValue(1).setMaxValue(1000)),
+        )
+        .addSubcommand((sub) =>
+          sub.setName('remove').addStringOption(boardOption).addRoleOption(roleOption),
+        )
+        .addSubcommand((sub) =>
+          sub
+            .setName('settings')
+            .addStringOption(boardOption)
+            .addIntegerOption((o) => o.setName('min_games').setMinValue(0).setMaxValue(10_000))
+            .addBooleanOption((o) => o.setName('stack')),
+        )
+        .addSubcommand((sub) => sub.setName('refresh').addStringOption(boardOption))
+        .addSubcommand((sub) => sub.setName('list').addStringOption(boardOption)),
+    ),
+  ),
 
   writes: (interaction) => interaction.options.getSubcommand(true) !== 'list',
 

@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import { parseScoreText } from '../src/domain/score-text';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere, withEvidence } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { evidenceOf } from '../src/bot/evidence';
 import { refuseBots } from '../src/bot/participants';
 import { submitWrite } from '../src/bot/submit-reply';
@@ -9,29 +10,19 @@ import { boardOf } from '../src/bot/workspace';
 
 /** /score submit: a score for yourself or a mentioned member; Time boards take 1:30.250. */
 export const score = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('score')
-      .setDescription('Submit scores')
-      .addSubcommand((sub) =>
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder().setName('score').addSubcommand((sub) =>
         withEvidence(
           sub
             .setName('submit')
-            .setDescription('Submit a score (Time boards: m:ss.mmm)')
             .addStringOption(boardOption)
-            .addStringOption((o) =>
-              o
-                .setName('score')
-                .setDescription('A whole number, or a time such as 1:30.250')
-                .setRequired(true),
-            )
-            .addUserOption((o) =>
-              o.setName('player').setDescription('Whose score (default: yours)'),
-            ),
-          'the score',
+            .addStringOption((o) => o.setName('score').setRequired(true))
+            .addUserOption((o) => o.setName('player')),
         ),
       ),
-  ).toJSON(),
+    ),
+  ),
 
   writes: () => true,
 

@@ -13,87 +13,39 @@ import { endSeason, startSeason, type SeasonInput } from '../src/pipeline/season
 import { seasonsAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere, utcDate } from '../src/bot/command-options';
+import { choices, commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
 import { boardOf, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
 /** /season start|end (Manage Server) and /season list (anyone). */
 export const season = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('season')
-      .setDescription('Seasons of a board: a fresh start on a schedule, with the past kept')
-      .addSubcommand((sub) =>
-        sub
-          .setName('start')
-          .setDescription(
-            'Start the next season, a contest round on a Rating board (Manage Server)',
-          )
-          .addStringOption(boardOption)
-          .addStringOption((o) =>
-            o.setName('name').setDescription('e.g. Winter 2026').setMaxLength(100),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('days')
-              .setDescription('Ends this many days from now (or give ends)')
-              .setMinValue(1)
-              .setMaxValue(3650),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('ends')
-              .setDescription('End date and time in UTC: 2026-12-31 or 2026-12-31 18:00')
-              .setMaxLength(16),
-          )
-          .addStringOption((o) =>
-            o
-              .setName('reset')
-              .setDescription('ELO ratings at the end (default: as last season, else hard)')
-              .addChoices(
-                { name: 'hard: back to the start rating', value: 'hard' },
-                { name: 'soft: part of the way back', value: 'soft' },
-                { name: 'keep: ratings stay, records reset', value: 'keep' },
-              ),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('soft_percent')
-              .setDescription('How far a soft reset moves back toward the start (default 50)')
-              .setMinValue(1)
-              .setMaxValue(99),
-          )
-          .addChannelOption((o) =>
-            o
-              .setName('channel')
-              .setDescription('Where the start, a reminder and the final standings are announced')
-              .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
-          )
-          .addIntegerOption((o) =>
-            o
-              .setName('top')
-              .setDescription('Players (contest entries) in the final announcement (default 10)')
-              .setMinValue(1)
-              .setMaxValue(25),
-          )
-          .addBooleanOption((o) =>
-            o
-              .setName('repeat')
-              .setDescription('When it ends, the next season starts with the same length'),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('end')
-          .setDescription('End the running season now: archive and reset (Manage Server)')
-          .addStringOption(boardOption),
-      )
-      .addSubcommand((sub) =>
-        sub
-          .setName('list')
-          .setDescription('Past seasons and their champions')
-          .addStringOption(boardOption),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('season')
+        .addSubcommand((sub) =>
+          sub
+            .setName('start')
+            .addStringOption(boardOption)
+            .addStringOption((o) => o.setName('name').setMaxLength(100))
+            .addIntegerOption((o) => o.setName('days').setMinValue(1).setMaxValue(3650))
+            .addStringOption((o) => o.setName('ends').setMaxLength(16))
+            .addStringOption((o) =>
+              o.setName('reset').addChoices(...choices('hard', 'soft', 'keep')),
+            )
+            .addIntegerOption((o) => o.setName('soft_percent').setMinValue(1).setMaxValue(99))
+            .addChannelOption((o) =>
+              o
+                .setName('channel')
+                .addChannelTypes(ChannelType.GuildText, ChannelType.GuildAnnouncement),
+            )
+            .addIntegerOption((o) => o.setName('top').setMinValue(1).setMaxValue(25))
+            .addBooleanOption((o) => o.setName('repeat')),
+        )
+        .addSubcommand((sub) => sub.setName('end').addStringOption(boardOption))
+        .addSubcommand((sub) => sub.setName('list').addStringOption(boardOption)),
+    ),
+  ),
 
   writes: (interaction) => interaction.options.getSubcommand(true) !== 'list',
 

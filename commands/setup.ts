@@ -11,6 +11,7 @@ import type { Context } from '../src/pipeline/context';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
 import type { Command, FlowHandler, FlowInteraction } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { parseSetupId, SETUP_PREFIX, setupId, type SetupState } from '../src/bot/custom-id';
 import { invalid, refuse } from '../src/bot/replies';
 import {
@@ -41,14 +42,13 @@ import {
 export const setup = {
   // Registered everywhere like every command (a DM is answered with where to run it); shown
   // to managers only, and checked on every step all the same.
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('setup')
-      .setDescription(
-        'Set Tally up step by step: moderator role, review channel, a first board (Manage Server)',
-      )
-      .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('setup')
+        .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
+    ),
+  ),
 
   async execute(interaction) {
     if (interaction.guildId === null) {

@@ -5,28 +5,25 @@ import { createTeam } from '../src/pipeline/boards';
 import { teamsAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
 import { ownerOf, requireManageServer } from '../src/bot/workspace';
 
 /** /team create (Manage Server) and /team list, for fixed-teams boards (spec 2.9 team_id). */
 export const team = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('team')
-      .setDescription('Teams of fixed-teams boards')
-      .addSubcommand((sub) =>
-        sub
-          .setName('create')
-          .setDescription('Create a team (Manage Server)')
-          .addStringOption(boardOption)
-          .addStringOption((o) =>
-            o.setName('name').setDescription('Team name').setRequired(true).setMaxLength(100),
-          ),
-      )
-      .addSubcommand((sub) =>
-        sub.setName('list').setDescription('The teams of a board').addStringOption(boardOption),
-      ),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('team')
+        .addSubcommand((sub) =>
+          sub
+            .setName('create')
+            .addStringOption(boardOption)
+            .addStringOption((o) => o.setName('name').setRequired(true).setMaxLength(100)),
+        )
+        .addSubcommand((sub) => sub.setName('list').addStringOption(boardOption)),
+    ),
+  ),
 
   writes: (interaction) => interaction.options.getSubcommand(true) === 'create',
 

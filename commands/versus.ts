@@ -7,6 +7,7 @@ import { notFoundAsNull, playedLine } from '../src/bot/profile-message';
 import { signedDelta, valueName } from '../src/domain/display';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
+import { commandJson } from '../src/bot/command-text';
 import { refuse } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
 
@@ -15,16 +16,15 @@ import { boardOf } from '../src/bot/workspace';
  * `matches @a @b`), from the first player's side, with their last meetings.
  */
 export const versus = {
-  data: everywhere(
-    new SlashCommandBuilder()
-      .setName('versus')
-      .setDescription('Head-to-head: two players’ record against each other')
-      .addStringOption(boardOption)
-      .addUserOption((o) =>
-        o.setName('opponent').setDescription('Who to compare with').setRequired(true),
-      )
-      .addUserOption((o) => o.setName('player').setDescription('From whose side (default: yours)')),
-  ).toJSON(),
+  data: commandJson(
+    everywhere(
+      new SlashCommandBuilder()
+        .setName('versus')
+        .addStringOption(boardOption)
+        .addUserOption((o) => o.setName('opponent').setRequired(true))
+        .addUserOption((o) => o.setName('player')),
+    ),
+  ),
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);

@@ -28,24 +28,16 @@ export function everywhere<T extends Placeable>(builder: T): T {
 }
 
 /** The `board` option every board command takes. */
-export const boardOption = (o: SlashCommandStringOption) =>
-  o.setName('board').setDescription('Board id, e.g. board_1').setRequired(true);
+export const boardOption = (o: SlashCommandStringOption) => o.setName('board').setRequired(true);
 
 /**
  * The evidence options of /match report and /score submit: `evidence`, a file, and
- * `evidence_link`, a link (a video, say); `shows` says what it shows: `the result`, `the score`.
+ * `evidence_link`, a link (a video, say).
  */
-export const withEvidence = (sub: SlashCommandSubcommandBuilder, shows: string) =>
+export const withEvidence = (sub: SlashCommandSubcommandBuilder) =>
   sub
-    .addAttachmentOption((o) =>
-      o.setName('evidence').setDescription(`A screenshot or file that shows ${shows}`),
-    )
-    .addStringOption((o) =>
-      o
-        .setName('evidence_link')
-        .setDescription('A link to evidence, e.g. a video (http or https)')
-        .setMaxLength(EVIDENCE_LINK_MAX),
-    );
+    .addAttachmentOption((o) => o.setName('evidence'))
+    .addStringOption((o) => o.setName('evidence_link').setMaxLength(EVIDENCE_LINK_MAX));
 
 /** `2026-12-31` (midnight UTC) or `2026-12-31 18:00` (UTC); `option` names it in the refusal. */
 export function utcDate(text: string, option = 'ends'): Date {

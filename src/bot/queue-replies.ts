@@ -1,5 +1,6 @@
 import { time, TimestampStyles } from 'discord.js';
 import type { Board } from '../../entities/board';
+import { t } from '../domain/i18n';
 import { formatTeamId } from '../domain/ids';
 import {
   stateSentence,
@@ -31,7 +32,9 @@ export const entrantShown = (entrant: string, name: string | null = null) =>
       : formatTeamId(Number(entrant.slice('team:'.length)))
     : `<@${entrant.slice('chat:'.length)}>`;
 
-const waiting = (view: QueueView) => `${view.waiting.length} waiting`;
+/** `3 waiting`, in the member's language (English where none is given). */
+const waiting = (view: QueueView, locale: string | null = null) =>
+  t(locale, 'replies.queue.waiting', { count: view.waiting.length });
 
 /** How the queue matches, for the admin who opened it and for /queue status. */
 export function howItMatches(queue: Queue, board: Board): string {
@@ -75,8 +78,14 @@ export function joinedText(view: QueueView, wait: QueueWait): string {
   return `${who} in the queue of ${bold(view.board)} (${waiting(view)}).${window}${ping}`;
 }
 
-export const leftText = (view: QueueView | null) =>
-  view ? `You left the queue of ${bold(view.board)} (${waiting(view)}).` : 'You left the queue.';
+/** Leaving's answer, in the member's language (`locale`: the interaction's). */
+export const leftText = (view: QueueView | null, locale: string | null) =>
+  view
+    ? t(locale, 'replies.queue.leftBoard', {
+        board: bold(view.board),
+        waiting: waiting(view, locale),
+      })
+    : t(locale, 'replies.queue.left');
 
 const waiterLine = (w: Waiter) =>
   `${entrantShown(w.entrant, w.name)} — ${w.rating}, ±${w.window}, since ${time(w.since, TimestampStyles.RelativeTime)}`;

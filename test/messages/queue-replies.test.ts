@@ -46,7 +46,24 @@ describe('/queue answers', () => {
     );
     const unnamed = { ...reds, name: null };
     expect(joinedText(aQueueView({ waiting: [unnamed] }), unnamed)).toMatch(/^team_5 is in/);
-    expect(leftText(aQueueView())).toBe('You left the queue of **Ladder** (2 waiting).');
+    expect(leftText(aQueueView(), 'en-US')).toBe('You left the queue of **Ladder** (2 waiting).');
+  });
+
+  it('GIVEN members in other languages leave THEN the answer speaks theirs (issue 32), English for a language Tally lacks', () => {
+    const one = aQueueView({ waiting: [aWaiter(1)] });
+    expect(leftText(aQueueView(), 'de')).toBe(
+      'Du hast die Warteschlange von **Ladder** verlassen (2 warten).',
+    );
+    expect(leftText(one, 'de')).toBe(
+      'Du hast die Warteschlange von **Ladder** verlassen (1 wartet).',
+    );
+    expect(leftText(aQueueView(), 'es-419')).toBe(
+      'Saliste de la cola de **Ladder** (2 en espera).',
+    );
+    expect(leftText(aQueueView(), 'pt-BR')).toBe('Você saiu da fila de **Ladder** (2 aguardando).');
+    expect(leftText(null, 'es-ES')).toBe('Saliste de la cola.');
+    expect(leftText(aQueueView(), 'fr')).toBe('You left the queue of **Ladder** (2 waiting).');
+    expect(leftText(null, null)).toBe('You left the queue.');
   });
 
   it('GIVEN a member waits and another plays THEN /queue status says where each stands and lists who waits', () => {
