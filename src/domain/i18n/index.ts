@@ -2,6 +2,7 @@ import { createInstance } from 'i18next';
 import { de } from './de';
 import { en, type Catalogue } from './en';
 import { es } from './es';
+import type { PluralSuffix } from './plural';
 import { ptBR } from './pt-BR';
 
 /**
@@ -84,10 +85,6 @@ export function languageOf(locale: string | null | undefined): Language {
   if (primary === 'pt') return 'pt-BR';
   return LANGUAGES.find((language) => language === primary) ?? SOURCE_LANGUAGE;
 }
-
-/** The plural suffixes i18next reads (`votes_one`, `votes_other`, …), one per Intl category. */
-export const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-type PluralSuffix = (typeof PLURAL_SUFFIXES)[number];
 
 /** Every text's dotted key (`commands.board.options.create.description`); plurals by their stem. */
 export type TextKey = Leaves<typeof en>;
