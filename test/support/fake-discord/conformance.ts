@@ -1,4 +1,5 @@
 import { GatewayDispatchEvents } from 'discord-api-types/v10';
+import { commandProblems } from './command-rules';
 import { describeField, fieldProblem, invalidFormBody } from './form-errors';
 import { EMPTY_MESSAGE, isEmptyMessage, limitProblems, type MessageBody } from './limits';
 import type { ReadBody } from './multipart';
@@ -42,7 +43,10 @@ export class Conformance {
     if (early) return this.fault(op, early);
     const body = read.body;
     const shown = messageOf(op.label, body);
-    const limits = shown ? limitProblems(shown.message, shown.at) : [];
+    const limits = [
+      ...(shown ? limitProblems(shown.message, shown.at) : []),
+      ...(COMMAND_OVERWRITES.has(op.label) ? commandProblems(body) : []),
+    ];
     // Where a limit and the schema both speak of one field, the limit (Discord's own words) does.
     const limited = new Set(limits.map((p) => p.at.join('/')));
     const schema = requestProblems(op, query, body).filter(
@@ -112,6 +116,12 @@ export class Conformance {
  * edit that leaves a message empty. (A denied, deleted or closed channel is not the bot's fault.)
  */
 const BOT_FAULTS = new Set([50035, 50006, 40060, 10062, 10015, 50027]);
+
+/** The bulk overwrites of a set of commands, whose names and localizations command-rules.ts checks. */
+const COMMAND_OVERWRITES = new Set([
+  'PUT /applications/{application_id}/commands',
+  'PUT /applications/{application_id}/guilds/{guild_id}/commands',
+]);
 
 const MESSAGE_BODIES: Record<string, 'create' | 'edit'> = {
   'POST /channels/{channel_id}/messages': 'create',

@@ -244,13 +244,14 @@ export class Members {
    * permissions, or a user in a DM.
    */
   private actor(guild: FakeGuild | undefined, presser: Presser) {
-    if (!guild) return { user: user(presser.user) };
+    const locale = (presser.locale ?? Locale.EnglishUS) as Locale;
+    if (!guild) return { user: user(presser.user), locale };
     const acting: APIInteractionGuildMember = {
       ...member(presser.user),
       roles: presser.roles ?? this.state.roles.rolesOf(guild, presser.user),
       permissions: presser.permissions ?? '0',
     };
-    return { guild_id: guild.id, member: acting, guild_locale: Locale.EnglishUS };
+    return { guild_id: guild.id, member: acting, locale, guild_locale: Locale.EnglishUS };
   }
 
   /**

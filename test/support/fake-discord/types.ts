@@ -52,6 +52,8 @@ export interface Presser {
   /** Permission bit set as Discord sends it (Manage Server is 0x20). */
   permissions?: string;
   roles?: string[];
+  /** The member's Discord language, sent with every interaction (default en-US). */
+  locale?: string;
 }
 
 /** An option value as a member types or picks it; its wire type comes from the registered command. */
