@@ -27,7 +27,7 @@ export function stopOnSignals(underNpm = process.env.npm_lifecycle_event !== und
     if (stoppingSince !== null) {
       if (!echoSeen && now - stoppingSince < ECHO_MS) {
         echoSeen = true;
-        if (closed !== null) process.exit(closed);
+        if (closed !== null) stopped(closed);
         return;
       }
       log.warn('second stop signal; exiting now', { signal });
@@ -56,10 +56,16 @@ export function stopOnSignals(underNpm = process.env.npm_lifecycle_event !== und
    * npm's forwarded copy came more than a second after the terminal's).
    */
   const exitAfterEcho = (code: number) => {
+    log.info('dbg exitAfterEcho', { echoSeen, since: stoppingSince, now: performance.now() });
     closed = code;
     const left = ECHO_MS - (performance.now() - (stoppingSince ?? 0));
-    if (echoSeen || left <= 0) process.exit(code);
-    setTimeout(() => process.exit(code), left);
+    if (echoSeen || left <= 0) stopped(code);
+    setTimeout(() => stopped(code), left);
+  };
+  /** Everything is closed: said once (a supervisor's log shows the stop was whole), then exit. */
+  const stopped = (code: number) => {
+    log.info('stopped', { code });
+    process.exit(code);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -4,6 +4,8 @@ import { log } from '../log';
 
 /** How often the thread copies what the WAL holds into the database file. */
 const INTERVAL_MS = 50;
+/** How long a stop waits for a checkpoint in hand before it ends the thread. */
+const STOP_MS = 2_000;
 
 export interface Checkpointer {
   stop(): Promise<void>;
@@ -36,8 +38,13 @@ export function startCheckpointer(dataSource: DataSource): Checkpointer | null {
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   return {
     async stop() {
+      // Waited for while it stops: unref'd, the process could end first (nothing else left to
+      // keep it), and a graceful stop with it, half done (test/cli/supervisor.test.ts).
+      thread.ref();
       thread.postMessage('stop');
+      const stuck = setTimeout(() => void thread.terminate(), STOP_MS);
       await exited;
+      clearTimeout(stuck);
     },
   };
 }
