@@ -18,6 +18,10 @@ import { resolveDiscordNames } from './names';
 import { QueuePoster } from './queue-poster';
 import { POSTER_DEFAULTS, ReviewPoster, type ReviewPosterOptions } from './review-poster';
 import { reviewPosts, type ReviewPosts } from '../pipeline/outbox';
+import { previewsSettled } from './submit-reply';
+
+/** How long a stop waits for evidence previews still downloading. */
+const PREVIEW_STOP_MS = 5_000;
 
 export interface DiscordBotOptions {
   token: string;
@@ -152,6 +156,14 @@ export class DiscordBot implements ChatPort {
     await this.queues.stop();
     await this.client?.destroy();
     await this.connecting;
+    // Evidence previews still downloading are kept before the database closes; a slow one is
+    // given up after PREVIEW_STOP_MS so it cannot hold a graceful stop past its grace.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      previewsSettled(),
+      new Promise((resolve) => (timer = setTimeout(resolve, PREVIEW_STOP_MS))),
+    ]);
+    clearTimeout(timer);
     this.rest.clearHashSweeper();
     this.rest.clearHandlerSweeper();
   }

@@ -50,7 +50,7 @@ export async function submitWrite(
 
 const previewing = new Set<Promise<void>>();
 
-/** Resolves once every preview this process started has been kept or given up (tests, shutdown). */
+/** Resolves once every preview this process started has been kept or given up (tests; the bot waits for it when it stops). */
 export async function previewsSettled(): Promise<void> {
   while (previewing.size > 0) await Promise.all([...previewing]);
 }
