@@ -7,7 +7,7 @@ import {
 } from 'discord.js';
 import { takeChatWrite, type ChatWriteLimit } from './chat-limits';
 import { commandNamed, componentFor, flowFor, type CommandSet } from './command';
-import { TallyError } from '../domain/errors';
+import { TallyError, toldIn } from '../domain/errors';
 import { log } from '../log';
 import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
 import {
@@ -106,7 +106,10 @@ async function guarded(interaction: RepliableInteraction, run: () => Promise<voi
   } catch (err) {
     const known = err instanceof TallyError && err.code !== 'internal_error';
     if (!known) log.error('command failed', { id: interaction.id, err });
-    const content = clip(known ? `That did not work: ${err.detail}` : UNCONFIRMED, LIMITS.content);
+    const content = clip(
+      known ? `That did not work: ${toldIn(err, interaction.locale)}` : UNCONFIRMED,
+      LIMITS.content,
+    );
     if (interaction.isChatInputCommand() && interaction.deferred && !interaction.replied) {
       // The "thinking…" of a deferred command becomes the answer.
       await interaction.editReply({

@@ -34,7 +34,7 @@ export const entrantShown = (entrant: string, name: string | null = null) =>
 
 /** `3 waiting`, in the member's language (English where none is given). */
 const waiting = (view: QueueView, locale: string | null = null) =>
-  t(locale, 'replies.queue.waiting', { count: view.waiting.length });
+  t(locale, 'play.queue.waiting', { count: view.waiting.length });
 
 /** How the queue matches, for the admin who opened it and for /queue status. */
 export function howItMatches(queue: Queue, board: Board): string {
@@ -81,11 +81,11 @@ export function joinedText(view: QueueView, wait: QueueWait): string {
 /** Leaving's answer, in the member's language (`locale`: the interaction's). */
 export const leftText = (view: QueueView | null, locale: string | null) =>
   view
-    ? t(locale, 'replies.queue.leftBoard', {
+    ? t(locale, 'play.queue.leftBoard', {
         board: bold(view.board),
         waiting: waiting(view, locale),
       })
-    : t(locale, 'replies.queue.left');
+    : t(locale, 'play.queue.left');
 
 const waiterLine = (w: Waiter) =>
   `${entrantShown(w.entrant, w.name)} — ${w.rating}, ±${w.window}, since ${time(w.since, TimestampStyles.RelativeTime)}`;

@@ -1,3 +1,5 @@
+import { t, type TextKey, type TextVars } from './i18n';
+
 /** The error codes of spec 7, with the HTTP status each one carries by default. */
 export const ERROR_CODES = {
   invalid_request: { status: 422, title: 'Invalid request' },
@@ -26,6 +28,13 @@ export function errorCodeOfSlug(slug: string): ErrorCode | null {
 }
 
 /**
+ * What a refusal says to a member, in their language (issue 32): a catalogue key and its
+ * variables. The API's `detail` stays English (an API client reads one language); chat and the
+ * dashboard render `said` with `t` in the member's locale, and `detail` when there is none.
+ */
+export type Said = { readonly key: TextKey; readonly vars?: TextVars };
+
+/**
  * The one typed error (STYLE.md 3): thrown where the fault is found, rendered as a Problem
  * document or an ephemeral reply only at the edge.
  */
@@ -35,16 +44,22 @@ export class TallyError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    options: { status?: number; retryAfterSeconds?: number } = {},
+    options: { status?: number; retryAfterSeconds?: number; said?: Said } = {},
   ) {
     super(detail);
     this.name = 'TallyError';
     this.status = options.status ?? ERROR_CODES[code].status;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.said = options.said;
   }
 
   readonly retryAfterSeconds: number | undefined;
+  readonly said: Said | undefined;
 }
+
+/** What a TallyError tells a member in `locale`: its `said` if it has one, else its detail. */
+export const toldIn = (err: TallyError, locale: string | null | undefined): string =>
+  err.said ? t(locale, err.said.key, err.said.vars) : err.detail;
 
 /** invalid_request at 400: the request cannot be read at all (spec 7). */
 export const badRequest = (detail: string) =>

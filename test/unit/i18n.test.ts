@@ -21,7 +21,7 @@ import { commandNodes as nodes, type CommandNode as Node } from '../support/comm
  */
 type Tree = { readonly [key: string]: string | Tree };
 
-/** Every text of a catalogue by its dotted key (`replies.queue.waiting_one`). */
+/** Every text of a catalogue by its dotted key (`play.queue.waiting_one`). */
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const found = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
@@ -122,7 +122,7 @@ describe('a locale’s language', () => {
 describe('t: a text in the member’s language', () => {
   it('GIVEN a count THEN the plural form and the number are the language’s own (Intl)', () => {
     const waiting = (locale: string, count: number) =>
-      t(locale, 'replies.queue.waiting', { count });
+      t(locale, 'play.queue.waiting', { count });
     expect(waiting('en-US', 1)).toBe('1 waiting');
     expect(waiting('en-US', 1234)).toBe('1,234 waiting');
     expect(waiting('de', 1)).toBe('1 wartet');
@@ -133,7 +133,7 @@ describe('t: a text in the member’s language', () => {
   });
 
   it('GIVEN text to interpolate THEN it is kept as given (escaping is where it is shown)', () => {
-    expect(t('de', 'replies.queue.leftBoard', { board: '**<Ladder>**', waiting: 'x' })).toBe(
+    expect(t('de', 'play.queue.leftBoard', { board: '**<Ladder>**', waiting: 'x' })).toBe(
       'Du hast die Warteschlange von **<Ladder>** verlassen (x).',
     );
   });

@@ -1,4 +1,13 @@
 import type { Catalogue } from './en';
+import { common } from './common/de';
+import { admin } from './admin/de';
+import { review } from './review/de';
+import { reading } from './reading/de';
+import { play } from './play/de';
+import { shared } from './shared/de';
+import { pictures } from './pictures/de';
+import { web } from './web/de';
+import { dashboard } from './dashboard/de';
 
 /**
  * German: du, as Discord writes German; «Rangliste» for a board, «Tabelle» for its standings,
@@ -778,14 +787,15 @@ export const de: Catalogue = {
       },
     },
   },
-  replies: {
-    queue: {
-      left: 'Du hast die Warteschlange verlassen.',
-      leftBoard: 'Du hast die Warteschlange von {{board}} verlassen ({{waiting}}).',
-      waiting_one: '{{count, number}} wartet',
-      waiting_other: '{{count, number}} warten',
-    },
-  },
+  common,
+  admin,
+  review,
+  reading,
+  play,
+  shared,
+  pictures,
+  web,
+  dashboard,
   names: {
     access: 'zugriff',
     action: 'aktion',

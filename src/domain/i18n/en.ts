@@ -1,4 +1,13 @@
-import type { PluralSuffix } from './plural';
+import type { Shape } from './shape';
+import { common } from './common/en';
+import { admin } from './admin/en';
+import { review } from './review/en';
+import { reading } from './reading/en';
+import { play } from './play/en';
+import { shared } from './shared/en';
+import { pictures } from './pictures/en';
+import { web } from './web/en';
+import { dashboard } from './dashboard/en';
 
 /**
  * Tally's words in English, the source language: every other catalogue has exactly these keys
@@ -13,6 +22,13 @@ import type { PluralSuffix } from './plural';
  * instead (Discord still sends the English name back, so handlers never see a translation).
  * Descriptions may use `{{standingsSize}}`, `{{afterDays}}` and `{{everyHours}}`, the defaults the
  * command file's limits come from (src/bot/command-text.ts COMMAND_VARS).
+ *
+ * Everything else Tally says is in parts, one folder each with a file per language, so each part
+ * is written and reviewed on its own: `common` (what every interaction may answer), `admin`
+ * (boards, setup, seasons, roles, keys, the audit), `review` (reports, reviews, confirmations,
+ * corrections), `reading` (standings, ranks, profiles, head-to-head), `play` (queues, contests),
+ * `shared` (the display rules of domain/display.ts), `pictures` (cards and charts), `web` (the
+ * public pages) and `dashboard`.
  */
 const BOARD_ID = 'Board id, e.g. board_1';
 const CORRECTION_REASON = 'Why (kept with the correction)';
@@ -769,15 +785,15 @@ export const en = {
       },
     },
   },
-  /** What Tally answers a member (the first of issue 32's replies; the rest follow). */
-  replies: {
-    queue: {
-      left: 'You left the queue.',
-      leftBoard: 'You left the queue of {{board}} ({{waiting}}).',
-      waiting_one: '{{count, number}} waiting',
-      waiting_other: '{{count, number}} waiting',
-    },
-  },
+  common,
+  admin,
+  review,
+  reading,
+  play,
+  shared,
+  pictures,
+  web,
+  dashboard,
   names: {
     access: 'access',
     action: 'action',
@@ -897,12 +913,3 @@ export const en = {
  * (`waiting_one` and `waiting_other` here, `waiting_many` too in Spanish).
  */
 export type Catalogue = Shape<typeof en>;
-type Shape<T> = {
-  readonly [K in keyof T as K extends `${string}_${PluralSuffix}` ? never : K]: T[K] extends string
-    ? string
-    : Shape<T[K]>;
-} & {
-  readonly [
-    K in keyof T as K extends `${infer Stem}_other` ? `${Stem}_${PluralSuffix}` : never
-  ]?: string;
-};

@@ -1,4 +1,13 @@
 import type { Catalogue } from './en';
+import { common } from './common/es';
+import { admin } from './admin/es';
+import { review } from './review/es';
+import { reading } from './reading/es';
+import { play } from './play/es';
+import { shared } from './shared/es';
+import { pictures } from './pictures/es';
+import { web } from './web/es';
+import { dashboard } from './dashboard/es';
 
 /**
  * Spanish, for Discord's es-ES and es-419: neutral Spanish that reads naturally on both sides of
@@ -783,15 +792,15 @@ export const es: Catalogue = {
       },
     },
   },
-  replies: {
-    queue: {
-      left: 'Saliste de la cola.',
-      leftBoard: 'Saliste de la cola de {{board}} ({{waiting}}).',
-      waiting_one: '{{count, number}} en espera',
-      waiting_many: '{{count, number}} en espera',
-      waiting_other: '{{count, number}} en espera',
-    },
-  },
+  common,
+  admin,
+  review,
+  reading,
+  play,
+  shared,
+  pictures,
+  web,
+  dashboard,
   names: {
     access: 'acceso',
     action: 'acción',

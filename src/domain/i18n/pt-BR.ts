@@ -1,4 +1,13 @@
 import type { Catalogue } from './en';
+import { common } from './common/pt-BR';
+import { admin } from './admin/pt-BR';
+import { review } from './review/pt-BR';
+import { reading } from './reading/pt-BR';
+import { play } from './play/pt-BR';
+import { shared } from './shared/pt-BR';
+import { pictures } from './pictures/pt-BR';
+import { web } from './web/pt-BR';
+import { dashboard } from './dashboard/pt-BR';
 
 /**
  * Brazilian Portuguese: você, «ranking» for a board, «rating» for an ELO rating and «cargo» for a
@@ -772,15 +781,15 @@ export const ptBR: Catalogue = {
       },
     },
   },
-  replies: {
-    queue: {
-      left: 'Você saiu da fila.',
-      leftBoard: 'Você saiu da fila de {{board}} ({{waiting}}).',
-      waiting_one: '{{count, number}} aguardando',
-      waiting_many: '{{count, number}} aguardando',
-      waiting_other: '{{count, number}} aguardando',
-    },
-  },
+  common,
+  admin,
+  review,
+  reading,
+  play,
+  shared,
+  pictures,
+  web,
+  dashboard,
   names: {
     access: 'acesso',
     action: 'ação',

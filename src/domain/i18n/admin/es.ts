@@ -1,0 +1,4 @@
+import type { Shape } from '../shape';
+import type { admin as source } from './en';
+
+export const admin: Shape<typeof source> = {};

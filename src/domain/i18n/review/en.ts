@@ -1,0 +1,1 @@
+export const review = {} as const;
