@@ -1,0 +1,58 @@
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, it } from 'vitest';
+import { userText } from '../../scripts/lint/user-text.mjs';
+
+/**
+ * Issue 32: `tally/user-text` (scripts/lint/user-text.mjs) fails lint on words a member reads
+ * written in a reply builder or a page instead of the catalogue, and leaves alone the strings
+ * that are not read (keys, the catalogue's own keys, the log, developers' errors, code).
+ */
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+const error = [{ messageId: 'words' }];
+
+tester.run('tally/user-text', userText, {
+  valid: [
+    "import { t } from '../domain/i18n';",
+    "reply({ content: t(locale, 'reading.rank.none', { count: 2 }) });",
+    "log.info('interaction failed', { id });",
+    "throw new Error('The catalogue has no text at that key');",
+    "throw new TallyError('not_found', `No board \"${id}\"`, { said: { key: 'common.noBoard', vars: { id } } });",
+    'const id = `page:${list}:${scope}:${position}`;',
+    "button.setCustomId('review:approve');",
+    "if (mode === 'moderators only') return;",
+    "const o = { 'two words': 1 };",
+    "type Mode = 'two words';",
+    'const html = `<a href="${url}" class="switch current">${label}</a>`;',
+    'const script = `(() => { const claim = () => document.title; })()`;',
+    'const frame = `id: ${n}\\nevent: changed\\ndata: {}\\n\\n`;',
+    "const help = `Run ${'`/board create`'} first`.length;".replace('Run ', ''),
+    'const unit = { label: labelOf(type) };',
+    "const flag = { value: 'ELO' };",
+    "const css = { name: 'rating' };",
+  ],
+  invalid: [
+    { code: "reply({ content: 'You left the queue.' });", errors: error },
+    { code: 'refuse(interaction, `No board named ${name}`);', errors: error },
+    { code: "throw invalid('That is not a number');", errors: error },
+    {
+      code: "throw new TallyError('invalid_request', 'Only moderators may review');",
+      errors: error,
+    },
+    { code: "new ButtonBuilder().setLabel('Approve');", errors: error },
+    { code: "const button = { label: 'Decline' };", errors: error },
+    { code: 'const page = `<h1>${name}</h1><p>No matches yet.</p>`;', errors: error },
+    { code: 'const img = `<img alt="Standings of ${name}" src="${src}">`;', errors: error },
+    { code: "const words = ok ? 'Saved' : 'Nothing was saved';", errors: error },
+    {
+      code: "const list = ['First place', 'Second place'].join(', ');",
+      errors: [...error, ...error],
+    },
+    { code: "const sentence = 'Ranked ' + n + ' of ' + total;", errors: error },
+    { code: "const german = 'Keine Einträge';", errors: error },
+  ],
+});
