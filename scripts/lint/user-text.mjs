@@ -46,7 +46,10 @@ const READ_ATTRIBUTES = /\b(?:alt|title|aria-label|placeholder)\s*=\s*"([^"]*)"/
 /** Script or a wire format in a template (a page's inline script, an event stream's frame). */
 const CODE = /=>|\bfunction\b|\bconst\s|^(?:id|event|data|retry):/m;
 
-/** The text a member would read in a string: outside tags, code spans, entities and ${…}. */
+/**
+ * The text a member would read in a string: outside tags, code spans and entities (a template's
+ * `${…}` are spaces).
+ */
 function readable(text) {
   if (CODE.test(text)) return [];
   const found = [];
@@ -54,8 +57,7 @@ function readable(text) {
   const outside = text
     .replace(/<[^>]*>/g, ' ')
     .replace(/`[^`]*`/g, ' ')
-    .replace(/&[#\w]+;/g, ' ')
-    .replace(/\u0000/g, ' ');
+    .replace(/&[#\w]+;/g, ' ');
   found.push(outside);
   return found;
 }
@@ -189,14 +191,15 @@ export const userText = {
             collect(n.left);
             collect(n.right);
           } else if (n.type === 'Literal' && typeof n.value === 'string') pieces.push(n.value);
-          else pieces.push('\u0000');
+          else pieces.push(null);
         };
         collect(node);
-        if (pieces.some((p) => p !== '\u0000')) check(context, node, pieces.join(''));
+        if (pieces.some((p) => p !== null))
+          check(context, node, pieces.map((p) => p ?? ' ').join(''));
       },
       TemplateLiteral(node) {
         if (node.parent.type === 'TaggedTemplateExpression') return;
-        check(context, node, node.quasis.map((q) => q.value.cooked ?? '').join('\u0000'));
+        check(context, node, node.quasis.map((q) => q.value.cooked ?? '').join(' '));
       },
     };
   },
