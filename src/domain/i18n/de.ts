@@ -8,6 +8,7 @@ import { shared } from './shared/de';
 import { pictures } from './pictures/de';
 import { web } from './web/de';
 import { dashboard } from './dashboard/de';
+import { chat } from './chat/de';
 
 /**
  * German: du, as Discord writes German; «Rangliste» for a board, «Tabelle» for its standings,
@@ -796,6 +797,7 @@ export const de: Catalogue = {
   pictures,
   web,
   dashboard,
+  chat,
   names: {
     access: 'zugriff',
     action: 'aktion',

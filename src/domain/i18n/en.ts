@@ -8,6 +8,7 @@ import { shared } from './shared/en';
 import { pictures } from './pictures/en';
 import { web } from './web/en';
 import { dashboard } from './dashboard/en';
+import { chat } from './chat/en';
 
 /**
  * Tally's words in English, the source language: every other catalogue has exactly these keys
@@ -794,6 +795,7 @@ export const en = {
   pictures,
   web,
   dashboard,
+  chat,
   names: {
     access: 'access',
     action: 'action',

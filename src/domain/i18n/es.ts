@@ -8,6 +8,7 @@ import { shared } from './shared/es';
 import { pictures } from './pictures/es';
 import { web } from './web/es';
 import { dashboard } from './dashboard/es';
+import { chat } from './chat/es';
 
 /**
  * Spanish, for Discord's es-ES and es-419: neutral Spanish that reads naturally on both sides of
@@ -801,6 +802,7 @@ export const es: Catalogue = {
   pictures,
   web,
   dashboard,
+  chat,
   names: {
     access: 'acceso',
     action: 'acción',

@@ -8,6 +8,7 @@ import { shared } from './shared/pt-BR';
 import { pictures } from './pictures/pt-BR';
 import { web } from './web/pt-BR';
 import { dashboard } from './dashboard/pt-BR';
+import { chat } from './chat/pt-BR';
 
 /**
  * Brazilian Portuguese: você, «ranking» for a board, «rating» for an ELO rating and «cargo» for a
@@ -790,6 +791,7 @@ export const ptBR: Catalogue = {
   pictures,
   web,
   dashboard,
+  chat,
   names: {
     access: 'acesso',
     action: 'ação',
