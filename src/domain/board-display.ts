@@ -1,6 +1,7 @@
 import type { Board } from './board';
 import { isMatchBoard } from './board-rules';
 import { wholeInRange } from './errors';
+import { t } from './i18n';
 
 /**
  * How a board's standings look (issue 27 item 9), one rule for every edge: the standings in chat
@@ -69,21 +70,26 @@ export function medalOf(board: Pick<Board, 'medals'>, rank: number): string | nu
 /** Whether the first page of a board's standings stands its top three on a podium. */
 export const showsPodium = (board: Pick<Board, 'medals'>): boolean => board.medals;
 
-const COLUMN_NAMES: Record<'record' | 'submissions', string> = {
-  record: 'record',
-  submissions: 'submissions',
-};
-
 /**
- * The settings in words (/board info): `standings: 10 ranks a page in chat, medals, record
- * shown`, `…, no medals, record hidden`.
+ * The settings in words (/board info): `standings: 10 ranks a page in chat, medals and podium,
+ * record shown`, `…, no medals or podium, record hidden`; in the reader's language.
  */
-export function displaySummary(board: Pick<Board, 'type'> & BoardDisplay): string {
-  const optional = isMatchBoard(board) ? 'record' : 'submissions';
-  const shown = standingsColumns(board).includes(optional);
+export function displaySummary(
+  board: Pick<Board, 'type'> & BoardDisplay,
+  locale?: string | null,
+): string {
+  const record = isMatchBoard(board);
+  const shown = standingsColumns(board).includes(record ? 'record' : 'submissions');
+  const column = record
+    ? shown
+      ? 'shared.display.recordShown'
+      : 'shared.display.recordHidden'
+    : shown
+      ? 'shared.display.submissionsShown'
+      : 'shared.display.submissionsHidden';
   return [
-    `standings: ${board.standingsSize} ranks a page in chat`,
-    board.medals ? 'medals and podium' : 'no medals or podium',
-    `${COLUMN_NAMES[optional]} ${shown ? 'shown' : 'hidden'}`,
+    t(locale, 'shared.display.size', { count: board.standingsSize }),
+    t(locale, board.medals ? 'shared.display.medals' : 'shared.display.noMedals'),
+    t(locale, column),
   ].join(', ');
 }

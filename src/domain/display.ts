@@ -1,5 +1,6 @@
 import { periodOpen, shownScore, type ContestSettings } from './contest';
 import { resultFor, type Result } from './record';
+import { languageOf, SOURCE_LANGUAGE, t } from './i18n';
 import type { BoardType, Winner } from './vocabulary';
 
 /**
@@ -16,7 +17,9 @@ export function rankedValue(
   return board.type === 'ELO' ? entry.elo : entry.score;
 }
 
-const VALUE_NAMES: Record<BoardType, string> = {
+type Locale = string | null | undefined;
+
+const VALUE_KEYS: Record<BoardType, 'rating' | 'points' | 'score' | 'time'> = {
   ELO: 'rating',
   League: 'points',
   Classic: 'score',
@@ -25,18 +28,23 @@ const VALUE_NAMES: Record<BoardType, string> = {
   Rating: 'rating',
 };
 
-/** What a board's value is called after a number or in a sentence: `rating 1 200`, `points`. */
-export const valueName = (type: BoardType): string => VALUE_NAMES[type];
+/**
+ * What a board's value is called after a number or in a sentence: `rating 1 200`, `points`
+ * (German `Wertung`). Every display rule takes the reader's locale last: English when absent.
+ */
+export const valueName = (type: BoardType, locale?: Locale): string =>
+  t(locale, `shared.value.${VALUE_KEYS[type]}`);
 
 /** The same as a column heading or a label: `Rating`, `Points`, `Score`, `Time`. */
-export const valueHeading = (type: BoardType): string => capitalized(VALUE_NAMES[type]);
+export const valueHeading = (type: BoardType, locale?: Locale): string =>
+  t(locale, `shared.heading.${VALUE_KEYS[type]}`);
 
 /** A word as a label or at the start of a sentence: `Rating`, `Won`. */
 export const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * A change of a value, with its sign: `+16`, `−16` (a minus sign, U+2212, as typeset), and no
- * change as `±0`: never `+0`, `-0` or `−0`.
+ * change as `±0`: never `+0`, `-0` or `−0`. The same in every language.
  */
 export function signedDelta(delta: number): string {
   if (delta === 0) return '±0';
@@ -46,35 +54,60 @@ export function signedDelta(delta: number): string {
 /** The rating a match moved, seen from neither side (a board's list of matches): `±16`. */
 export const ratingSwing = (delta: number): string => `±${Math.abs(delta)}`;
 
-/** A record in a line of standings: `2-0-1` (won, drawn, lost; none counts as 0). */
+/**
+ * A record in a line of standings: `2-0-1` (won, drawn, lost; none counts as 0). Every shipped
+ * language writes its record in that order, so it needs no locale.
+ */
 export const recordShort = (r: {
   wins: number | null;
   draws: number | null;
   losses: number | null;
 }): string => `${r.wins ?? 0}-${r.draws ?? 0}-${r.losses ?? 0}`;
 
-/** One side's result as a verb: `won`, `drew`, `lost`. */
-export const RESULT_VERBS: Record<Result, string> = { W: 'won', D: 'drew', L: 'lost' };
+const VERB_KEYS = { W: 'won', D: 'drew', L: 'lost' } as const;
+const NOUN_KEYS = { W: 'win', D: 'draw', L: 'loss' } as const;
 
-/** A run of results as a noun, one and many: `a 3-win streak`, `2 draws`. */
+/** One side's result as a verb: `won`, `drew`, `lost` (German `gewonnen`, …). */
+export const resultVerb = (result: Result, locale?: Locale): string =>
+  t(locale, `shared.result.${VERB_KEYS[result]}`);
+
+/** A result as a noun for `count` of them, without the number: `win`, `wins`, `Siege`. */
+export const resultNoun = (result: Result, count: number, locale?: Locale): string =>
+  t(locale, `shared.noun.${NOUN_KEYS[result]}`, { count });
+
+/** A number of results: `3 wins`, `1 loss` (German `3 Siege`). */
+export const resultCount = (result: Result, count: number, locale?: Locale): string =>
+  t(locale, `shared.results.${NOUN_KEYS[result]}`, { count });
+
+/** One side's result as a verb in English; `resultVerb` for another language. */
+export const RESULT_VERBS: Record<Result, string> = {
+  W: resultVerb('W'),
+  D: resultVerb('D'),
+  L: resultVerb('L'),
+};
+
+/** A run of results as a noun in English, one and many; `resultNoun` for another language. */
 export const RESULT_NOUNS: Record<Result, readonly [string, string]> = {
-  W: ['win', 'wins'],
-  D: ['draw', 'draws'],
-  L: ['loss', 'losses'],
+  W: [resultNoun('W', 1), resultNoun('W', 2)],
+  D: [resultNoun('D', 1), resultNoun('D', 2)],
+  L: [resultNoun('L', 1), resultNoun('L', 2)],
 };
 
 type Decided = { winner: Winner | null; team1Score: number | null; team2Score: number | null };
 
 /** What a side did in a match, as a verb (a League match's winner comes from its scoreline). */
-export const sideVerb = (match: Decided, side: 1 | 2): string =>
-  RESULT_VERBS[resultFor(match, side)];
+export const sideVerb = (match: Decided, side: 1 | 2, locale?: Locale): string =>
+  resultVerb(resultFor(match, side), locale);
 
 /**
  * A match's outcome as a sentence, the winner first: `A beat B`, `A drew with B`, and with a
  * scoreline `A 3–1 B`, read from the side named first. `parts` gives the pieces for markup that
- * styles each side (the public pages); `outcomeSentence` joins them.
+ * styles each side (the public pages); `outcomeSentence` joins them as the language orders them.
  */
-export function outcomeParts(match: Decided): {
+export function outcomeParts(
+  match: Decided,
+  locale?: Locale,
+): {
   first: 1 | 2;
   middle: string;
   second: 1 | 2;
@@ -88,16 +121,19 @@ export function outcomeParts(match: Decided): {
     ? team2Won
       ? `${match.team2Score}–${match.team1Score}`
       : `${match.team1Score}–${match.team2Score}`
-    : decided
-      ? 'beat'
-      : 'drew with';
+    : t(locale, decided ? 'shared.outcome.beat' : 'shared.outcome.drewWith');
   return { first, middle, second, decided };
 }
 
-export function outcomeSentence(match: Decided, team1: string, team2: string): string {
-  const { first, middle } = outcomeParts(match);
+export function outcomeSentence(
+  match: Decided,
+  team1: string,
+  team2: string,
+  locale?: Locale,
+): string {
+  const { first, middle } = outcomeParts(match, locale);
   const [a, b] = first === 1 ? [team1, team2] : [team2, team1];
-  return `${a} ${middle} ${b}`;
+  return t(locale, 'shared.outcome.sentence', { first: a, middle, second: b });
 }
 
 /**
@@ -113,16 +149,42 @@ export function sideChances(expected: number): readonly [string, string] {
   return [`${whole}%`, `${100 - whole}%`];
 }
 
-/** A time to the minute, in UTC, as a refusal or the CLI names it: `2026-11-26 18:00 UTC`. */
-export const utcMinute = (at: Date): string =>
-  `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * A time to the minute, in UTC, as a refusal or the CLI names it: `2026-11-26 18:00 UTC` in
+ * English (the ISO order Tally has always written), as the language writes a date elsewhere:
+ * `26.11.2026, 18:00 UTC` in German, `26/11/2026, 18:00 UTC` in Spanish and Portuguese.
+ */
+export const utcMinute = (at: Date, locale?: Locale): string =>
+  `${isEnglish(locale) ? at.toISOString().slice(0, 16).replace('T', ' ') : dateIn(locale, true).format(at)} UTC`;
 
-/** A day in UTC: `2026-11-26` (a season's first and last day). */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+/** A day in UTC: `2026-11-26` (a season's first and last day); `26.11.2026` in German. */
+export const utcDay = (at: Date, locale?: Locale): string =>
+  isEnglish(locale) ? at.toISOString().slice(0, 10) : dateIn(locale, false).format(at);
+
+const isEnglish = (locale: Locale) => languageOf(locale) === SOURCE_LANGUAGE;
+
+const dateIn = (locale: Locale, withTime: boolean) =>
+  new Intl.DateTimeFormat(languageOf(locale), {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+  });
+
+/** A number with two decimals as the language writes it: `8.43`, German `8,43`. */
+export const twoDecimals = (n: number, locale?: Locale): string =>
+  isEnglish(locale)
+    ? n.toFixed(2)
+    : new Intl.NumberFormat(languageOf(locale), {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: false,
+      }).format(Number(n.toFixed(2)));
 
 /** A count of votes: `1 vote`, `23 votes`, `no votes`. */
-export const voteCount = (votes: number): string =>
-  votes === 0 ? 'no votes' : `${votes} vote${votes === 1 ? '' : 's'}`;
+export const voteCount = (votes: number, locale?: Locale): string =>
+  votes === 0 ? t(locale, 'shared.votes.none') : t(locale, 'shared.votes.count', { count: votes });
 
 /**
  * A contest entry's standing, the same in chat, on the pages and in the CLI: the damped score
@@ -132,37 +194,66 @@ export const voteCount = (votes: number): string =>
 export function entryStanding(
   entry: { rank: number | null; score: number; average: number | null; votes: number },
   minVotes: number,
+  locale?: Locale,
 ): string {
-  const average = entry.average === null ? null : `avg ${entry.average.toFixed(2)}`;
+  const average =
+    entry.average === null
+      ? null
+      : t(locale, 'shared.standing.average', { average: twoDecimals(entry.average, locale) });
+  const votes = voteCount(entry.votes, locale);
   if (entry.rank === null) {
-    const parts = ['unranked', average, `${voteCount(entry.votes)} (ranked from ${minVotes})`];
+    const parts = [
+      t(locale, 'shared.standing.unranked'),
+      average,
+      t(locale, 'shared.standing.rankedFrom', { votes, minVotes }),
+    ];
     return parts.filter((p) => p !== null).join(' · ');
   }
-  return [shownScore(entry.score), average, voteCount(entry.votes)]
-    .filter((p) => p !== null)
-    .join(' · ');
+  const score = isEnglish(locale) ? shownScore(entry.score) : twoDecimals(entry.score, locale);
+  return [score, average, votes].filter((p) => p !== null).join(' · ');
 }
 
 /**
  * Where a contest period (submissions, voting) stands at `now`, as members read it after its
  * name: `open`, `open until 2026-11-26 18:00 UTC`, `closed since 2026-11-26 18:00 UTC`.
  */
-export function periodState(until: Date | null, now: Date): string {
-  if (until === null) return 'open';
+export function periodState(until: Date | null, now: Date, locale?: Locale): string {
+  if (until === null) return t(locale, 'shared.period.open');
+  const when = utcMinute(until, locale);
   return periodOpen(until, now)
-    ? `open until ${utcMinute(until)}`
-    : `closed since ${utcMinute(until)}`;
+    ? t(locale, 'shared.period.openUntil', { when })
+    : t(locale, 'shared.period.closedSince', { when });
+}
+
+/**
+ * A contest period with its name, as the language agrees them: `voting open until …`
+ * (Spanish `votación abierta hasta el …`). Lower case, as in contestSummary; `capitalized` for
+ * a sentence.
+ */
+export function periodLine(
+  period: 'submissions' | 'voting',
+  until: Date | null,
+  now: Date,
+  locale?: Locale,
+): string {
+  if (until === null) return t(locale, `shared.periods.${period}.open`);
+  const when = utcMinute(until, locale);
+  return periodOpen(until, now)
+    ? t(locale, `shared.periods.${period}.openUntil`, { when })
+    : t(locale, `shared.periods.${period}.closedSince`, { when });
 }
 
 /** A contest's settings in one line (the audit, `/contest settings`, the CLI). */
-export function contestSummary(s: ContestSettings, now: Date): string {
+export function contestSummary(s: ContestSettings, now: Date, locale?: Locale): string {
   return [
-    `submissions ${periodState(s.submissionsUntil, now)}`,
-    `voting ${periodState(s.votingUntil, now)}`,
-    `${s.entriesPerMember} ${s.entriesPerMember === 1 ? 'entry' : 'entries'} per member`,
-    s.approval ? 'moderators approve entries' : 'entries go live at once',
-    `ranked from ${s.minVotes} ${s.minVotes === 1 ? 'vote' : 'votes'}`,
-    s.channelId ? `posted in <#${s.channelId}>` : 'not posted in a channel',
+    periodLine('submissions', s.submissionsUntil, now, locale),
+    periodLine('voting', s.votingUntil, now, locale),
+    t(locale, 'shared.contest.entriesPerMember', { count: s.entriesPerMember }),
+    t(locale, s.approval ? 'shared.contest.approval' : 'shared.contest.atOnce'),
+    t(locale, 'shared.contest.rankedFrom', { count: s.minVotes }),
+    s.channelId
+      ? t(locale, 'shared.contest.postedIn', { channel: `<#${s.channelId}>` })
+      : t(locale, 'shared.contest.notPosted'),
   ].join(' · ');
 }
 
@@ -178,15 +269,23 @@ export type SubmissionState =
   | 'expired'
   | 'failed';
 
-/** A submission's state as its submitter reads it. */
-export const SUBMISSION_STATE_WORDS: Record<SubmissionState, string> = {
-  recording: 'Being recorded',
-  awaiting_opponents: 'Waiting for the opponents to confirm',
-  awaiting_review: 'Waiting for a moderator',
-  applied: 'Applied',
-  corrected: 'Applied, as corrected by a moderator',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-  failed: 'Failed',
-};
+const SUBMISSION_STATES: readonly SubmissionState[] = [
+  'recording',
+  'awaiting_opponents',
+  'awaiting_review',
+  'applied',
+  'corrected',
+  'declined',
+  'withdrawn',
+  'expired',
+  'failed',
+];
+
+/** A submission's state as its submitter reads it: `Waiting for a moderator`. */
+export const submissionStateWord = (state: SubmissionState, locale?: Locale): string =>
+  t(locale, `shared.submission.${state}`);
+
+/** The states' words in English; `submissionStateWord` for another language. */
+export const SUBMISSION_STATE_WORDS = Object.fromEntries(
+  SUBMISSION_STATES.map((state) => [state, submissionStateWord(state)]),
+) as Record<SubmissionState, string>;
