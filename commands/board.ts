@@ -20,6 +20,7 @@ import { boardInfo } from '../src/bot/board-info-message';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';
+import { rememberServerLocale } from '../src/bot/server-locale';
 import { askBoardDelete, boardDeleteSubcommand } from './board-delete';
 import { invalid, reply } from '../src/bot/replies';
 import {
@@ -123,10 +124,9 @@ export const board = {
         ...(o.getString('points') ? { points: parsePoints(o.getString('points', true)) } : {}),
       };
       checkBoardInput(input); // a refused create leaves no owner row behind
-      const created = await createBoard(ctx, {
-        ownerId: await ensureOwner(ctx, interaction),
-        ...input,
-      });
+      const ownerId = await ensureOwner(ctx, interaction);
+      await rememberServerLocale(ctx, interaction);
+      const created = await createBoard(ctx, { ownerId, ...input });
       await reply(interaction, {
         content: `Created **${shown(created.displayName)}** (${code(created.id)}).`,
         embeds: [boardInfo(ctx.config.publicUrl, created)],

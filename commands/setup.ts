@@ -2,18 +2,24 @@ import {
   MessageFlags,
   PermissionFlagsBits,
   SlashCommandBuilder,
+  type ChatInputCommandInteraction,
   type ModalSubmitInteraction,
 } from 'discord.js';
+import { languageOf, LANGUAGES, t, type Language } from '../src/domain/i18n';
+import { chatPlayerId } from '../src/domain/ids';
 import { BOARD_TYPES } from '../src/domain/vocabulary';
 import { ownedBoardByPk } from '../src/pipeline/board-reads';
 import { checkBoardInput, createBoard } from '../src/pipeline/boards';
 import type { Context } from '../src/pipeline/context';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
+import { languageName } from '../src/pipeline/audit-lines';
+import { setServerLanguage } from '../src/pipeline/server-language';
 import type { Command, FlowHandler, FlowInteraction } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
-import { commandJson } from '../src/bot/command-text';
+import { choices, commandJson } from '../src/bot/command-text';
+import { rememberServerLocale } from '../src/bot/server-locale';
 import { parseSetupId, SETUP_PREFIX, setupId, type SetupState } from '../src/bot/custom-id';
-import { invalid, refuse } from '../src/bot/replies';
+import { invalid, refuse, reply } from '../src/bot/replies';
 import {
   setupChannelStep,
   setupLiveStep,
@@ -31,6 +37,9 @@ import {
   serverRole,
 } from '../src/bot/workspace';
 
+/** `/setup language:auto`: follow the server's language on Discord. */
+const AUTO = 'auto';
+
 /**
  * `/setup` (Manage Server, servers only; issue 27 item 9): a guided first run in one ephemeral
  * message that each step replaces: the moderator role, the review channel, a first board (type,
@@ -38,6 +47,7 @@ import {
  * channel (placeLiveStandings), then a summary. What was chosen travels in the custom ids
  * (custom-id.ts setupId); every press is checked again: the admin who ran it, Manage Server
  * still, the picked role and channel the server's own. A refused press changes nothing.
+ * `/setup language:<…>` sets the language Tally posts in for everyone here instead (issue 32).
  */
 export const setup = {
   // Registered everywhere like every command (a DM is answered with where to run it); shown
@@ -46,15 +56,20 @@ export const setup = {
     everywhere(
       new SlashCommandBuilder()
         .setName('setup')
-        .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild),
+        .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+        .addStringOption((o) => o.setName('language').addChoices(...choices(AUTO, ...LANGUAGES))),
     ),
   ),
 
-  async execute(interaction) {
+  writes: (interaction) => interaction.options.getString('language') !== null,
+
+  async execute(interaction, ctx) {
     if (interaction.guildId === null) {
       throw invalid('/setup sets up a server; run it there (your own boards: /board create)');
     }
     requireManageServer(interaction, '/setup');
+    const language = interaction.options.getString('language');
+    if (language !== null) return setLanguage(interaction, ctx, language);
     await interaction.reply({
       ...setupRoleStep(interaction.user.id),
       flags: MessageFlags.Ephemeral,
@@ -62,6 +77,40 @@ export const setup = {
     });
   },
 } satisfies Command;
+
+/**
+ * `/setup language`: the language of Tally's posts for everyone here, one of the shipped ones or
+ * `auto` (the server's language on Discord). Said, only to the admin, in the language posts speak
+ * from now on.
+ */
+async function setLanguage(
+  interaction: ChatInputCommandInteraction,
+  ctx: Context,
+  value: string,
+): Promise<void> {
+  const picked = LANGUAGES.find((language) => language === value) ?? null;
+  if (picked === null && value !== AUTO) throw invalid(`language must be one of the choices`);
+  const ownerId = await ensureOwner(ctx, interaction);
+  await rememberServerLocale(ctx, interaction);
+  const by = chatPlayerId(interaction.user.id);
+  const { locale, changed } = await setServerLanguage(ctx, ownerId, picked, by);
+  const key = languageReply(picked, changed);
+  const shown: Language = languageOf(locale);
+  await reply(
+    interaction,
+    { content: t(locale, key, { language: languageName(locale, shown) }) },
+    true,
+  );
+}
+
+const languageReply = (picked: Language | null, changed: boolean) =>
+  picked
+    ? changed
+      ? 'admin.language.reply.picked'
+      : 'admin.language.reply.pickedAlready'
+    : changed
+      ? 'admin.language.reply.auto'
+      : 'admin.language.reply.autoAlready';
 
 type Step = FlowInteraction;
 
@@ -187,9 +236,8 @@ async function createFirstBoard(
       : {}),
   };
   checkBoardInput(input); // a refused create leaves no owner row behind
-  const created = await createBoard(ctx, {
-    ownerId: await ensureOwner(ctx, interaction),
-    ...input,
-  });
+  const ownerId = await ensureOwner(ctx, interaction);
+  await rememberServerLocale(ctx, interaction);
+  const created = await createBoard(ctx, { ownerId, ...input });
   await next(interaction, setupLiveStep(interaction.user.id, created));
 }

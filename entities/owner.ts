@@ -11,6 +11,13 @@ export interface Owner {
   createdAt: Date;
   /** The server's icon hash as Discord last sent it (GUILD_CREATE); null: none, or not seen yet. */
   icon?: string | null;
+  /**
+   * The server's preferred locale on Discord as last seen (GUILD_CREATE, GUILD_UPDATE, an
+   * interaction's `guild_locale`); null: not seen yet, or no server.
+   */
+  discordLocale?: string | null;
+  /** The shipped language the server's admins picked for its posts (issue 32); null: Discord's. */
+  language?: string | null;
 }
 
 export const OwnerEntity = new EntitySchema<Owner>({
@@ -22,5 +29,7 @@ export const OwnerEntity = new EntitySchema<Owner>({
     apiAccess: { ...col.text(12), name: 'api_access' },
     createdAt: { ...col.time(), name: 'created_at' },
     icon: col.text(40, true),
+    discordLocale: { ...col.text(10, true), name: 'discord_locale' },
+    language: col.text(10, true),
   },
 });

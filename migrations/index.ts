@@ -23,6 +23,7 @@ import { Avatars1734300000000 } from './1734300000000-avatars';
 import { Queues1734400000000 } from './1734400000000-queues';
 import { BoardVersions1734500000000 } from './1734500000000-board-versions';
 import { EvidencePreviews1734600000000 } from './1734600000000-evidence-previews';
+import { ServerLanguage1734700000000 } from './1734700000000-server-language';
 
 /** An explicit list: no file-system scanning, so tsx, vitest and the CLI load the same set. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   Queues1734400000000,
   BoardVersions1734500000000,
   EvidencePreviews1734600000000,
+  ServerLanguage1734700000000,
 ];

@@ -5,6 +5,7 @@ import type { ParticipantRef } from '../domain/participants';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { recordAvatars, recordServerIcon, type AvatarHashes } from '../pipeline/avatars';
+import { recordDiscordLocale } from '../pipeline/server-language';
 import type { ChatPort } from '../pipeline/chat-port';
 import { AuditPoster } from './audit-poster';
 import { ConfirmPoster } from './confirm-poster';
@@ -223,11 +224,14 @@ export class DiscordBot implements ChatPort {
       this.names.refresh(interaction);
       void routeInteraction(deps, interaction);
     });
-    // Every server's icon arrives with its GUILD_CREATE (the Guilds intent) and changes with
-    // GUILD_UPDATE (issue 29 item 2).
-    const icon = (guild: { id: string; icon: string | null }) => {
+    // Every server's icon (issue 29 item 2) and language on Discord (issue 32) arrive with its
+    // GUILD_CREATE (the Guilds intent) and change with GUILD_UPDATE.
+    const icon = (guild: { id: string; icon: string | null; preferredLocale: string }) => {
       recordServerIcon(this.ctx, guild.id, guild.icon).catch((err: unknown) =>
         log.warn('server icon record failed', { guild: guild.id, err }),
+      );
+      recordDiscordLocale(this.ctx, guild.id, guild.preferredLocale).catch((err: unknown) =>
+        log.warn('server locale record failed', { guild: guild.id, err }),
       );
     };
     client.on(Events.GuildCreate, icon);

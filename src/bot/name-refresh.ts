@@ -4,6 +4,7 @@ import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { recordAvatars, recordServerIcon } from '../pipeline/avatars';
 import { renamePlayer } from '../pipeline/players';
+import { recordDiscordLocale } from '../pipeline/server-language';
 
 /** Remembered names, per workspace and user; cleared wholesale past this size. */
 const REMEMBER_AT_MOST = 10_000;
@@ -59,6 +60,13 @@ export class NameRefresher {
     if (guild) {
       this.once(`icon|${guild.id}`, String(guild.icon), () =>
         recordServerIcon(this.ctx, guild.id, guild.icon),
+      );
+    }
+    // Issue 32: the server's language on Discord, as every server interaction carries it.
+    const { guildId, guildLocale } = interaction;
+    if (guildId !== null && guildLocale !== null) {
+      this.once(`locale|${guildId}`, guildLocale, () =>
+        recordDiscordLocale(this.ctx, guildId, guildLocale),
       );
     }
   }

@@ -10,6 +10,7 @@ import { formatScore } from '../domain/score-text';
 import { describeReset, seasonTitle, type Season } from '../domain/season';
 import { outcomeSentence } from '../domain/display';
 import { describeContents, type BoardContents } from '../domain/board-deletion';
+import { languageOf, t, type Language } from '../domain/i18n';
 
 /**
  * The audit lines (./audit.ts), one line each, in Discord markdown. Who acted is `chat:<id>` (a
@@ -38,11 +39,25 @@ export const literal = (text: string): string => markdownLiteral(oneLine(text));
 
 const boardName = (board: Pick<Board, 'displayName'>) => `**${literal(board.displayName)}**`;
 
-export const auditOnLine = (by: string, channelId: string) =>
-  `📋 ${actorOf(by)} set this server's audit channel to <#${channelId}>`;
+export const auditOnLine = (locale: string, by: string, channelId: string) =>
+  t(locale, 'admin.audit.line.channelOn', { actor: actorOf(by), channel: `<#${channelId}>` });
 
-export const auditOffLine = (by: string) =>
-  `📋 ${actorOf(by)} turned this server's audit channel off`;
+export const auditOffLine = (locale: string, by: string) =>
+  t(locale, 'admin.audit.line.channelOff', { actor: actorOf(by) });
+
+/** A shipped language's name in a sentence of `locale`'s language. */
+export const languageName = (locale: string, language: Language): string =>
+  t(locale, `admin.language.name.${language}`);
+
+/**
+ * The server's language was picked (or set to follow Discord's: null), said in the language the
+ * server's posts speak from now on (`locale`).
+ */
+export const languageSetLine = (locale: string, by: string, picked: Language | null) =>
+  t(locale, picked ? 'admin.language.audit.picked' : 'admin.language.audit.auto', {
+    actor: actorOf(by),
+    language: languageName(locale, languageOf(locale)),
+  });
 
 /**
  * What a submission claims: `match #7: A, B beat C, D`, `match #8: A 3–1 B` (the winner first,

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AuditChannel, AuditEvent } from '../../entities/audit';
 import { auditOffLine, auditOnLine } from './audit-lines';
 import type { Context } from './context';
+import { ownerLocale } from './owner-locale';
 import { clip, oneLine } from '../domain/chat-text';
 
 /**
@@ -16,7 +17,7 @@ import { clip, oneLine } from '../domain/chat-text';
 const LINE_MAX = 2000;
 
 /**
- * Records one line for the owner in `tx`, addressed to the audit channel set at this moment.
+ * Records one line for the owner in `tx` (a builder of it in a locale: the server's), addressed to the audit channel set at this moment.
  * Without one the line is kept as the record (`unrouted`) and never posted, not even once a
  * channel is set later: a new channel starts with what happens from then on, not a flood of
  * old lines.
@@ -25,14 +26,16 @@ export async function recordAudit(
   ctx: Context,
   tx: EntityManager,
   ownerId: string,
-  line: string,
+  line: string | ((locale: string) => string),
 ): Promise<AuditEvent> {
   const channel = await ctx.repos.audit.channelOf(ownerId, tx);
+  // Issue 32: a line is written once, in the server's language as it is when the change commits.
+  const text = typeof line === 'string' ? line : line(await ownerLocale(ctx, ownerId, tx));
   return ctx.repos.audit.insert(
     {
       ownerId,
       at: ctx.now(),
-      line: clipLine(line),
+      line: clipLine(text),
       state: channel ? 'pending' : 'unrouted',
       attempts: 0,
       retryAt: null,
@@ -79,11 +82,13 @@ export async function setAuditChannel(
   return ctx.repos.db.transaction(async (tx) => {
     const previous = (await ctx.repos.audit.channelOf(ownerId, tx))?.channelId ?? null;
     if (channelId === null) {
-      if (previous) await recordAudit(ctx, tx, ownerId, auditOffLine(by));
+      if (previous) await recordAudit(ctx, tx, ownerId, (locale) => auditOffLine(locale, by));
       await ctx.repos.audit.clearChannel(ownerId, tx);
     } else {
       await ctx.repos.audit.setChannel({ ownerId, channelId, setBy: by, setAt: ctx.now() }, tx);
-      if (previous !== channelId) await recordAudit(ctx, tx, ownerId, auditOnLine(by, channelId));
+      if (previous !== channelId) {
+        await recordAudit(ctx, tx, ownerId, (locale) => auditOnLine(locale, by, channelId));
+      }
     }
     return { previous };
   });

@@ -1,9 +1,19 @@
 import type { Owner } from '../../entities/owner';
 import { TallyError } from '../domain/errors';
+import { DISCORD_LOCALES } from '../domain/i18n';
 import { OWNER_ID } from '../domain/ids';
 import type { Context } from './context';
 
-export async function addOwner(ctx: Context, id: string, name?: string): Promise<Owner> {
+/** Whether Discord could have sent this locale (a forged payload's is kept as none). */
+export const isDiscordLocale = (locale: string): boolean =>
+  (DISCORD_LOCALES as readonly string[]).includes(locale);
+
+export async function addOwner(
+  ctx: Context,
+  id: string,
+  name?: string,
+  discordLocale?: string | null,
+): Promise<Owner> {
   if (!OWNER_ID.test(id)) {
     throw new TallyError(
       'invalid_request',
@@ -18,6 +28,7 @@ export async function addOwner(ctx: Context, id: string, name?: string): Promise
     // API_ACCESS=approval: owners must request access and the operator grants it (spec 5.8).
     apiAccess: ctx.config.apiAccess === 'open' ? 'open' : 'none',
     createdAt: ctx.now(),
+    ...(discordLocale && isDiscordLocale(discordLocale) ? { discordLocale } : {}),
   };
   await ctx.repos.owners.insert(owner);
   return owner;
@@ -81,10 +92,17 @@ export const findOwner = (ctx: Context, id: string): Promise<Owner | null> =>
 /**
  * The owner row, created on first use: a server that invites the bot (or a user who installs
  * it) is an owner from its first command, under the API_ACCESS policy like `tally owner add`.
+ * `discordLocale` (the interaction's `guild_locale`) is the server's language on Discord from
+ * the start, so its first posts already speak it (issue 32).
  */
-export async function ensureOwner(ctx: Context, id: string, name: string): Promise<string> {
+export async function ensureOwner(
+  ctx: Context,
+  id: string,
+  name: string,
+  discordLocale?: string | null,
+): Promise<string> {
   if (await ctx.repos.owners.get(id)) return id;
-  await addOwner(ctx, id, name).catch(async (err: unknown) => {
+  await addOwner(ctx, id, name, discordLocale).catch(async (err: unknown) => {
     if (!(await ctx.repos.owners.get(id))) throw err; // created meanwhile by another command
   });
   return id;

@@ -85,6 +85,23 @@ export class OwnerRepository extends Repository {
   async setAccess(id: string, apiAccess: ApiAccess, tx?: EntityManager): Promise<void> {
     await this.use(tx, (m) => m.update(OwnerEntity, { id }, { apiAccess }));
   }
+  /** The server's Discord locale as seen now, written only if it changed; rows changed. */
+  async setDiscordLocale(id: string, discordLocale: string): Promise<number> {
+    const result = await this.use(undefined, (m) =>
+      m
+        .createQueryBuilder()
+        .update(OwnerEntity)
+        .set({ discordLocale })
+        .where('id = :id', { id })
+        .andWhere('(discord_locale IS NULL OR discord_locale <> :discordLocale)', { discordLocale })
+        .execute(),
+    );
+    return result.affected ?? 0;
+  }
+  /** The language the server's admins picked (null: follow Discord's). */
+  async setLanguage(id: string, language: string | null, tx?: EntityManager): Promise<void> {
+    await this.use(tx, (m) => m.update(OwnerEntity, { id }, { language }));
+  }
 }
 
 export class KeyRepository extends Repository {

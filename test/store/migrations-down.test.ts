@@ -100,13 +100,27 @@ describe(`every migration's down (${backendName})`, () => {
     );
     const plan = await planDown(database, 1);
     expect(plan.undo).toEqual([last]);
-    expect(plan.lost).toEqual([{ table: 'evidence_previews', rows: 0 }]);
-    const versions = await planDown(database, 2);
-    expect(versions.lost).toEqual([
-      { table: 'boards', column: 'version', rows: 1 },
-      { table: 'evidence_previews', rows: 0 },
-    ]);
-    const queues = await planDown(database, 3);
+    expect(plan.lost).toEqual(
+      expect.arrayContaining([
+        { table: 'owners', column: 'language', rows: 0 },
+        { table: 'owners', column: 'discord_locale', rows: 0 },
+      ]),
+    );
+    expect(plan.lost).toHaveLength(2);
+    const previews = await planDown(database, 2);
+    expect(previews.lost).toEqual(
+      expect.arrayContaining([{ table: 'evidence_previews', rows: 0 }]),
+    );
+    expect(previews.lost).toHaveLength(3);
+    const versions = await planDown(database, 3);
+    expect(versions.lost).toEqual(
+      expect.arrayContaining([
+        { table: 'boards', column: 'version', rows: 1 },
+        { table: 'evidence_previews', rows: 0 },
+      ]),
+    );
+    expect(versions.lost).toHaveLength(4);
+    const queues = await planDown(database, 4);
     expect(queues.lost).toEqual(
       expect.arrayContaining(
         ['queues', 'queue_waits', 'queue_matches', 'queue_players'].map((table) => ({
@@ -115,16 +129,16 @@ describe(`every migration's down (${backendName})`, () => {
         })),
       ),
     );
-    expect(queues.lost).toHaveLength(6);
-    const avatars = await planDown(database, 4);
+    expect(queues.lost).toHaveLength(8);
+    const avatars = await planDown(database, 5);
     expect(avatars.lost).toEqual(
       expect.arrayContaining([
         { table: 'member_avatars', rows: 0 },
         { table: 'owners', column: 'icon', rows: 0 },
       ]),
     );
-    expect(avatars.lost).toHaveLength(8);
-    const two = await planDown(database, 5);
+    expect(avatars.lost).toHaveLength(10);
+    const two = await planDown(database, 6);
     expect(two.lost).toEqual(
       expect.arrayContaining(
         ['medals', 'show_record', 'show_submissions', 'standings_size'].map((column) => ({
@@ -135,10 +149,10 @@ describe(`every migration's down (${backendName})`, () => {
       ),
     );
     // Undoing the web sessions too drops two tables (rows counted) and the private flag.
-    const three = await planDown(database, 7);
+    const three = await planDown(database, 8);
     expect(three.undo).toEqual(
       migrations
-        .slice(-7)
+        .slice(-8)
         .reverse()
         .map((m) => m.name),
     );

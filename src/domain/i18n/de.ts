@@ -722,6 +722,19 @@ export const de: Catalogue = {
     setup: {
       description:
         'Tally Schritt für Schritt einrichten: Moderationsrolle, Prüfkanal, Rangliste (Server verwalten)',
+      options: {
+        language: {
+          description:
+            'Die Sprache, in der Tally hier für alle postet (automatisch: die des Servers auf Discord)',
+          choices: {
+            auto: 'automatisch (Sprache des Servers auf Discord)',
+            en: 'English',
+            es: 'Español',
+            'pt-BR': 'Português (Brasil)',
+            de: 'Deutsch',
+          },
+        },
+      },
     },
     queue: {
       description: 'Matchmaking-Warteschlangen für ELO- und Liga-Ranglisten',
@@ -839,6 +852,7 @@ export const de: Catalogue = {
     keep_to: 'behalten_bis',
     key: 'schlüssel',
     label: 'bezeichnung',
+    language: 'sprache',
     leaderboard: 'tabelle',
     leave: 'verlassen',
     list: 'liste',

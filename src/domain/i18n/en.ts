@@ -723,6 +723,19 @@ export const en = {
     setup: {
       description:
         'Set Tally up step by step: moderator role, review channel, a first board (Manage Server)',
+      options: {
+        language: {
+          description:
+            'The language Tally posts in here for everyone (auto: the server’s language on Discord)',
+          choices: {
+            auto: 'auto (the server’s language on Discord)',
+            en: 'English',
+            es: 'Español',
+            'pt-BR': 'Português (Brasil)',
+            de: 'Deutsch',
+          },
+        },
+      },
     },
     queue: {
       description: 'Matchmaking queues of ELO and League boards',
@@ -837,6 +850,7 @@ export const en = {
     keep_to: 'keep_to',
     key: 'key',
     label: 'label',
+    language: 'language',
     leaderboard: 'leaderboard',
     leave: 'leave',
     list: 'list',

@@ -729,6 +729,19 @@ export const es: Catalogue = {
     setup: {
       description:
         'Configura Tally por pasos: rol de moderador, canal de revisión, primera tabla (Gestionar servidor)',
+      options: {
+        language: {
+          description:
+            'El idioma en que Tally publica aquí para todos (automático: el del servidor en Discord)',
+          choices: {
+            auto: 'automático (el idioma del servidor en Discord)',
+            en: 'English',
+            es: 'Español',
+            'pt-BR': 'Português (Brasil)',
+            de: 'Deutsch',
+          },
+        },
+      },
     },
     queue: {
       description: 'Colas de emparejamiento de las tablas ELO y de Liga',
@@ -844,6 +857,7 @@ export const es: Catalogue = {
     keep_to: 'mantener_hasta',
     key: 'clave',
     label: 'etiqueta',
+    language: 'idioma',
     leaderboard: 'clasificación',
     leave: 'salir',
     list: 'lista',

@@ -717,6 +717,19 @@ export const ptBR: Catalogue = {
     setup: {
       description:
         'Configure o Tally por etapas: cargo de moderador, canal de revisão, 1º ranking (Gerenciar servidor)',
+      options: {
+        language: {
+          description:
+            'O idioma em que o Tally publica aqui para todos (automático: o do servidor no Discord)',
+          choices: {
+            auto: 'automático (o idioma do servidor no Discord)',
+            en: 'English',
+            es: 'Español',
+            'pt-BR': 'Português (Brasil)',
+            de: 'Deutsch',
+          },
+        },
+      },
     },
     queue: {
       description: 'Filas de matchmaking dos rankings ELO e de Liga',
@@ -833,6 +846,7 @@ export const ptBR: Catalogue = {
     keep_to: 'manter_até',
     key: 'chave',
     label: 'rótulo',
+    language: 'idioma',
     leaderboard: 'classificação',
     leave: 'sair',
     list: 'lista',

@@ -58,7 +58,7 @@ export function restGuild(guild: FakeGuild, ownerId: string, roles: FakeRole[]):
     vanity_url_code: null,
     premium_tier: GuildPremiumTier.None,
     premium_subscription_count: 0,
-    preferred_locale: Locale.EnglishUS,
+    preferred_locale: (guild.preferredLocale ?? Locale.EnglishUS) as Locale,
     public_updates_channel_id: null,
     nsfw: false,
     nsfw_level: GuildNSFWLevel.Default,

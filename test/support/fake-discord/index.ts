@@ -380,8 +380,14 @@ export class FakeDiscord {
     this.roleChanges.setBotRoles(guildId, roleIds);
   }
 
-  /** The server's icon or name changes (GUILD_UPDATE to connected clients). */
-  updateGuild(guildId: string, changes: { icon?: string | null; name?: string }): void {
+  /**
+   * The server's icon, name or language (`preferredLocale`, a Discord locale) changes
+   * (GUILD_UPDATE to connected clients; later interactions carry the new `guild_locale`).
+   */
+  updateGuild(
+    guildId: string,
+    changes: { icon?: string | null; name?: string; preferredLocale?: string },
+  ): void {
     this.roleChanges.updateGuild(guildId, changes);
   }
 

@@ -251,7 +251,8 @@ export class Members {
       roles: presser.roles ?? this.state.roles.rolesOf(guild, presser.user),
       permissions: presser.permissions ?? '0',
     };
-    return { guild_id: guild.id, member: acting, locale, guild_locale: Locale.EnglishUS };
+    const guildLocale = (guild.preferredLocale ?? Locale.EnglishUS) as Locale;
+    return { guild_id: guild.id, member: acting, locale, guild_locale: guildLocale };
   }
 
   /**

@@ -40,8 +40,14 @@ export class RoleChanges {
     return { status: 204 };
   }
 
-  /** The server's own settings change (its icon, its name): GUILD_UPDATE, under GUILDS. */
-  updateGuild(guildId: string, changes: Partial<Pick<FakeGuild, 'icon' | 'name'>>): void {
+  /**
+   * The server's own settings change (its icon, its name, its language): GUILD_UPDATE, under
+   * GUILDS.
+   */
+  updateGuild(
+    guildId: string,
+    changes: Partial<Pick<FakeGuild, 'icon' | 'name' | 'preferredLocale'>>,
+  ): void {
     const guild = this.guild(guildId);
     Object.assign(guild, changes);
     const data = restGuild(

@@ -45,6 +45,11 @@ export interface FakeGuild {
   ownerId?: string;
   /** The server's icon hash (none: Discord draws its initials). */
   icon?: string | null;
+  /**
+   * The server's language as its admins set it on Discord (`preferred_locale`, in GUILD_CREATE,
+   * GUILD_UPDATE and every interaction's `guild_locale`); en-US if not said.
+   */
+  preferredLocale?: string;
 }
 
 export interface Presser {
