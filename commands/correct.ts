@@ -7,6 +7,7 @@ import {
 import { mayModerate } from '../src/bot/review-button';
 import { clip, LIMITS, shown } from '../src/bot/text';
 import { TallyError } from '../src/domain/errors';
+import { t } from '../src/domain/i18n';
 import { chatPlayerId } from '../src/domain/ids';
 import { parseScoreText } from '../src/domain/score-text';
 import { correctResult, correctionSummary, type ResultRef } from '../src/pipeline/corrections';
@@ -53,10 +54,8 @@ export const correct = {
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
     if (!mayModerate(interaction, board)) {
-      throw new TallyError(
-        'permission_denied',
-        'Only members with the Manage Server permission or the board’s moderator role can correct results.',
-      );
+      const said = { key: 'review.correct.mayNotCorrect' } as const;
+      throw new TallyError('permission_denied', t(null, said.key), { said });
     }
     const options = interaction.options;
     const sub = options.getSubcommand();
@@ -83,8 +82,9 @@ export const correct = {
       actor: { ownerId },
       reason: options.getString('reason'),
     });
+    // The reply is the channel's: in the server's language.
     await interaction.reply({
-      content: replyText(interaction, outcome),
+      content: replyText(interaction, outcome, interaction.guildLocale),
       allowedMentions: { parse: [] },
     });
   },
@@ -110,12 +110,17 @@ function withScore(sub: SlashCommandSubcommandBuilder) {
 function replyText(
   interaction: ChatInputCommandInteraction,
   outcome: Awaited<ReturnType<typeof correctResult>>,
+  locale: string | null,
 ): string {
-  const { headline, moves } = correctionSummary(outcome, shown);
+  const { headline, moves } = correctionSummary(outcome, shown, locale);
   const reason = interaction.options.getString('reason');
   const lines = [
-    `${headline} on **${shown(outcome.board.displayName || outcome.board.id)}** by <@${interaction.user.id}>.`,
-    ...(reason ? [`Reason: ${shown(reason)}`] : []),
+    t(locale, 'review.correct.done', {
+      headline,
+      board: `**${shown(outcome.board.displayName || outcome.board.id)}**`,
+      member: `<@${interaction.user.id}>`,
+    }),
+    ...(reason ? [t(locale, 'review.correct.reason', { reason: shown(reason) })] : []),
     ...moves.map((m) => `• ${m}`),
   ];
   return clip(lines.join('\n'), LIMITS.content);

@@ -6,7 +6,8 @@ import { boardOption, everywhere, withEvidence } from '../src/bot/command-option
 import { choices, commandJson } from '../src/bot/command-text';
 import { evidenceOf } from '../src/bot/evidence';
 import { parseParticipants, refuseBots } from '../src/bot/participants';
-import { invalid } from '../src/bot/replies';
+import { TallyError } from '../src/domain/errors';
+import { t, type TextKey } from '../src/domain/i18n';
 import { submitWrite } from '../src/bot/submit-reply';
 import { boardOf, ownerOf } from '../src/bot/workspace';
 
@@ -69,13 +70,17 @@ export const match = {
     const body: Record<string, unknown> = { team1: mine, team2: theirs };
     if (board.type === 'League') {
       const line = parseScoreline(options.getString('score') ?? '');
-      if (!line) throw invalid('score: a League match needs the scoreline, your side first (3-1)');
+      if (!line) throw refusal('review.submit.scorelineNeeded');
       [body.team1_score, body.team2_score] = line;
     } else {
       const result = options.getString('result') as keyof typeof RESULTS | null;
-      if (!result) throw invalid('result: say whether your side won, lost or drew');
+      if (!result) throw refusal('review.submit.resultNeeded');
       body.winner = RESULTS[result];
     }
     await submitWrite(interaction, ctx, board, 'match', body, evidence);
   },
 } satisfies Command;
+
+/** A refusal of what the member typed: English for the log, their language in the reply. */
+const refusal = (key: TextKey) =>
+  new TallyError('invalid_request', t(null, key), { said: { key } });

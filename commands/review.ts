@@ -15,6 +15,7 @@ import { refuse, reply } from '../src/bot/replies';
 import { ownerOf } from '../src/bot/workspace';
 import { entryQueueEmbed } from '../src/bot/entry-queue-message';
 import { contestQueueOf } from '../src/pipeline/contest-reads';
+import { t } from '../src/domain/i18n';
 
 /** Room kept at the end of the list for the line that says how many more wait. */
 const TRAILER_ROOM = 300;
@@ -37,6 +38,7 @@ export const review = {
   ),
 
   async execute(interaction, ctx) {
+    const locale = interaction.locale;
     const ownerId = ownerOf(interaction);
     const boardId = interaction.options.getString('board') ?? undefined;
     const queue = await reviewQueue(ctx, {
@@ -47,7 +49,7 @@ export const review = {
     if (queue.boards.listed === 0 && queue.boards.total > 0) {
       return refuse(
         interaction,
-        `Only members with the Manage Server permission or ${boardId === undefined ? 'a' : 'the'} board’s moderator role can list submissions waiting for review.`,
+        t(locale, boardId === undefined ? 'review.list.mayNotListAny' : 'review.list.mayNotList'),
       );
     }
     const entries = entryQueueEmbed(
@@ -58,25 +60,33 @@ export const review = {
       }),
     );
     if (queue.items.length === 0 && !entries) {
-      const where = boardId === undefined ? '' : ` on ${code(boardId)}`;
-      await reply(interaction, { content: `Nothing is waiting for review${where}. 🎉` }, true);
+      const content =
+        boardId === undefined
+          ? t(locale, 'review.list.nothing')
+          : t(locale, 'review.list.nothingOn', { board: code(boardId) });
+      await reply(interaction, { content }, true);
       return;
     }
     // Contest entries first: their part is short (ENTRY_QUEUE_ROOM), so neither hides the other.
     const embeds = [
       ...(entries ? [entries] : []),
-      ...(queue.items.length > 0 ? [queueEmbed(queue, ownerId, boardId)] : []),
+      ...(queue.items.length > 0 ? [queueEmbed(queue, ownerId, boardId, locale)] : []),
     ];
     await reply(interaction, { embeds }, true);
   },
 } satisfies Command;
 
 /** One line per pending submission, as many as fit; then how many more wait and where to see them. */
-function queueEmbed(queue: ReviewQueue, ownerId: string, boardId: string | undefined): APIEmbed {
+function queueEmbed(
+  queue: ReviewQueue,
+  ownerId: string,
+  boardId: string | undefined,
+  locale: string,
+): APIEmbed {
   const lines: string[] = [];
   let length = 0;
   for (const item of queue.items) {
-    const line = itemLine(item);
+    const line = itemLine(item, locale);
     if (length + line.length + 1 > LIMITS.embedDescription - TRAILER_ROOM) break;
     lines.push(line);
     length += line.length + 1;
@@ -87,44 +97,55 @@ function queueEmbed(queue: ReviewQueue, ownerId: string, boardId: string | undef
     lines.push(
       '',
       clip(
-        `…and ${more} more. The full list: \`tally review list ${ownerId}${board.replace(/`/g, '')}\` on the machine running Tally.`,
+        t(locale, 'review.list.more', {
+          more,
+          owner: ownerId,
+          board: board.replace(/`/g, ''),
+        }),
         TRAILER_ROOM - 2,
       ),
     );
   }
   const count = queue.items.length + queue.more;
   return {
-    title: `Waiting for review: ${count}`,
+    title: t(locale, 'review.list.title', { total: count }),
     description: lines.join('\n'),
-    footer: { text: 'Oldest first. Approve or decline on each review message.' },
+    footer: { text: t(locale, 'review.list.footer') },
   };
 }
 
 /** `sub_12` · Ladder · Ali beat Bo · by @x · submitted 3 hours ago · expires in 2 days · message */
-function itemLine(item: PendingReview): string {
+function itemLine(item: PendingReview, locale: string): string {
   const parts = [
     code(item.handle),
     clip(shown(item.board.displayName || item.board.id), BOARD_NAME_MAX),
-    clip(item.record ? shownSummary(item.record) : item.summary, SUMMARY_MAX),
-    `by ${submitter(item.submittedBy)}`,
-    `submitted ${time(item.submittedAt, TimestampStyles.RelativeTime)}`,
+    clip(item.record ? shownSummary(item.record, locale) : item.summary, SUMMARY_MAX),
+    t(locale, 'review.list.by', { who: submitter(item.submittedBy, locale) }),
+    t(locale, 'review.list.submitted', {
+      when: time(item.submittedAt, TimestampStyles.RelativeTime),
+    }),
     item.expiresAt === null
-      ? 'never expires'
-      : `expires ${time(item.expiresAt, TimestampStyles.RelativeTime)}`,
+      ? t(locale, 'review.list.neverExpires')
+      : t(locale, 'review.list.expires', {
+          when: time(item.expiresAt, TimestampStyles.RelativeTime),
+        }),
   ];
-  if (item.messageUrl) parts.push(`[review message](${item.messageUrl})`);
+  if (item.messageUrl) parts.push(`[${t(locale, 'review.list.message')}](${item.messageUrl})`);
   return parts.join(' · ');
 }
 
 /** The summary with every name shown as written (no markdown, no mention pills). */
-function shownSummary(record: PendingRecord): string {
+function shownSummary(record: PendingRecord, locale: string): string {
   return record.kind === 'score'
-    ? summaryOf({ ...record, player: shown(record.player) })
-    : summaryOf({ ...record, team1: record.team1.map(shown), team2: record.team2.map(shown) });
+    ? summaryOf({ ...record, player: shown(record.player) }, locale)
+    : summaryOf(
+        { ...record, team1: record.team1.map(shown), team2: record.team2.map(shown) },
+        locale,
+      );
 }
 
-function submitter(by: string): string {
-  if (by === 'api') return 'the API';
+function submitter(by: string, locale: string): string {
+  if (by === 'api') return t(locale, 'review.list.theApi');
   const chat = /^chat:(\d+)$/.exec(by);
   return chat ? `<@${chat[1]}>` : shown(by);
 }

@@ -9,6 +9,7 @@ import { DECLINE_REASON_MAX } from '../domain/evidence';
 import { formatTime } from '../domain/score-text';
 import { adjustModalId, declineModalId } from './custom-id';
 import type { ReviewView } from '../pipeline/review-view';
+import { t } from '../domain/i18n';
 
 const input = (
   customId: string,
@@ -29,31 +30,53 @@ const input = (
   ],
 });
 
-/** The Adjust form, prefilled with the result as submitted: a winner, a scoreline or a score. */
-export function adjustModal(view: ReviewView): APIModalInteractionResponseCallbackData {
+/**
+ * The Adjust form, prefilled with the result as submitted: a winner, a scoreline or a score; in
+ * the language of the moderator who opens it (`locale`). The values typed stay Tally's own
+ * (`team1`, `draw`, `1:29.500`), whatever the language.
+ */
+export function adjustModal(
+  view: ReviewView,
+  locale: string | null = null,
+): APIModalInteractionResponseCallbackData {
   const { board, record, handle } = view;
   let components: APIActionRowComponent<APITextInputComponent>[];
   if (record.kind === 'score') {
-    const label = board.type === 'Time' ? 'Time (m:ss.mmm)' : 'Score';
+    const label = t(locale, board.type === 'Time' ? 'review.modal.time' : 'review.modal.score');
     const value =
       board.type === 'Time' ? formatTime(record.score.score) : String(record.score.score);
     components = [input('score', label, value)];
   } else if (board.type === 'League') {
     components = [
-      input('team1_score', 'Team 1 score', String(record.match.team1Score ?? '')),
-      input('team2_score', 'Team 2 score', String(record.match.team2Score ?? '')),
+      input(
+        'team1_score',
+        t(locale, 'review.modal.team1Score'),
+        String(record.match.team1Score ?? ''),
+      ),
+      input(
+        'team2_score',
+        t(locale, 'review.modal.team2Score'),
+        String(record.match.team2Score ?? ''),
+      ),
     ];
   } else {
-    components = [input('winner', 'Winner: team1, team2 or draw', record.match.winner ?? '')];
+    components = [input('winner', t(locale, 'review.modal.winner'), record.match.winner ?? '')];
   }
-  return { custom_id: adjustModalId(handle), title: `Adjust ${handle}`.slice(0, 45), components };
+  const title = t(locale, 'review.modal.adjustTitle', { handle }).slice(0, 45);
+  return { custom_id: adjustModalId(handle), title, components };
 }
 
-/** The Decline form: one optional reason, shown in the review message and to the submitter. */
-export function declineModal(handle: string): APIModalInteractionResponseCallbackData {
+/**
+ * The Decline form: one optional reason, shown in the review message and to the submitter; in
+ * the moderator's language (`locale`).
+ */
+export function declineModal(
+  handle: string,
+  locale: string | null = null,
+): APIModalInteractionResponseCallbackData {
   return {
     custom_id: declineModalId(handle),
-    title: `Decline ${handle}`.slice(0, 45),
+    title: t(locale, 'review.modal.declineTitle', { handle }).slice(0, 45),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -61,11 +84,11 @@ export function declineModal(handle: string): APIModalInteractionResponseCallbac
           {
             type: ComponentType.TextInput,
             custom_id: 'reason',
-            label: 'Reason (optional, shown to the submitter)',
+            label: t(locale, 'review.modal.reason'),
             style: TextInputStyle.Paragraph,
             required: false,
             max_length: DECLINE_REASON_MAX,
-            placeholder: 'e.g. the screenshot shows a different score',
+            placeholder: t(locale, 'review.modal.reasonPlaceholder'),
           },
         ],
       },

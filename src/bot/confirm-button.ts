@@ -1,6 +1,7 @@
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
 import { refusalOf } from '../domain/confirmation';
-import { TallyError } from '../domain/errors';
+import { TallyError, toldIn } from '../domain/errors';
+import { t, type TextKey } from '../domain/i18n';
 import { chatOwnerId } from '../domain/ids';
 import { log } from '../log';
 import { answerReport, partiesOf } from '../pipeline/confirm';
@@ -21,25 +22,27 @@ const LEASE_MS = 30_000;
  */
 export async function handleConfirmButton(ctx: Context, interaction: ButtonInteraction) {
   const parsed = parseConfirmButton(interaction.customId);
-  if (!parsed) return refuse(interaction, 'This button is not one of Tally’s.');
+  const locale = interaction.locale;
+  if (!parsed) return refuse(interaction, t(locale, 'review.answer.notOurs'));
   const ownerId = chatOwnerId(interaction.guildId, interaction.user.id);
   const submission = (await ownedSubmission(ctx, ownerId, parsed.submissionId))?.submission;
   const parties = submission && partiesOf(submission);
   if (!submission || !parties) {
-    return refuse(
-      interaction,
-      `${parsed.handle} is not a match report of this server; nothing was changed.`,
-    );
+    return refuse(interaction, t(locale, 'review.answer.notAReport', { handle: parsed.handle }));
   }
-  const refusal = refusalOf(
+  const refusal = refusalKey(
     parsed.action,
     interaction.user.id,
     parties.reporter,
     parties.opponents,
   );
-  if (refusal) return refuse(interaction, `${refusal} Nothing was changed.`);
+  if (refusal) {
+    return refuse(interaction, t(locale, 'review.answer.refused', { refusal: t(locale, refusal) }));
+  }
 
   await interaction.deferUpdate();
+  // The message is everyone's: redrawn in the server's language.
+  const postLocale = async () => interaction.guildLocale;
   const reviewMessages = reviewPosts(ctx);
   const now = ctx.now();
   // Keeps the confirm poster off this message while the press redraws it.
@@ -52,8 +55,8 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
     await interaction
       .followUp({
         content: known
-          ? `Nothing was changed: ${err.detail}`
-          : 'Tally could not record that just now; nothing was changed. Try again in a moment.',
+          ? t(locale, 'review.answer.notChanged', { detail: toldIn(err, locale) })
+          : t(locale, 'review.answer.failed'),
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },
       })
@@ -62,7 +65,7 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
   const view = await loadReviewView(ctx, submission.id);
   try {
     if (view && interaction.message.id === view.submission.confirmMessageId) {
-      const { content, embeds, components } = confirmMessage(view);
+      const { content, embeds, components } = confirmMessage(view, await postLocale());
       await interaction.editReply({ content, embeds, components, allowedMentions: { parse: [] } });
       if (leased) {
         const moved = view.submission.status === 'pending_review';
@@ -78,4 +81,19 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
     });
   }
   if (leased) await reviewMessages.release(submission.id);
+}
+
+/**
+ * Why a member may not press Confirm or Dispute / Withdraw (domain/confirmation.ts refusalOf
+ * decides), as the catalogue's words for it; null when they may.
+ */
+export function refusalKey(
+  action: 'confirm' | 'dispute' | 'withdraw',
+  presser: string,
+  reporter: string,
+  opponents: readonly string[],
+): TextKey | null {
+  if (refusalOf(action, presser, reporter, opponents) === null) return null;
+  if (action === 'withdraw') return 'review.answer.onlyReporter';
+  return presser === reporter ? 'review.answer.youReported' : 'review.answer.onlyOpponents';
 }

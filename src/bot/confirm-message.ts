@@ -14,6 +14,7 @@ import { confirmButtonId, type ConfirmAction } from './custom-id';
 import { clip, LIMITS, shown } from './text';
 import type { ReviewView } from '../pipeline/review-view';
 import { sideVerb, signedDelta } from '../domain/display';
+import { t } from '../domain/i18n';
 
 /** The opponents' message of a waiting report, for a post (plus nonce) or an edit. */
 export interface ConfirmMessageBody {
@@ -29,16 +30,17 @@ const COLOR = { waiting: 0x5865f2, moderators: 0xfee75c, approved: 0x57f287, rej
 /**
  * What the players read in the channel the match was reported in: while it waits, the
  * opponents pinged, the result, the window and Confirm / Dispute / Withdraw; then what became
- * of it, without buttons. Drawn from the row alone, so any process draws the same message.
+ * of it, without buttons. Drawn from the row alone, so any process draws the same message, in
+ * the server's language (`locale`; English when none is given).
  */
-export function confirmMessage(view: ReviewView): ConfirmMessageBody {
+export function confirmMessage(view: ReviewView, locale: string | null = null): ConfirmMessageBody {
   const { submission, board, handle } = view;
   const parties = partiesOf(submission);
   const waiting = submission.status === 'pending_review' && submission.confirmState === 'awaiting';
   const content = clip(
     waiting && parties
-      ? waitingLine(board, parties, submission.confirmDueAt ?? null)
-      : outcomeLine(view),
+      ? waitingLine(board, parties, submission.confirmDueAt ?? null, locale)
+      : outcomeLine(view, locale),
     LIMITS.content,
   );
   const state = waiting
@@ -48,18 +50,26 @@ export function confirmMessage(view: ReviewView): ConfirmMessageBody {
       : submission.status === 'approved'
         ? 'approved'
         : 'rejected';
-  const number = view.record.kind === 'match' ? ` · match #${view.record.match.number}` : '';
+  const footer =
+    view.record.kind === 'match'
+      ? t(locale, 'review.message.footerMatch', {
+          handle,
+          number: view.record.match.number,
+          boardId: board.id,
+        })
+      : t(locale, 'review.message.footer', { handle, boardId: board.id });
+  const name = shown(board.displayName || board.id);
   return {
     content,
     embeds: [
       {
-        title: clip(`Match report: ${shown(board.displayName || board.id)}`, LIMITS.embedTitle),
+        title: clip(t(locale, 'review.confirm.title', { board: name }), LIMITS.embedTitle),
         color: COLOR[state],
-        description: clip(resultLines(view).join('\n'), LIMITS.content),
-        footer: { text: `${handle}${number} · board ${board.id}`.slice(0, 2048) },
+        description: clip(resultLines(view, locale).join('\n'), LIMITS.content),
+        footer: { text: footer.slice(0, 2048) },
       },
     ],
-    components: waiting ? [buttons(handle)] : [],
+    components: waiting ? [buttons(handle, locale)] : [],
     allowed_mentions:
       waiting && parties ? { parse: [], users: parties.opponents.slice(0, 100) } : { parse: [] },
   };
@@ -69,66 +79,82 @@ function waitingLine(
   board: Board,
   parties: { reporter: string; opponents: string[] },
   dueAt: Date | null,
+  locale: string | null,
 ): string {
-  const pinged = parties.opponents.map((id) => `<@${id}>`).join(' ');
-  const silence =
-    board.confirmOnSilence === 'confirm' ? 'it counts as confirmed' : 'it goes to the moderators';
-  const by = dueAt
-    ? ` If nobody answers by ${time(dueAt, TimestampStyles.ShortDateTime)} (${time(dueAt, TimestampStyles.RelativeTime)}), ${silence}.`
-    : '';
-  return `${pinged}: <@${parties.reporter}> reported this match. If it is right, press **Confirm**; if not, **Dispute** it and the moderators decide.${by} <@${parties.reporter}> can **Withdraw** it until then.`;
+  const opponents = parties.opponents.map((id) => `<@${id}>`).join(' ');
+  const reporter = `<@${parties.reporter}>`;
+  const lines = [t(locale, 'review.confirm.asked', { opponents, reporter })];
+  if (dueAt) {
+    const when = time(dueAt, TimestampStyles.ShortDateTime);
+    const relative = time(dueAt, TimestampStyles.RelativeTime);
+    const key =
+      board.confirmOnSilence === 'confirm'
+        ? 'review.confirm.byCounts'
+        : 'review.confirm.byEscalates';
+    lines.push(t(locale, key, { when, relative }));
+  }
+  lines.push(t(locale, 'review.confirm.withdrawUntil', { reporter }));
+  return lines.join(' ');
 }
 
-function outcomeLine(view: ReviewView): string {
+function outcomeLine(view: ReviewView, locale: string | null): string {
   const { submission, board } = view;
   const by = submission.confirmBy?.startsWith('chat:')
     ? `<@${submission.confirmBy.slice(5)}>`
     : null;
-  const where = board.moderatorChannelId
-    ? `in <#${board.moderatorChannelId}>`
-    : 'with `tally review` (this board has no moderator channel)';
+  const hours = board.confirmWindowHours;
+  const decide = board.moderatorChannelId
+    ? t(locale, 'review.confirm.modsDecideIn', { channel: `<#${board.moderatorChannelId}>` })
+    : t(locale, 'review.confirm.modsDecideCli');
   const decided =
     submission.status === 'approved'
-      ? 'The moderators approved it; it is on the leaderboard.'
+      ? t(locale, 'review.confirm.modsApproved')
       : submission.status === 'rejected'
-        ? `The moderators did not approve it (${shown(submission.failureReason ?? 'declined')}); nothing was applied.`
-        : `The moderators decide it ${where}.`;
+        ? t(locale, 'review.confirm.modsDeclined', {
+            reason: shown(submission.failureReason ?? t(locale, 'review.confirm.declinedReason')),
+          })
+        : decide;
+  const opponent = by ?? t(locale, 'review.confirm.anOpponent');
   switch (submission.confirmState) {
     case 'confirmed':
-      return `✅ Confirmed by ${by ?? 'an opponent'}; it is on the leaderboard.`;
+      return t(locale, 'review.confirm.confirmed', { who: opponent });
     case 'auto':
-      return `✅ Confirmed automatically: no opponent answered within ${board.confirmWindowHours} h. It is on the leaderboard.`;
+      return t(locale, 'review.confirm.auto', { hours });
     case 'withdrawn':
-      return `↩️ Withdrawn by ${by ?? 'the member who reported it'}; nothing was applied.`;
+      return t(locale, 'review.confirm.withdrawn', {
+        who: by ?? t(locale, 'review.confirm.theReporter'),
+      });
     case 'disputed':
-      return `⚖️ Disputed by ${by ?? 'an opponent'}. ${decided}`;
+      return t(locale, 'review.confirm.disputed', { who: opponent, decided });
     case 'escalated':
-      return `⏳ No opponent answered within ${board.confirmWindowHours} h. ${decided}`;
+      return t(locale, 'review.confirm.escalated', { hours, decided });
     default:
       // A moderator or the operator decided it while it waited (`tally review`).
       return submission.status === 'approved'
-        ? 'A moderator approved it; it is on the leaderboard.'
+        ? t(locale, 'review.confirm.aModApproved')
         : submission.status === 'rejected'
-          ? 'It was not approved; nothing was applied.'
-          : `The moderators decide it ${where}.`;
+          ? t(locale, 'review.confirm.notApproved')
+          : decide;
   }
 }
 
 /** Each side's members and how it went for them; ratings once applied (ELO boards). */
-function resultLines(view: ReviewView): string[] {
+function resultLines(view: ReviewView, locale: string | null): string[] {
   if (view.record.kind !== 'match') return [];
   const { match, roster } = view.record;
   const applied = view.submission.status === 'approved';
   const side = (n: 1 | 2) => {
-    const result = match.winner === null ? '' : ` (${sideVerb(match, n)})`;
+    const result = match.winner === null ? '' : ` (${sideVerb(match, n, locale)})`;
     const names = roster
       .filter((slot) => slot.side === n)
       .map((slot) => `${shown(slot.playerName)}${rating(slot, applied)}`);
-    return `**Team ${n}**${result}: ${names.join(', ') || '—'}`;
+    return t(locale, 'review.confirm.team', { n, result, names: names.join(', ') || '—' });
   };
   const lines = [side(1), side(2)];
   if (match.team1Score !== null && match.team2Score !== null) {
-    lines.push(`Score: ${match.team1Score} – ${match.team2Score}`);
+    lines.push(
+      t(locale, 'review.confirm.score', { team1: match.team1Score, team2: match.team2Score }),
+    );
   }
   return lines;
 }
@@ -139,7 +165,7 @@ function rating(slot: MatchParticipant, applied: boolean): string {
   return ` — ${slot.eloBefore + slot.eloDelta} (${signedDelta(slot.eloDelta)})`;
 }
 
-function buttons(handle: string): APIActionRowComponent<APIButtonComponent> {
+function buttons(handle: string, locale: string | null): APIActionRowComponent<APIButtonComponent> {
   const button = (
     action: ConfirmAction,
     label: string,
@@ -153,9 +179,9 @@ function buttons(handle: string): APIActionRowComponent<APIButtonComponent> {
   return {
     type: ComponentType.ActionRow,
     components: [
-      button('confirm', 'Confirm', ButtonStyle.Success),
-      button('dispute', 'Dispute', ButtonStyle.Danger),
-      button('withdraw', 'Withdraw', ButtonStyle.Secondary),
+      button('confirm', t(locale, 'review.confirm.confirm'), ButtonStyle.Success),
+      button('dispute', t(locale, 'review.confirm.dispute'), ButtonStyle.Danger),
+      button('withdraw', t(locale, 'review.confirm.withdraw'), ButtonStyle.Secondary),
     ],
   };
 }

@@ -8,7 +8,7 @@ import { leasedCall } from './leased-call';
 import { permanentRefusal } from './replies';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 import { reviewExpiry } from '../domain/board-rules';
-import { retryDelayMs, type ReviewPosterOptions } from './review-poster';
+import { boardLocale, retryDelayMs, type ReviewPosterOptions } from './review-poster';
 import { confirmPosts, reviewPosts } from '../pipeline/outbox';
 
 /**
@@ -60,7 +60,11 @@ export class ConfirmPoster {
     }
     try {
       const message = (await this.rest.post(Routes.channelMessages(submission.confirmChannelId), {
-        body: { ...confirmMessage(view), nonce: `confirm_${submission.id}`, enforce_nonce: true },
+        body: {
+          ...confirmMessage(view, await boardLocale(this.ctx, view.board)),
+          nonce: `confirm_${submission.id}`,
+          enforce_nonce: true,
+        },
         signal,
       })) as APIMessage;
       await confirmations.posted(submission.id, message.id);
@@ -86,7 +90,8 @@ export class ConfirmPoster {
     if (!row.confirmChannelId || !row.confirmMessageId)
       return confirmations.shown(row.id, 'closed');
     try {
-      const { content, embeds, components, allowed_mentions } = confirmMessage(view);
+      const locale = await boardLocale(this.ctx, view.board);
+      const { content, embeds, components, allowed_mentions } = confirmMessage(view, locale);
       await this.rest.patch(Routes.channelMessage(row.confirmChannelId, row.confirmMessageId), {
         body: { content, embeds, components, allowed_mentions: { parse: allowed_mentions.parse } },
         signal,

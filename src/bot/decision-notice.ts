@@ -1,6 +1,7 @@
 import { DiscordAPIError, Routes, type APIChannel, type REST } from 'discord.js';
 import { formatScore } from '../domain/score-text';
 import { AUTO_CONFIRMED } from '../domain/confirmation';
+import { t } from '../domain/i18n';
 import { log } from '../log';
 import { permanentRefusal } from './replies';
 import type { ReviewView } from '../pipeline/review-view';
@@ -19,7 +20,11 @@ export type NoticeOutcome = 'done' | 'refused';
 /** Failures in a row after which a DM is given up even though Discord did not say it is final. */
 export const NOTICE_MAX_ATTEMPTS = 8;
 
-export async function tellSubmitter(rest: REST, view: ReviewView): Promise<NoticeOutcome> {
+export async function tellSubmitter(
+  rest: REST,
+  view: ReviewView,
+  locale: string | null = null,
+): Promise<NoticeOutcome> {
   const submitter = /^chat:(\d+)$/.exec(view.submission.submittedBy)?.[1];
   const by = reviewerOf(view);
   // Nobody to tell: not a chat report, or the member decided their own report (a user board).
@@ -32,7 +37,7 @@ export async function tellSubmitter(rest: REST, view: ReviewView): Promise<Notic
     })) as APIChannel;
     await rest.post(Routes.channelMessages(dm.id), {
       body: {
-        content: clip(decisionNotice(view), LIMITS.content),
+        content: clip(decisionNotice(view, locale), LIMITS.content),
         allowed_mentions: { parse: [] },
         nonce: `n${view.handle}`.slice(0, 25),
         enforce_nonce: true,
@@ -55,35 +60,37 @@ export async function tellSubmitter(rest: REST, view: ReviewView): Promise<Notic
 const reviewerOf = (view: ReviewView) =>
   (view.record.kind === 'match' ? view.record.match : view.record.score).reviewedBy ?? '';
 
-/** What the submitter reads: what, on which board, what happened, by whom and why. */
-export function decisionNotice(view: ReviewView): string {
+/**
+ * What the submitter reads: what, on which board, what happened, by whom and why, in the
+ * server's language (`locale`; English when none is given).
+ */
+export function decisionNotice(view: ReviewView, locale: string | null = null): string {
   const { board, record, submission, handle } = view;
-  const what =
+  const where = { board: `**${shown(board.displayName || board.id)}**`, handle };
+  const subject =
     record.kind === 'match'
-      ? `match #${record.match.number}`
-      : `score of ${formatScore(board.type, record.score.score)}`;
-  const subject = `Your ${what} on **${shown(board.displayName || board.id)}** (${handle})`;
+      ? t(locale, 'review.notice.match', { ...where, number: record.match.number })
+      : t(locale, 'review.notice.score', {
+          ...where,
+          score: formatScore(board.type, record.score.score),
+        });
   const by = reviewerOf(view);
   const who = /^chat:(\d+)$/.exec(by)?.[1];
   const reviewer = who
-    ? `by <@${who}>`
+    ? t(locale, 'review.reviewer.member', { member: `<@${who}>` })
     : by === 'cli'
-      ? 'by a server operator'
+      ? t(locale, 'review.reviewer.operator')
       : by === AUTO_CONFIRMED
-        ? 'automatically (no opponent answered in time)'
-        : `by ${shown(by)}`;
+        ? t(locale, 'review.reviewer.auto')
+        : t(locale, 'review.reviewer.other', { name: shown(by) });
   const status = record.kind === 'match' ? record.match.status : record.score.status;
-  if (status === 'adjusted') {
-    return `${subject} was corrected ${reviewer} and approved; it is on the leaderboard as corrected.`;
-  }
+  if (status === 'adjusted') return t(locale, 'review.notice.adjusted', { subject, reviewer });
   if (submission.status === 'approved') {
-    return `${subject} was approved ${reviewer}; it is on the leaderboard.`;
+    return t(locale, 'review.notice.approved', { subject, reviewer });
   }
-  if (by === 'expired') {
-    return `${subject} expired: no moderator decided within the board's review window. Nothing was recorded; you can report it again.`;
-  }
+  if (by === 'expired') return t(locale, 'review.notice.expired', { subject });
   const reason = submission.failureReason;
   return reason
-    ? `${subject} was declined ${reviewer}: ${shown(reason)}\nNothing was recorded.`
-    : `${subject} was declined ${reviewer}. Nothing was recorded.`;
+    ? t(locale, 'review.notice.declinedBecause', { subject, reviewer, reason: shown(reason) })
+    : t(locale, 'review.notice.declined', { subject, reviewer });
 }

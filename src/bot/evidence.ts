@@ -7,8 +7,9 @@ import {
   NO_EVIDENCE,
   type Evidence,
 } from '../domain/evidence';
+import { TallyError } from '../domain/errors';
+import { t } from '../domain/i18n';
 import { shown } from './text';
-import { invalid } from './replies';
 
 /**
  * The report's evidence, checked before anything is queued: a refusal is ephemeral and says
@@ -25,9 +26,10 @@ export function evidenceOf(interaction: ChatInputCommandInteraction, board: Boar
       : {}),
   };
   if (board.evidenceRequired && !hasEvidence(evidence)) {
-    throw invalid(
-      `**${shown(board.displayName)}** needs evidence with every report: attach a screenshot with the \`evidence\` option, or give a link (a video, for instance) with \`evidence_link\`. Nothing was submitted.`,
-    );
+    const vars = { board: `**${shown(board.displayName)}**` };
+    throw new TallyError('invalid_request', t(null, 'review.submit.evidenceRequired', vars), {
+      said: { key: 'review.submit.evidenceRequired', vars },
+    });
   }
   return evidence;
 }

@@ -9,7 +9,8 @@ import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { chatOwnerId, chatPlayerId } from '../domain/ids';
 import { moderates } from '../domain/access';
-import { TallyError } from '../domain/errors';
+import { TallyError, toldIn } from '../domain/errors';
+import { t } from '../domain/i18n';
 import { declineReason } from '../domain/evidence';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
@@ -42,16 +43,21 @@ export async function handleReviewButton(
   interaction: ButtonInteraction,
 ): Promise<void> {
   const parsed = parseReviewButton(interaction.customId);
-  if (!parsed) return refuse(interaction, 'This button is not one of Tally’s review buttons.');
+  const locale = interaction.locale;
+  if (!parsed) return refuse(interaction, t(locale, 'review.press.notOurs'));
   const target = await moderated(deps.ctx, interaction, parsed.handle, parsed.submissionId);
   if (!target) return;
   if (parsed.decision !== 'approve') {
     const view = await loadReviewView(deps.ctx, parsed.submissionId);
     if (!view || view.submission.status !== 'pending_review') {
-      return refuse(interaction, `${parsed.handle} was already decided; nothing changed.`);
+      return refuse(
+        interaction,
+        t(locale, 'review.press.alreadyDecided', { handle: parsed.handle }),
+      );
     }
-    // Decline asks for an optional reason first (handleDeclineModal).
-    const modal = parsed.decision === 'adjust' ? adjustModal(view) : declineModal(view.handle);
+    // Decline asks for an optional reason first (handleDeclineModal), in the presser's language.
+    const modal =
+      parsed.decision === 'adjust' ? adjustModal(view, locale) : declineModal(view.handle, locale);
     await interaction.showModal(modal);
     return;
   }
@@ -74,14 +80,14 @@ export async function handleDeclineModal(
   interaction: ModalSubmitInteraction,
 ): Promise<void> {
   const parsed = parseDeclineModal(interaction.customId);
-  if (!parsed) return refuse(interaction, 'This form is not one of Tally’s.');
+  if (!parsed) return refuse(interaction, t(interaction.locale, 'review.press.notOurForm'));
   const target = await moderated(deps.ctx, interaction, parsed.handle, parsed.submissionId);
   if (!target) return;
   let reason: string | null;
   try {
     reason = declineReason(interaction.fields.getTextInputValue('reason'));
   } catch (err) {
-    if (err instanceof TallyError) return refuse(interaction, `Nothing changed: ${err.detail}`);
+    if (err instanceof TallyError) return refuse(interaction, notChanged(err, interaction.locale));
     throw err;
   }
   const { ownerId, submission, board } = target;
@@ -104,14 +110,14 @@ export async function handleAdjustModal(
   interaction: ModalSubmitInteraction,
 ): Promise<void> {
   const parsed = parseAdjustModal(interaction.customId);
-  if (!parsed) return refuse(interaction, 'This form is not one of Tally’s.');
+  if (!parsed) return refuse(interaction, t(interaction.locale, 'review.press.notOurForm'));
   const target = await moderated(deps.ctx, interaction, parsed.handle, parsed.submissionId);
   if (!target) return;
   let correction;
   try {
     correction = correctionOf(target.board, (id) => interaction.fields.getTextInputValue(id));
   } catch (err) {
-    if (err instanceof TallyError) return refuse(interaction, `Nothing changed: ${err.detail}`);
+    if (err instanceof TallyError) return refuse(interaction, notChanged(err, interaction.locale));
     throw err;
   }
   const { ownerId, submission, board } = target;
@@ -137,15 +143,12 @@ async function moderated(
   const ownerId = chatOwnerId(interaction.guildId, interaction.user.id);
   const found = await ownedSubmission(ctx, ownerId, submissionId);
   if (!found) {
-    await refuse(interaction, `${handle} is not a submission of this server.`);
+    await refuse(interaction, t(interaction.locale, 'review.press.notHere', { handle }));
     return null;
   }
   const { submission, board } = found;
   if (!mayModerate(interaction, board)) {
-    await refuse(
-      interaction,
-      'Only members with the Manage Server permission or the board’s moderator role can review submissions.',
-    );
+    await refuse(interaction, t(interaction.locale, 'review.press.mayNotReview'));
     return null;
   }
   return { submission, board, ownerId };
@@ -158,6 +161,7 @@ async function decideAndRedraw(
   decide: () => Promise<ReviewOutcome>,
 ): Promise<void> {
   const { ctx, store } = deps;
+  const locale = interaction.locale;
   const onMessage = interaction.isButton() || interaction.isFromMessage();
   if (onMessage) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
@@ -167,15 +171,15 @@ async function decideAndRedraw(
   let outcome: ReviewOutcome | null = null;
   try {
     outcome = await decide();
-    if (!onMessage) await interaction.editReply({ content: 'Recorded.' });
+    if (!onMessage) await interaction.editReply({ content: t(locale, 'review.press.recorded') });
   } catch (err) {
     const known = err instanceof TallyError && err.code === 'invalid_request';
     if (!known) log.error('review decision failed', { submission: submissionId, err });
     await interaction
       .followUp({
         content: known
-          ? `Your decision was not recorded: ${err.detail}.`
-          : `Tally could not record that decision; nothing changed. Try again in a moment.`,
+          ? t(locale, 'review.press.notRecorded', { detail: toldIn(err, locale) })
+          : t(locale, 'review.press.failed'),
         flags: MessageFlags.Ephemeral,
       })
       .catch((e: unknown) => log.warn('review follow-up failed', { err: e }));
@@ -199,7 +203,8 @@ async function redraw(
     : await loadReviewView(deps.ctx, id);
   try {
     if (!view) return;
-    const body = reviewMessage(view);
+    // The message is everyone's: redrawn in the server's language.
+    const body = reviewMessage(view, interaction.guildLocale);
     await interaction.editReply({
       embeds: body.embeds,
       components: body.components,
@@ -215,6 +220,10 @@ async function redraw(
   }
   await deps.store.release(id);
 }
+
+/** A form's values refused: nothing changed, and why, in the presser's language. */
+const notChanged = (err: TallyError, locale: string) =>
+  t(locale, 'review.press.notChanged', { detail: toldIn(err, locale) });
 
 /**
  * DESIGN.md 1: Manage Server or the board's moderator role; on a user board, its owner (a DM).

@@ -19,6 +19,7 @@ import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 import type { ReviewPosts } from '../pipeline/outbox';
 import { guildOf } from '../domain/ids';
+import { t } from '../domain/i18n';
 
 export interface ReviewPosterOptions {
   /** How often to look for reviews to post or close (default 2 s). */
@@ -94,8 +95,10 @@ export class ReviewPoster {
     }
     for (const row of await this.store.dueForNotice(now, this.options.batch)) {
       if (!this.loop.running) return;
-      const notify = async (view: ReviewView) =>
-        this.store.noticed(row.id, await tellSubmitter(this.rest, view));
+      const notify = async (view: ReviewView) => {
+        const locale = await boardLocale(this.ctx, view.board);
+        await this.store.noticed(row.id, await tellSubmitter(this.rest, view, locale));
+      };
       await this.withLease(row, notify, () => this.store.noticed(row.id, 'done'));
     }
   }
@@ -116,7 +119,11 @@ export class ReviewPoster {
     try {
       channelId = await this.channelFor(view);
       const message = (await this.rest.post(Routes.channelMessages(channelId), {
-        body: { ...reviewMessage(view), nonce: view.handle, enforce_nonce: true },
+        body: {
+          ...reviewMessage(view, await boardLocale(this.ctx, board)),
+          nonce: view.handle,
+          enforce_nonce: true,
+        },
         signal,
       })) as APIMessage;
       await this.store.posted(submission.id, channelId, message.id, this.ctx.now());
@@ -153,7 +160,10 @@ export class ReviewPoster {
       })) as APIChannel;
       await this.rest.post(Routes.channelMessages(dm.id), {
         body: {
-          content: clip(blockNotice(view.board, guild.name, reason), LIMITS.content),
+          content: clip(
+            blockNotice(view.board, guild.name, reason, await boardLocale(this.ctx, view.board)),
+            LIMITS.content,
+          ),
           allowed_mentions: { parse: [] },
         },
       });
@@ -169,7 +179,7 @@ export class ReviewPoster {
     if (!row.reviewChannelId || !row.reviewMessageId) return this.store.closed(row.id);
     try {
       await this.rest.patch(Routes.channelMessage(row.reviewChannelId, row.reviewMessageId), {
-        body: reviewMessage(view),
+        body: reviewMessage(view, await boardLocale(this.ctx, view.board)),
         signal,
       });
     } catch (err) {
@@ -218,6 +228,18 @@ export class ReviewPoster {
   }
 }
 
+/**
+ * The language of what Tally posts about a board's results (review messages, confirmations, the
+ * submitter's DM): its server's (src/bot/server-locale.ts); a user board's, English.
+ */
+export async function boardLocale(
+  _ctx: Context,
+  board: Pick<Board, 'ownerId'>,
+): Promise<string | null> {
+  const guildId = guildOf(board.ownerId);
+  return guildId ? null : null;
+}
+
 /** The reason a post failed for good, or null for a failure worth retrying (5xx, 429, network). */
 function refusedForGood(err: unknown, where: 'dm' | 'channel', channelId: string | null) {
   const what = permanentRefusal(err);
@@ -226,10 +248,20 @@ function refusedForGood(err: unknown, where: 'dm' | 'channel', channelId: string
   return clip(`${what} (${place})`, 300);
 }
 
-/** What the server owner reads, once, when a board's reviews stop. */
-export function blockNotice(board: Board, server: string, reason: string): string {
+/** What the server owner reads, once, when a board's reviews stop (in the server's language). */
+export function blockNotice(
+  board: Board,
+  server: string,
+  reason: string,
+  locale: string | null = null,
+): string {
   return [
-    `Tally cannot post review messages for **${shown(board.displayName)}** (${code(board.id)}) on ${shown(server)}: ${reason}.`,
-    `Submissions to this board wait, still pending; nothing is lost. Fix the channel's permissions for Tally, or pick another channel with \`/board edit board:${board.id} moderator_channel:…\`, and the waiting reviews are posted. Until then an operator can decide them with \`tally review\`.`,
+    t(locale, 'review.blocked.cannotPost', {
+      board: `**${shown(board.displayName)}**`,
+      boardId: code(board.id),
+      server: shown(server),
+      reason,
+    }),
+    t(locale, 'review.blocked.whatNow', { boardId: board.id }),
   ].join('\n');
 }

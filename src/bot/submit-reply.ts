@@ -2,6 +2,7 @@ import { time, TimestampStyles, type ChatInputCommandInteraction } from 'discord
 import type { Board } from '../../entities/board';
 import { autoApplies } from '../domain/board-rules';
 import type { Evidence } from '../domain/evidence';
+import { t } from '../domain/i18n';
 import { chatPlayerId } from '../domain/ids';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
@@ -43,7 +44,7 @@ export async function submitWrite(
     void task.finally(() => previewing.delete(task));
   }
   await interaction.editReply({
-    content: submittedText(board, submitted),
+    content: submittedText(board, submitted, interaction.locale),
     allowedMentions: { parse: [] },
   });
 }
@@ -74,46 +75,60 @@ async function previewLater(ctx: Context, submission: Submitted['submission'], u
 
 /**
  * What a member reads once their write is in: applied, failed, waiting for review or for the
- * opponents, with what happens next. `/match report`, `/score submit` and a queue match's report
- * buttons (commands/queue-buttons.ts) say it alike.
+ * opponents, with what happens next, in their language (`locale`: the interaction's). `/match
+ * report`, `/score submit` and a queue match's report buttons (commands/queue-buttons.ts) say it
+ * alike.
  */
 export function submittedText(
   board: Board,
   { submission, handle, settled }: Pick<Submitted, 'submission' | 'handle' | 'settled'>,
+  locale: string | null = null,
 ): string {
   const now = settled?.submission ?? submission;
-  const name = `**${shown(board.displayName)}**`;
-  const content =
-    now.status === 'approved'
-      ? `Recorded on ${name} and applied (${handle}). \`/leaderboard board:${board.id}\` shows the standings.`
-      : now.status === 'failed'
-        ? `${handle} was not recorded: ${now.failureReason ?? 'it failed'}.`
-        : now.status === 'pending_review'
-          ? `Submitted to ${name} as ${handle}. ${nextStep(board, now.expiresAt)}`
-          : `Submitted to ${name} as ${handle}; it is queued and ${autoApplies(board) ? 'applies' : 'goes to review'} in a moment.`;
+  const vars = { board: `**${shown(board.displayName)}**`, handle };
   // An `opponents` board's report waits for them (src/pipeline/confirm.ts), not for review.
-  const awaiting =
-    submission.confirmState === 'awaiting' && now.status !== 'failed'
-      ? `Reported on ${name} as ${handle}. ${awaitingStep(board)}`
-      : null;
-  return awaiting ?? content;
+  if (submission.confirmState === 'awaiting' && now.status !== 'failed') {
+    return t(locale, 'review.submit.awaiting', { ...vars, next: awaitingStep(board, locale) });
+  }
+  switch (now.status) {
+    case 'approved':
+      return t(locale, 'review.submit.applied', { ...vars, boardId: board.id });
+    case 'failed':
+      return t(locale, 'review.submit.failed', {
+        handle,
+        reason: now.failureReason ?? t(locale, 'review.submit.failedReason'),
+      });
+    case 'pending_review':
+      return t(locale, 'review.submit.pending', {
+        ...vars,
+        next: nextStep(board, now.expiresAt, locale),
+      });
+    default:
+      return t(
+        locale,
+        autoApplies(board) ? 'review.submit.queuedApplies' : 'review.submit.queuedReview',
+        vars,
+      );
+  }
 }
 
 /** An `opponents` board (src/pipeline/confirm.ts): the opponents are asked in this channel. */
-function awaitingStep(board: Board): string {
-  const silence = board.confirmOnSilence === 'confirm' ? 'it counts' : 'the moderators decide';
-  return `It counts once an opponent confirms it; Tally asks them here in a moment. If nobody answers within ${board.confirmWindowHours} h, ${silence}.`;
-}
+const awaitingStep = (board: Board, locale: string | null) =>
+  t(
+    locale,
+    board.confirmOnSilence === 'confirm'
+      ? 'review.submit.awaitingCounts'
+      : 'review.submit.awaitingEscalates',
+    { hours: board.confirmWindowHours },
+  );
 
-function nextStep(board: Board, expiresAt: Date | null): string {
-  const by = expiresAt
-    ? ` If nobody decides by ${time(expiresAt, TimestampStyles.ShortDateTime)}, it expires.`
-    : '';
-  if (board.ownerId.startsWith('user:')) {
-    return `It was sent to the board's owner by DM for review; it counts once approved.${by}`;
-  }
-  if (board.moderatorChannelId) {
-    return `Posted for review in <#${board.moderatorChannelId}>; it counts once a moderator approves it.${by}`;
-  }
-  return `It waits for review; this board has no moderator channel, so an operator decides with \`tally review\`.${by}`;
+function nextStep(board: Board, expiresAt: Date | null, locale: string | null): string {
+  const step = board.ownerId.startsWith('user:')
+    ? t(locale, 'review.submit.sentToOwner')
+    : board.moderatorChannelId
+      ? t(locale, 'review.submit.postedIn', { channel: `<#${board.moderatorChannelId}>` })
+      : t(locale, 'review.submit.noChannel');
+  if (!expiresAt) return step;
+  const when = time(expiresAt, TimestampStyles.ShortDateTime);
+  return `${step} ${t(locale, 'review.submit.expiresBy', { when })}`;
 }

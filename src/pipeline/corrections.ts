@@ -30,6 +30,7 @@ import { closeDueSeasons } from './seasons';
 import { recordAudit } from './audit';
 import { correctionLine, literal } from './audit-lines';
 import { signedDelta } from '../domain/display';
+import { t } from '../domain/i18n';
 
 /**
  * Corrections after approval (issue 15 item 2; README "Corrections"): a moderator changes the
@@ -55,6 +56,8 @@ export interface CorrectionOutcome {
   kind: 'match' | 'score';
   /** `Match #12`, `Ann’s score 1:02.500`. */
   label: string;
+  /** The match's number on its board; null for a score. */
+  number: number | null;
   /** Whose score it is (names are escaped where they are shown); null for a match. */
   player: string | null;
   /** The submission's handle, where the result came from one. */
@@ -273,6 +276,7 @@ async function correctMatch(ctx: Context, step: Step, matchPk: number) {
     states,
     leaving,
     names: namesOf(roster),
+    number: match.number,
   });
 }
 
@@ -362,6 +366,7 @@ async function record(
     leaving: Set<string>;
     names: Map<string, string>;
     player?: string;
+    number?: number;
   },
 ): Promise<CorrectionOutcome> {
   const { board } = step;
@@ -391,6 +396,7 @@ async function record(
     board,
     kind: target.matchPk !== null ? 'match' : 'score',
     label,
+    number: moved.number ?? null,
     player: moved.player ?? null,
     handle: step.handle,
     action: actionOf(step),
@@ -403,29 +409,49 @@ async function record(
 /**
  * What a correction did, in words for a person: the result before and after, then every
  * participant's value (`Ann 1031 → 999 (−32)`, `Bo left the board`). `name` escapes a name for
- * where it is shown (chat markdown, a terminal).
+ * where it is shown (chat markdown, a terminal); `locale` picks the language (English when none
+ * is given: the audit line and the CLI).
  */
 export function correctionSummary(
   outcome: CorrectionOutcome,
   name: (text: string) => string = (text) => text,
+  locale: string | null = null,
 ): { headline: string; moves: string[] } {
   const { board } = outcome;
-  const was = describeResult(board.type, outcome.before);
-  const label = outcome.player ? `${name(outcome.player)}’s score ${was}` : outcome.label;
+  const was = resultText(board.type, outcome.before, locale);
+  const label = outcome.player
+    ? t(locale, 'review.correct.scoreOf', { player: name(outcome.player), score: was })
+    : outcome.number !== null
+      ? t(locale, 'review.correct.match', { number: outcome.number })
+      : outcome.label;
   const headline =
     outcome.after === null
-      ? `${label} removed (it was ${was}); its changes were taken back`
-      : `${label} corrected to ${describeResult(board.type, outcome.after)} (it was ${was})`;
+      ? t(locale, 'review.correct.removed', { label, was })
+      : t(locale, 'review.correct.corrected', {
+          label,
+          now: resultText(board.type, outcome.after, locale),
+          was,
+        });
   const value = (v: number) =>
     board.type === 'ELO' || board.type === 'League'
       ? String(v)
       : describeResult(board.type, { score: v });
   const moves = outcome.changes.map((c) => {
     const who = name(c.name);
-    if (c.after === null) return `${who} left the board (no result left this season)`;
+    if (c.after === null) return t(locale, 'review.correct.left', { name: who });
     if (c.before === null) return `${who} ${value(c.after)}`;
     const diff = c.after - c.before;
     return `${who} ${value(c.before)} → ${value(c.after)} (${signedDelta(diff)})`;
   });
   return { headline, moves };
+}
+
+/** `team 2 won`, `3–1`, `1:02.500` (domain/correction.ts describeResult), in `locale`'s words. */
+function resultText(type: Board['type'], value: ResultValue, locale: string | null): string {
+  const scored = value.team1Score != null && value.team2Score != null;
+  if (value.score !== undefined || scored) return describeResult(type, value);
+  if (value.winner === 'team1') return t(locale, 'review.correct.team1Won');
+  if (value.winner === 'team2') return t(locale, 'review.correct.team2Won');
+  if (value.winner === 'draw') return t(locale, 'review.correct.draw');
+  return t(locale, 'review.correct.noResult');
 }

@@ -3,6 +3,7 @@ import type { MatchParticipant } from '../../entities/match-participant';
 import type { Submission } from '../../entities/submission';
 import { formatHandle, guildOf } from '../domain/ids';
 import { outcomeSentence } from '../domain/display';
+import { t } from '../domain/i18n';
 import { formatScore } from '../domain/score-text';
 import type { Winner } from '../domain/vocabulary';
 import type { PendingRecords } from '../store/submissions';
@@ -151,13 +152,15 @@ export function recordOf(
 
 /**
  * The record in one plain line, as every outcome sentence reads (domain/display.ts): `Ali, Bo
- * beat Cy, Di`, `Cy 3–1 Ali` (the winner first), `Maya Chen 1:02.500`.
+ * beat Cy, Di`, `Cy 3–1 Ali` (the winner first), `Maya Chen 1:02.500`; in `locale`'s language.
  */
-export function summaryOf(record: PendingRecord): string {
+export function summaryOf(record: PendingRecord, locale: string | null = null): string {
   if (record.kind === 'score') return `${record.player} ${record.score}`;
   const [team1, team2] = [record.team1.join(', '), record.team2.join(', ')];
   const decided = record.winner !== null || record.team1Score !== null;
-  return decided ? outcomeSentence(record, team1, team2) : `${team1} vs ${team2}, no result`;
+  return decided
+    ? outcomeSentence(record, team1, team2, locale)
+    : t(locale, 'review.list.undecided', { team1, team2 });
 }
 
 /** Where the bot posted a review: the server's channel, or the owner's DM with the bot (`@me`). */

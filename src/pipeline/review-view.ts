@@ -4,6 +4,7 @@ import type { MatchParticipant } from '../../entities/match-participant';
 import type { Score } from '../../entities/score';
 import type { Submission } from '../../entities/submission';
 import { AUTO_CONFIRMED } from '../domain/confirmation';
+import { t } from '../domain/i18n';
 import { formatHandle } from '../domain/ids';
 import type { Context } from './context';
 
@@ -89,34 +90,41 @@ export interface Naming {
 /**
  * What became of a decided submission, in one sentence: who approved, adjusted or declined it
  * (and why), that it expired, or that a moderator corrected it later. The review message in
- * Discord and the dashboard's submission page both say this.
+ * Discord and the dashboard's submission page both say this, in the language asked (`locale`;
+ * English when none is given).
  */
-export function reviewOutcome(view: ReviewView, name: Naming): string {
+export function reviewOutcome(
+  view: ReviewView,
+  name: Naming,
+  locale: string | null = null,
+): string {
   const record = view.record.kind === 'match' ? view.record.match : view.record.score;
   const by = record.reviewedBy ?? '';
-  const reviewer = (who: string) => reviewerOf(who, name);
-  if (record.status === 'adjusted') {
-    return `Adjusted ${reviewer(by)} to the result shown; it is on the leaderboard.`;
-  }
+  const reviewer = reviewerOf(by, name, locale);
+  if (record.status === 'adjusted') return t(locale, 'review.outcome.adjusted', { reviewer });
   if (view.corrected) {
-    const later = view.corrected.action === 'remove' ? 'removed' : 'corrected to the result shown';
-    const still = view.corrected.action === 'remove' ? 'it no longer counts' : 'it counts as shown';
-    return `Approved ${reviewer(by)}; later ${later} ${reviewer(view.corrected.by)}: ${still}.`;
+    const corrector = reviewerOf(view.corrected.by, name, locale);
+    const key =
+      view.corrected.action === 'remove'
+        ? 'review.outcome.removedLater'
+        : 'review.outcome.correctedLater';
+    return t(locale, key, { reviewer, corrector });
   }
   if (view.submission.status === 'approved') {
-    return `Approved ${reviewer(by)}; it is on the leaderboard.`;
+    return t(locale, 'review.outcome.approved', { reviewer });
   }
-  if (by === 'expired')
-    return 'Expired: no moderator decided within the validation window. Nothing was applied.';
+  if (by === 'expired') return t(locale, 'review.outcome.expired');
   const reason = view.submission.failureReason;
   return reason
-    ? `Declined ${reviewer(by)}: ${name.text(reason)}. Nothing was applied.`
-    : `Declined ${reviewer(by)}. Nothing was applied.`;
+    ? t(locale, 'review.outcome.declinedBecause', { reviewer, reason: name.text(reason) })
+    : t(locale, 'review.outcome.declined', { reviewer });
 }
 
-function reviewerOf(by: string, name: Naming): string {
+function reviewerOf(by: string, name: Naming, locale: string | null): string {
   const chat = /^chat:(\d+)$/.exec(by);
-  if (chat) return `by ${name.member(chat[1]!)}`;
-  if (by === AUTO_CONFIRMED) return 'automatically (no opponent answered in time)';
-  return by === 'cli' ? 'from the operator CLI' : `by ${name.text(by)}`;
+  if (chat) return t(locale, 'review.reviewer.member', { member: name.member(chat[1]!) });
+  if (by === AUTO_CONFIRMED) return t(locale, 'review.reviewer.auto');
+  return by === 'cli'
+    ? t(locale, 'review.reviewer.cli')
+    : t(locale, 'review.reviewer.other', { name: name.text(by) });
 }
