@@ -39,6 +39,13 @@ export const valueName = (type: BoardType, locale?: Locale): string =>
 export const valueHeading = (type: BoardType, locale?: Locale): string =>
   t(locale, `shared.heading.${VALUE_KEYS[type]}`);
 
+/**
+ * A board's type as the language names it (a card's subtitle, a page): `League`, German `Liga`;
+ * the same words /board create offers as its choices.
+ */
+export const boardTypeName = (type: BoardType, locale?: Locale): string =>
+  t(locale, `commands.board.options.create.options.type.choices.${type}`);
+
 /** A word as a label or at the start of a sentence: `Rating`, `Won`. */
 export const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 

@@ -1,5 +1,7 @@
 import { CARD_AVATAR, type DrawnCard, type DrawnRow } from './avatars';
 import { div, FaceSet, THEMES, type El } from './elements';
+import type { InLanguage } from './types';
+import { wordsOf } from './words';
 
 /**
  * The leaderboard card (issue 14 item 3) at 600×315 layout pixels, drawn at 2× (1200×630, the
@@ -11,11 +13,11 @@ export const ROW_HEIGHT = 20;
 
 export type Palette = (typeof THEMES)['dark'];
 
-/** What a card with nothing to show says, where its rows or tiles would be. */
-export const noEntriesYet = (theme: Palette) =>
+/** What a card with nothing to show says, where its rows or tiles would be, in its language. */
+export const noEntriesYet = (theme: Palette, data: InLanguage) =>
   div(
     { flexGrow: 1, alignItems: 'center', justifyContent: 'center', color: theme.muted },
-    'No entries yet',
+    wordsOf(data).words.card.noEntries,
   );
 
 /**
@@ -119,7 +121,7 @@ export function cardElement(data: DrawnCard): { element: El; faces: FaceSet } {
         { flexDirection: 'column', flexGrow: 1, marginTop: 10 },
         rows.map((r, i) => rowElement(r, i, faces, theme, withRecord)),
       )
-    : noEntriesYet(theme);
+    : noEntriesYet(theme, data);
   const element = cardFrame(faces, theme, data, body);
   return { element, faces };
 }

@@ -23,11 +23,18 @@ function formatTime(ms: number): string {
   return `${sign}${Math.floor(minutes / 60)}:${pad2(minutes % 60)}:${seconds}`;
 }
 
-/** A value as the axis and the summary read it: 1,534 (as the board page groups) or 1:02.500. */
-export function formatValue(value: number, format: ValueFormat = 'integer'): string {
+/**
+ * A value as the axis and the summary read it: 1,534 (as the board page groups; German 1.534)
+ * or 1:02.500 (as a time is typed, in every language).
+ */
+export function formatValue(
+  value: number,
+  format: ValueFormat = 'integer',
+  language = 'en',
+): string {
   return format === 'time'
     ? formatTime(Math.round(value))
-    : Math.round(value).toLocaleString('en-US');
+    : Math.round(value).toLocaleString(language === 'en' ? 'en-US' : language);
 }
 
 /** Tick steps a time axis reads well at: whole milliseconds, seconds and minutes. */
@@ -63,32 +70,51 @@ export function valueTicks(min: number, max: number, format: ValueFormat, count 
   return { lo, hi, ticks };
 }
 
-const dayLabel = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+/**
+ * Dates as the chart writes them in a language, in UTC (the picture is the same for every
+ * viewer): English `26 Nov`, `26 Nov 2026`, `Nov 2026` as Tally always drew them; another
+ * language as Intl writes it (German `26. Nov.`, `26. Nov. 2026`, `Nov. 2026`).
+ */
+function dates(language: string) {
+  if (language === 'en')
+    return {
+      day: (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`,
+      date: (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+      month: (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+    };
+  const format = (options: Intl.DateTimeFormatOptions) => {
+    const f = new Intl.DateTimeFormat(language, { timeZone: 'UTC', ...options });
+    return (d: Date) => f.format(d);
+  };
+  return {
+    day: format({ day: 'numeric', month: 'short' }),
+    date: format({ day: 'numeric', month: 'short', year: 'numeric' }),
+    month: format({ month: 'short', year: 'numeric' }),
+  };
+}
 
 /** A date as the chart's text reads it (UTC: the picture is the same for every viewer). */
-export const dateLabel = (at: number) => {
-  const d = new Date(at);
-  return `${dayLabel(d)} ${d.getUTCFullYear()}`;
-};
+export const dateLabel = (at: number, language = 'en') => dates(language).date(new Date(at));
+
+type Dates = ReturnType<typeof dates>;
 
 interface TimeStep {
   ms: number;
   months: number;
-  label: (d: Date) => string;
+  label: (d: Date, by: Dates) => string;
 }
 
 const hours = (h: number): TimeStep => ({
   ms: h * HOUR,
   months: 0,
-  label: (d) =>
-    d.getUTCHours() === 0 ? dayLabel(d) : `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`,
+  label: (d, by) =>
+    d.getUTCHours() === 0 ? by.day(d) : `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`,
 });
-const days = (n: number): TimeStep => ({ ms: n * DAY, months: 0, label: dayLabel });
+const days = (n: number): TimeStep => ({ ms: n * DAY, months: 0, label: (d, by) => by.day(d) });
 const months = (n: number): TimeStep => ({
   ms: n * 30.4 * DAY,
   months: n,
-  label: (d) =>
-    n >= 12 ? `${d.getUTCFullYear()}` : `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+  label: (d, by) => (n >= 12 ? `${d.getUTCFullYear()}` : by.month(d)),
 });
 const TIME_AXIS: TimeStep[] = [
   ...[1, 2, 3, 6, 12].map(hours),
@@ -106,11 +132,12 @@ function firstTick(from: number, step: TimeStep): Date {
 }
 
 /** The x axis: at most `max` ticks on round hours, days, months or years between from and to. */
-export function timeTicks(from: number, to: number, max: number) {
+export function timeTicks(from: number, to: number, max: number, language = 'en') {
+  const by = dates(language);
   const step = TIME_AXIS.find((s) => (to - from) / s.ms < max) ?? TIME_AXIS[TIME_AXIS.length - 1]!;
   const ticks: { at: number; label: string }[] = [];
   for (let d = firstTick(from, step); d.getTime() <= to;) {
-    ticks.push({ at: d.getTime(), label: step.label(d) });
+    ticks.push({ at: d.getTime(), label: step.label(d, by) });
     d = step.months
       ? new Date(d.setUTCMonth(d.getUTCMonth() + step.months))
       : new Date(d.getTime() + step.ms);

@@ -1,6 +1,7 @@
 import { dateLabel, formatValue, timeTicks, valueTicks } from './chart-scale';
 import { fitText } from './text-width';
-import type { ChartData, ChartPoint } from './types';
+import type { ChartData, ChartPoint, PictureWords } from './types';
+import { said, wordsOf } from './words';
 
 export interface ChartOptions {
   width: number;
@@ -70,13 +71,17 @@ function summaryLines(
   [last, min, max]: [string, string, string],
   width: number,
   fs: number,
+  { language, words }: { language: string; words: PictureWords },
 ): string[] {
+  const say = (key: string, vars: Record<string, string>) => said(language, words.chart, key, vars);
   const fits = (line: string) => fitText(line, width, fs) === line;
-  const range = `min ${min} · max ${max}`;
-  for (const line of [`${label}: last ${last} · ${range}`, `last ${last} · ${range}`]) {
+  const labelled = (summary: string) => say('labelled', { label, summary });
+  const lastly = say('last', { value: last });
+  const range = `${say('min', { value: min })} · ${say('max', { value: max })}`;
+  for (const line of [labelled(`${lastly} · ${range}`), `${lastly} · ${range}`]) {
     if (fits(line)) return [line];
   }
-  const first = [`${label}: last ${last}`, `last ${last}`].find(fits) ?? `last ${last}`;
+  const first = [labelled(lastly), lastly].find(fits) ?? lastly;
   return [first, range].map((line) => fitText(line, width, fs));
 }
 
@@ -115,16 +120,21 @@ const needsDate = (ticks: { label: string }[]) =>
  * The x axis: round times; a history within one day reads as hours, so its date is said once,
  * on a line under them (the axis would otherwise have no date at all).
  */
-function xAxis(f: Frame, first: number, last: number, x0: number, x1: number): string[] {
+function xAxis(
+  f: Frame,
+  [first, last]: [number, number],
+  [x0, x1]: [number, number],
+  language: string,
+): string[] {
   const ticks =
     first === last
-      ? [{ at: first, label: dateLabel(first) }]
-      : timeTicks(x0, x1, Math.max(2, Math.floor((f.right - f.left) / (f.fs * 6))));
+      ? [{ at: first, label: dateLabel(first, language) }]
+      : timeTicks(x0, x1, Math.max(2, Math.floor((f.right - f.left) / (f.fs * 6))), language);
   const parts = ticks.map((t) =>
     text(f.sx(t.at), f.bottom + f.fs * 1.3, t.label, `class="tc-muted" text-anchor="middle"`),
   );
   if (needsDate(ticks))
-    parts.push(text(f.left, f.bottom + f.fs * 2.6, dateLabel(first), `class="tc-muted"`));
+    parts.push(text(f.left, f.bottom + f.fs * 2.6, dateLabel(first, language), `class="tc-muted"`));
   return parts;
 }
 
@@ -179,7 +189,9 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
   if (!points.every((p) => Number.isFinite(p.at) && Number.isFinite(p.value))) {
     throw new Error('a chart point is not a finite number');
   }
-  const fmt = (v: number) => formatValue(v, data.format);
+  const spoken = wordsOf(data);
+  const { language } = spoken;
+  const fmt = (v: number) => formatValue(v, data.format, language);
   const values = points.map((p) => p.value);
   const [min, max] = [Math.min(...values), Math.max(...values)];
   // The value before a lone point is drawn (series), so the axis covers it too.
@@ -189,7 +201,7 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
 
   const fs = opts.fontSize ?? Math.max(10, Math.min(14, Math.round(W / 46)));
   const figures: [string, string, string] = [fmt(last.value), fmt(min), fmt(max)];
-  const summary = summaryLines(data.valueLabel, figures, W - 2 * fs, fs);
+  const summary = summaryLines(data.valueLabel, figures, W - 2 * fs, fs, spoken);
   const head = header(data, W, fs, showTitle, summary);
   const axis = valueTicks(lowest, highest, data.format ?? 'integer');
   const labels = axis.ticks.map(fmt);
@@ -207,9 +219,14 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
     sy: (v) => f.bottom - ((v - axis.lo) / (axis.hi - axis.lo)) * (f.bottom - f.top),
   };
 
-  const desc =
-    `${points.length} ${points.length === 1 ? 'value' : 'values'} from ${dateLabel(first.at)} ` +
-    `to ${dateLabel(last.at)}; last ${fmt(last.value)}, min ${fmt(min)}, max ${fmt(max)}.`;
+  const desc = said(language, spoken.words.chart, 'described', {
+    count: points.length,
+    from: dateLabel(first.at, language),
+    to: dateLabel(last.at, language),
+    last: fmt(last.value),
+    min: fmt(min),
+    max: fmt(max),
+  });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
     `role="img" font-family="system-ui, 'Noto Sans', sans-serif" font-size="${fs}">` +
@@ -218,7 +235,7 @@ export function chartSvg(data: ChartData, opts: ChartOptions): string {
     [
       ...head.parts,
       ...yAxis(f, axis.ticks, labels),
-      ...xAxis(f, first.at, last.at, x0, x1),
+      ...xAxis(f, [first.at, last.at], [x0, x1], language),
       ...series(f, points, fmt(last.value), start),
     ].join('') +
     `</svg>`

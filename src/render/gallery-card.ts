@@ -63,7 +63,7 @@ export function galleryElement(data: DrawnGallery): { element: El; faces: FaceSe
         { flexGrow: 1, marginTop: 12, justifyContent: 'center', gap: GAP },
         tiles.map((t) => tileElement(t, size, faces, theme)),
       )
-    : noEntriesYet(theme);
+    : noEntriesYet(theme, data);
   const element = cardFrame(faces, theme, data, body);
   return { element, faces };
 }

@@ -3,7 +3,8 @@ import { RenderCache } from './cache';
 import type { RenderJob } from './draw';
 import { drawnGallery } from './gallery-tiles';
 import { DEFAULT_THREADS, inlineDrawer, poolDrawer } from './pool';
-import type { CardData, ChartData, GalleryCardData } from './types';
+import type { CardData, ChartData, GalleryCardData, InLanguage } from './types';
+import { wordsOf } from './words';
 
 export { chartSvg, type ChartOptions } from './chart-svg';
 export type {
@@ -14,6 +15,8 @@ export type {
   ChartPoint,
   GalleryCardData,
   GalleryTile,
+  InLanguage,
+  PictureWords,
 } from './types';
 
 export interface RendererOptions {
@@ -55,9 +58,18 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   const stats: RenderStats = { renders: 0, hits: 0 };
   const avatars = new AvatarPictures(options.avatars);
 
-  /** `job` is made only on a miss (a gallery's pictures are cut to their frames then). */
-  const render = (kind: RenderJob['kind'], key: string, job: () => Promise<RenderJob>) => {
-    const { png, hit } = cache.get(`${kind}:${key}`, async () => {
+  /**
+   * `job` is made only on a miss (a gallery's pictures are cut to their frames then). The key
+   * names the picture's language too, whatever the caller's key says: a German picture is never
+   * the answer to an English request.
+   */
+  const render = (
+    kind: RenderJob['kind'],
+    key: string,
+    data: InLanguage,
+    job: () => Promise<RenderJob>,
+  ) => {
+    const { png, hit } = cache.get(`${kind}:${wordsOf(data).language}:${key}`, async () => {
       stats.renders++;
       return drawer.draw(await job());
     });
@@ -67,10 +79,13 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   return {
     // Avatars are fetched on a miss, here, so the render thread does no I/O of its own.
     card: (key, data) =>
-      render('card', key, async () => ({ kind: 'card', data: await avatars.drawn(data) })),
-    chart: (key, data) => render('chart', key, async () => ({ kind: 'chart', data })),
+      render('card', key, data, async () => ({ kind: 'card', data: await avatars.drawn(data) })),
+    chart: (key, data) => render('chart', key, data, async () => ({ kind: 'chart', data })),
     gallery: (key, data) =>
-      render('gallery', key, async () => ({ kind: 'gallery', data: await drawnGallery(data) })),
+      render('gallery', key, data, async () => ({
+        kind: 'gallery',
+        data: await drawnGallery(data),
+      })),
     stats: () => ({ ...stats }),
     close: async () => {
       cache.clear();

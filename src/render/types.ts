@@ -3,8 +3,26 @@
  * or storage, and a worker thread can take them as structured-clone data.
  */
 
+/**
+ * A picture in a language (issue 32): the tag Intl writes its dates and numbers in (`de`,
+ * `pt-BR`) and the words it draws itself (src/domain/i18n/pictures, handed over by
+ * src/domain/picture-words.ts). Both or neither: without them a picture is English. The
+ * language is part of every cache key (src/render/index.ts), so a German picture is never the
+ * answer to an English request.
+ */
+export interface InLanguage {
+  language?: string;
+  words?: PictureWords;
+}
+
+/** The texts a picture draws itself, by the catalogue's keys (plurals as `key_one`, …). */
+export interface PictureWords {
+  card: Readonly<Record<string, string | undefined>> & { readonly noEntries: string };
+  chart: Readonly<Record<string, string | undefined>>;
+}
+
 /** A leaderboard card: the top of a board (up to 10 rows) with its board and season. */
-export interface CardData {
+export interface CardData extends InLanguage {
   /** The board's name. */
   title: string;
   /** e.g. "ELO · Season 3 (Spring)" or "Highscore". */
@@ -41,7 +59,7 @@ export interface CardAvatar {
  * A contest's card (a Rating board, README "Contests"): its top entries side by side, each with
  * its thumbnail, place and title, on the leaderboard card's frame.
  */
-export interface GalleryCardData {
+export interface GalleryCardData extends InLanguage {
   /** The board's name. */
   title: string;
   /** e.g. "Rating · Season 2" or "Rating · Season 1 · final standings". */
@@ -65,7 +83,7 @@ export interface GalleryTile {
 }
 
 /** A history chart: one participant's value over time. */
-export interface ChartData {
+export interface ChartData extends InLanguage {
   /** e.g. "Robin Hale · Ladder". */
   title: string;
   /** What the y axis is ("rating", "points", "score", "time"). */

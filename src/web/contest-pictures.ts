@@ -1,6 +1,8 @@
 import type { Board } from '../../entities/board';
 import { shownScore } from '../domain/contest';
-import { voteCount } from '../domain/display';
+import { twoDecimals, voteCount } from '../domain/display';
+import { SOURCE_LANGUAGE, t, type Language } from '../domain/i18n';
+import { pictureLanguage } from '../domain/picture-words';
 import { seasonTitle, type Season } from '../domain/season';
 import { contestArchive, contestStandings, storedImage } from '../pipeline/contest-pages';
 import type { Context } from '../pipeline/context';
@@ -8,7 +10,7 @@ import { runningSeason } from '../pipeline/season-reads';
 import type { GalleryCardData } from '../render/types';
 import { placeText, type Entry } from './contest-view';
 import { boardName, grouped } from './html';
-import { versioned, type Picture } from './pictures';
+import { typeShown, versioned, type Picture } from './pictures';
 
 /**
  * A contest's card (a Rating board's og:image): its top entries' thumbnails side by side with
@@ -23,17 +25,31 @@ export interface GallerySpec extends Omit<GalleryCardData, 'tiles'> {
   tiles: (Omit<GalleryCardData['tiles'][number], 'image'> & { thumbHash: string })[];
 }
 
-function specOf(board: Board, entries: readonly Entry[], subtitle: string): GallerySpec {
+function specOf(
+  board: Board,
+  entries: readonly Entry[],
+  subtitle: string,
+  language: Language,
+): GallerySpec {
   const n = entries.length;
+  const english = language === SOURCE_LANGUAGE;
   return {
+    ...pictureLanguage(language),
     title: boardName(board),
     subtitle,
-    footer: `${grouped(n)} ${n === 1 ? 'entry' : 'entries'}`,
+    footer: english
+      ? `${grouped(n)} ${n === 1 ? 'entry' : 'entries'}`
+      : t(language, 'pictures.card.entries', { count: n }),
     tiles: entries.slice(0, GALLERY_TILES).map((e) => ({
-      place: placeText(e),
+      place: english || e.rank !== null ? placeText(e) : t(language, 'pictures.card.unranked'),
       title: e.title,
       author: e.authorName,
-      value: e.rank === null ? voteCount(e.votes) : shownScore(e.score),
+      value:
+        e.rank === null
+          ? voteCount(e.votes, language)
+          : english
+            ? shownScore(e.score)
+            : twoDecimals(e.score, language),
       thumbHash: e.thumbHash,
     })),
   };
@@ -44,11 +60,15 @@ export async function contestCard(
   ctx: Context,
   board: Board,
   entries?: readonly Entry[],
+  language: Language = SOURCE_LANGUAGE,
 ): Promise<Picture<GallerySpec>> {
   const ranked = entries ?? (await contestStandings(ctx, board)).entries;
   const season = await runningSeason(ctx, board);
-  const subtitle = season ? `${board.type} · ${seasonTitle(season)}` : `${board.type} · contest`;
-  return versioned(specOf(board, ranked, subtitle));
+  const type = typeShown(board, language);
+  const subtitle = season
+    ? `${type} · ${seasonTitle(season)}`
+    : `${type} · ${t(language, 'pictures.card.contest')}`;
+  return versioned(specOf(board, ranked, subtitle, language));
 }
 
 /** An ended round's card: its entries by final rank (they never change). */
@@ -57,10 +77,12 @@ export async function contestSeasonCard(
   board: Board,
   season: Season,
   entries?: readonly Entry[],
+  language: Language = SOURCE_LANGUAGE,
 ): Promise<Picture<GallerySpec>> {
   const ranked = entries ?? (await contestArchive(ctx, board, season)).entries;
-  const subtitle = `${board.type} · ${seasonTitle(season)} · final standings`;
-  return versioned(specOf(board, ranked, subtitle));
+  const final = t(language, 'pictures.card.finalStandings');
+  const subtitle = `${typeShown(board, language)} · ${seasonTitle(season)} · ${final}`;
+  return versioned(specOf(board, ranked, subtitle, language));
 }
 
 /** The card's data with its thumbnails' bytes (one gone since is drawn as an empty frame). */
@@ -77,5 +99,7 @@ export async function galleryData(ctx: Context, spec: GallerySpec): Promise<Gall
 /** "Top 3: Dusk by Ann (8.43) · …": what a shared link's preview says. */
 export function topEntriesText(spec: GallerySpec): string {
   const top = spec.tiles.slice(0, 3).map((t) => `${t.title} by ${t.author} (${t.value})`);
-  return top.length > 0 ? `Top ${top.length}: ${top.join(' · ')}` : 'No entries yet';
+  return top.length > 0
+    ? `Top ${top.length}: ${top.join(' · ')}`
+    : (spec.words?.card.noEntries ?? 'No entries yet');
 }

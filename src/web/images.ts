@@ -3,6 +3,7 @@ import type { Board } from '../../entities/board';
 import { notFound } from '../domain/errors';
 import { parsePlayerId } from '../domain/player-id';
 import { queryValue } from '../http/params';
+import type { Language } from '../domain/i18n';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
 import { playerProfile } from '../pipeline/profile';
@@ -11,12 +12,14 @@ import { picturedBoard, wholeQuery } from './boards';
 import type { PageDeps } from './deps';
 import { contestCard, contestSeasonCard, galleryData } from './contest-pictures';
 import { about } from './error-page';
+import { pageLanguage } from './locale';
 import { boardCard, playerChart, seasonCard, type Picture } from './pictures';
 import { MAX_AGE, sendPng, sendText } from './respond';
 
 /**
  * The pictures a shared link unfurls as (og:image): a board's card (a Rating board's shows its
- * contest's top entries) and a player's chart, PNG from the renderer, named by a hash of what they show (pictures.ts). A client holding the
+ * contest's top entries) and a player's chart, PNG from the renderer, named by a hash of what they
+ * show (pictures.ts), in the page's language. A client holding the
  * current one gets a 304 before anything is rendered. When the renderer fails or takes too
  * long, the answer is a 503 in text; the pages never wait for a picture.
  */
@@ -28,12 +31,19 @@ export function cardImage(ctx: Context, deps: PageDeps): RequestHandler {
       await contestImage(ctx, deps, req, res, board, number);
       return;
     }
+    const language = byLanguage(req, res);
     let picture;
     if (number === undefined) {
-      picture = await boardCard(ctx, board);
+      picture = await boardCard(ctx, board, undefined, language);
     } else {
       about(res, 'Season');
-      picture = await seasonCard(ctx, board, await seasonOf(ctx, board, number));
+      picture = await seasonCard(
+        ctx,
+        board,
+        await seasonOf(ctx, board, number),
+        undefined,
+        language,
+      );
     }
     await send(req, res, deps, picture, (r) =>
       r.card(`card:${board.pk}:${picture.version}`, picture.data),
@@ -50,12 +60,14 @@ async function contestImage(
   board: Board,
   number: number | undefined,
 ): Promise<void> {
+  const language = byLanguage(req, res);
   let picture;
   if (number === undefined) {
-    picture = await contestCard(ctx, board);
+    picture = await contestCard(ctx, board, undefined, language);
   } else {
     about(res, 'Season');
-    picture = await contestSeasonCard(ctx, board, await seasonOf(ctx, board, number));
+    const season = await seasonOf(ctx, board, number);
+    picture = await contestSeasonCard(ctx, board, season, undefined, language);
   }
   await send(req, res, deps, picture, async (r) =>
     r.gallery(`gallery:${board.pk}:${picture.version}`, await galleryData(ctx, picture.data)),
@@ -67,12 +79,23 @@ export function chartImage(ctx: Context, deps: PageDeps): RequestHandler {
     const board = await picturedBoard(ctx, String(req.params.ownerId), String(req.params.boardId));
     about(res, 'Player');
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
-    const picture = playerChart(await playerProfile(ctx, board, playerId));
+    const picture = playerChart(await playerProfile(ctx, board, playerId), byLanguage(req, res));
     if (!picture) throw notFound('This player has no history to chart yet');
     await send(req, res, deps, picture, (r) =>
       r.chart(`chart:${board.pk}:${picture.version}`, picture.data),
     );
   };
+}
+
+/**
+ * The language a picture is drawn in (issue 32): the page's (`?lang=`, the `tally_lang` cookie,
+ * Accept-Language), so the answer varies by those. Its version, the ETag, hashes the picture's
+ * data, which holds the language and its words: a German picture has an ETag of its own.
+ */
+function byLanguage(req: Request, res: Response): Language {
+  res.vary('Accept-Language');
+  res.vary('Cookie');
+  return pageLanguage(req);
 }
 
 async function send<T>(

@@ -1,4 +1,7 @@
 import type { Board } from '../../entities/board';
+import { boardTypeName, valueName } from '../domain/display';
+import { SOURCE_LANGUAGE, t, type Language } from '../domain/i18n';
+import { pictureLanguage } from '../domain/picture-words';
 import { seasonTitle, type Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
 import { profileChart, type Profile } from '../pipeline/profile';
@@ -33,10 +36,12 @@ export const versioned = <T>(data: T): Picture<T> => ({
 function cardOf(
   board: Board,
   rows: StandingRow[],
+  language: Language,
   subtitle: string,
   footer?: string,
 ): Picture<CardData> {
   return versioned({
+    ...pictureLanguage(language),
     title: boardName(board),
     subtitle,
     ...(footer === undefined ? {} : { footer }),
@@ -63,20 +68,33 @@ export async function seasonTop(ctx: Context, season: Season): Promise<StandingR
 }
 
 /**
- * The current standings' card. `top`: the top of the board when the caller has read it already
- * (the board page's first page), so the page costs no second read.
+ * The current standings' card in a language (English by default: a shared link's unfurl).
+ * `top`: the top of the board when the caller has read it already (the board page's first
+ * page), so the page costs no second read.
  */
 export async function boardCard(
   ctx: Context,
   board: Board,
   top?: StandingRow[],
+  language: Language = SOURCE_LANGUAGE,
 ): Promise<Picture<CardData>> {
   const rows = await pictured(ctx, board.ownerId, top ?? (await boardTop(ctx, board)));
   const { season, players: counted } = await boardSummary(ctx, board);
   const players = counted ?? 0; // a card is of standings: never a Rating board's
-  const subtitle = season ? `${board.type} · ${seasonTitle(season)}` : board.type;
-  return cardOf(board, rows, subtitle, `${grouped(players)} player${players === 1 ? '' : 's'}`);
+  const type = typeShown(board, language);
+  const subtitle = season ? `${type} · ${seasonTitle(season)}` : type;
+  return cardOf(board, rows, language, subtitle, playersText(players, language));
 }
+
+/** `12 players` under a card: English as the page groups it (1 200), else the language's way. */
+const playersText = (players: number, language: Language) =>
+  language === SOURCE_LANGUAGE
+    ? `${grouped(players)} player${players === 1 ? '' : 's'}`
+    : t(language, 'pictures.card.players', { count: players });
+
+/** A board's type in a card's subtitle: its own name in English, the language's elsewhere. */
+export const typeShown = (board: Pick<Board, 'type'>, language: Language) =>
+  language === SOURCE_LANGUAGE ? board.type : boardTypeName(board.type, language);
 
 /** An ended season's card: its final standings (they never change). */
 export async function seasonCard(
@@ -84,19 +102,32 @@ export async function seasonCard(
   board: Board,
   season: Season,
   top?: StandingRow[],
+  language: Language = SOURCE_LANGUAGE,
 ): Promise<Picture<CardData>> {
   const rows = await pictured(ctx, board.ownerId, top ?? (await seasonTop(ctx, season)));
-  return cardOf(board, rows, `${board.type} · ${seasonTitle(season)} · final standings`);
+  const final = t(language, 'pictures.card.finalStandings');
+  const subtitle = `${typeShown(board, language)} · ${seasonTitle(season)} · ${final}`;
+  return cardOf(board, rows, language, subtitle);
 }
 
-/** A player's value over time, or null when there is nothing to draw. */
-export function playerChart(profile: Profile): Picture<ChartData> | null {
+/** A player's value over time in a language, or null when there is nothing to draw. */
+export function playerChart(
+  profile: Profile,
+  language: Language = SOURCE_LANGUAGE,
+): Picture<ChartData> | null {
   const chart = profileChart(profile);
-  return chart.points.length === 0 ? null : versioned(chart);
+  if (chart.points.length === 0) return null;
+  return versioned({
+    ...chart,
+    ...pictureLanguage(language),
+    valueLabel: valueName(profile.board.type, language),
+  });
 }
 
 /** "Top 3: Ann (1032) · Cy (1032) · Bo (984)": what a shared link's preview says. */
 export function topThreeText(card: CardData): string {
   const top = card.rows.slice(0, 3).map((r) => `${r.name} (${r.value})`);
-  return top.length > 0 ? `Top ${top.length}: ${top.join(' · ')}` : 'No entries yet';
+  return top.length > 0
+    ? `Top ${top.length}: ${top.join(' · ')}`
+    : (card.words?.card.noEntries ?? 'No entries yet');
 }
