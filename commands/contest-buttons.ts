@@ -1,6 +1,7 @@
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
 import { chatPlayerId } from '../src/domain/ids';
 import { TallyError } from '../src/domain/errors';
+import { t } from '../src/domain/i18n';
 import { decideEntry, ownedEntry, reportEntry, voteOnEntry } from '../src/pipeline/contests';
 import type { ComponentHandler } from '../src/bot/command';
 import {
@@ -26,7 +27,9 @@ const answer = (interaction: ButtonInteraction, content: string) =>
  */
 function member(interaction: ButtonInteraction): string {
   if (!interaction.inGuild()) {
-    throw new TallyError('not_found', 'Contests are voted on in their server.');
+    throw new TallyError('not_found', 'Contests are voted on in their server.', {
+      said: { key: 'play.contest.votedInServer' },
+    });
   }
   return ownerOf(interaction);
 }
@@ -36,14 +39,14 @@ export const contestVote = {
   prefixes: [VOTE_PREFIX],
   async execute(interaction, ctx) {
     const pressed = parseVoteButton(interaction.customId);
-    if (!pressed) return refuse(interaction, 'That vote button is not one Tally made.');
+    if (!pressed) return refuse(interaction, t(interaction.locale, 'play.contest.notOurVote'));
     const { entry, previous } = await voteOnEntry(ctx, {
       ownerId: member(interaction),
       entryPk: pressed.entryPk,
       voterId: chatPlayerId(interaction.user.id),
       value: pressed.value,
     });
-    await answer(interaction, voteAnswer(entry, pressed.value, previous));
+    await answer(interaction, voteAnswer(entry, pressed.value, previous, interaction.locale));
   },
 } satisfies ComponentHandler;
 
@@ -52,7 +55,7 @@ export const contestReport = {
   prefixes: [REPORT_PREFIX],
   async execute(interaction, ctx) {
     const pressed = parseReportButton(interaction.customId);
-    if (!pressed) return refuse(interaction, 'That button is not one Tally made.');
+    if (!pressed) return refuse(interaction, t(interaction.locale, 'play.contest.notOurs'));
     const { entry, counted } = await reportEntry(ctx, {
       ownerId: member(interaction),
       entryPk: pressed.entryPk,
@@ -60,9 +63,13 @@ export const contestReport = {
     });
     await answer(
       interaction,
-      counted
-        ? `Thank you: **${shown(entry.title)}** is reported to the moderators, who see it in \`/review list\`.`
-        : `You reported **${shown(entry.title)}** already; the moderators have it.`,
+      t(
+        interaction.locale,
+        counted ? 'play.contest.reportedThanks' : 'play.contest.reportedAlready',
+        {
+          title: shown(entry.title),
+        },
+      ),
     );
   },
 } satisfies ComponentHandler;
@@ -72,14 +79,11 @@ export const contestReview = {
   prefixes: [ENTRY_REVIEW_PREFIX],
   async execute(interaction, ctx) {
     const pressed = parseEntryReview(interaction.customId);
-    if (!pressed) return refuse(interaction, 'That button is not one Tally made.');
+    if (!pressed) return refuse(interaction, t(interaction.locale, 'play.contest.notOurs'));
     const ownerId = ownerOf(interaction);
     const { board } = await ownedEntry(ctx, ownerId, pressed.entryPk);
     if (!mayModerate(interaction, board)) {
-      return refuse(
-        interaction,
-        'Only members with the Manage Server permission or the board’s moderator role can review entries; nothing was changed.',
-      );
+      return refuse(interaction, t(interaction.locale, 'play.contest.reviewDenied'));
     }
     const { entry } = await decideEntry(ctx, {
       ownerId,
@@ -89,9 +93,13 @@ export const contestReview = {
     });
     await answer(
       interaction,
-      pressed.decision === 'approve'
-        ? `Approved: **${shown(entry.title)}** is in the contest and is posted for votes.`
-        : `Declined: **${shown(entry.title)}**; its author is told by DM. To give a reason, use \`/contest decline\` instead next time.`,
+      t(
+        interaction.locale,
+        pressed.decision === 'approve'
+          ? 'play.contest.approvedPress'
+          : 'play.contest.declinedPress',
+        { title: shown(entry.title) },
+      ),
     );
   },
 } satisfies ComponentHandler;

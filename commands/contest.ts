@@ -4,6 +4,7 @@ import { TITLE_MAX, ENTRIES_PER_MEMBER_RANGE, MIN_VOTES_RANGE } from '../src/dom
 import { chatPlayerId } from '../src/domain/ids';
 import { contestSummary } from '../src/domain/display';
 import { TallyError } from '../src/domain/errors';
+import { t } from '../src/domain/i18n';
 import {
   contestBoard,
   contestSettingsOf,
@@ -22,7 +23,7 @@ import type { Command } from '../src/bot/command';
 import { boardOption, everywhere, utcDate } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { mayModerate } from '../src/bot/review-button';
-import { invalid, reply } from '../src/bot/replies';
+import { reply } from '../src/bot/replies';
 import { shown } from '../src/bot/text';
 import { ensureOwner, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
@@ -128,14 +129,16 @@ async function submit(interaction: ChatInputCommandInteraction, ctx: Context) {
     title: interaction.options.getString('title', true),
     bytes,
   });
-  const name = `**${shown(entry.title)}** (entry #${entry.pk})`;
+  const locale = interaction.locale;
+  const name = t(locale, 'play.contest.entryName', { title: shown(entry.title), entry: entry.pk });
   const where = settings.channelId
-    ? `It is posted in <#${settings.channelId}> for votes in a moment.`
-    : 'No contest channel is set yet, so it is not posted for votes until a manager sets one (`/contest settings channel`).';
+    ? t(locale, 'play.contest.postedSoon', { channel: `<#${settings.channelId}>` })
+    : t(locale, 'play.contest.noChannel');
+  const vars = { name, board: shown(board.displayName) };
   const content =
     entry.status === 'pending'
-      ? `${name} is in **${shown(board.displayName)}** and waits for a moderator’s approval; you will see it posted once approved.`
-      : `${name} is in **${shown(board.displayName)}**. ${where}`;
+      ? t(locale, 'play.contest.pending', vars)
+      : t(locale, 'play.contest.live', { ...vars, where });
   await interaction.editReply({ content, allowedMentions: { parse: [] } });
 }
 
@@ -148,7 +151,10 @@ async function withdraw(interaction: ChatInputCommandInteraction, ctx: Context) 
   await reply(
     interaction,
     {
-      content: `You withdrew **${shown(entry.title)}** from **${shown(board.displayName)}**; its post and image are deleted.`,
+      content: t(interaction.locale, 'play.contest.withdrew', {
+        title: shown(entry.title),
+        board: shown(board.displayName),
+      }),
     },
     true,
   );
@@ -163,6 +169,7 @@ async function moderate(interaction: ChatInputCommandInteraction, ctx: Context) 
     throw new TallyError(
       'permission_denied',
       'Only members with the Manage Server permission or the board’s moderator role can do that.',
+      { said: { key: 'play.contest.mayNotModerate' } },
     );
   }
   const by = chatPlayerId(interaction.user.id);
@@ -178,15 +185,15 @@ async function moderate(interaction: ChatInputCommandInteraction, ctx: Context) 
           ...(reason === undefined ? {} : { reason }),
         });
   const done = {
-    remove: 'removed; its author is told why by DM',
-    approve: 'approved: it is in the contest',
-    decline: 'declined; its author is told by DM',
-  }[action];
-  await reply(
-    interaction,
-    { content: `Entry #${entry.pk} **${shown(entry.title)}** ${done}.` },
-    true,
-  );
+    remove: 'play.contest.removed',
+    approve: 'play.contest.approved',
+    decline: 'play.contest.declined',
+  } as const;
+  const content = t(interaction.locale, done[action], {
+    entry: entry.pk,
+    title: shown(entry.title),
+  });
+  await reply(interaction, { content }, true);
 }
 
 function periodOption(
@@ -219,16 +226,20 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: Context) 
   if (!changing) {
     const board = await contestBoard(ctx, ownerId, boardId);
     const current = await contestSettingsOf(ctx, board);
-    return reply(
-      interaction,
-      { content: `**${shown(board.displayName)}**: ${contestSummary(current, ctx.now())}` },
-      true,
-    );
+    const content = t(interaction.locale, 'play.contest.settings', {
+      board: shown(board.displayName),
+      summary: contestSummary(current, ctx.now()),
+    });
+    return reply(interaction, { content }, true);
   }
   requireManageServer(interaction, 'Changing a contest');
   if (channel !== null) {
     if (interaction.guildId === null) {
-      throw invalid('channel: only server contests are posted in a channel');
+      throw new TallyError(
+        'invalid_request',
+        'channel: only server contests are posted in a channel',
+        { said: { key: 'play.contest.onlyServers' } },
+      );
     }
     edit.channelId = await serverChannel(interaction, channel.id);
   }
@@ -239,7 +250,17 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: Context) 
     edit,
     chatPlayerId(interaction.user.id),
   );
+  // Said in the channel for everyone: the server's language.
+  const locale = await serverLocaleOf(ctx, interaction);
   await reply(interaction, {
-    content: `Contest **${shown(board.displayName)}**: ${contestSummary(now, ctx.now())}`,
+    content: t(locale, 'play.contest.changed', {
+      board: shown(board.displayName),
+      summary: contestSummary(now, ctx.now()),
+    }),
   });
+}
+
+/** The language of what the server reads from Tally (issue 32): until it is set, Discord's. */
+function serverLocaleOf(_ctx: Context, interaction: ChatInputCommandInteraction) {
+  return Promise.resolve(interaction.guildLocale ?? null);
 }

@@ -1,6 +1,7 @@
 import { MessageFlags, time, TimestampStyles, type ButtonInteraction } from 'discord.js';
 import { chatPlayerId } from '../src/domain/ids';
-import { TallyError } from '../src/domain/errors';
+import { TallyError, toldIn } from '../src/domain/errors';
+import { t, type TextKey, type TextVars } from '../src/domain/i18n';
 import { parseScoreline } from '../src/domain/score-text';
 import { log } from '../src/log';
 import type { Context } from '../src/pipeline/context';
@@ -13,7 +14,6 @@ import {
   queueMatchView,
   queueView,
   reportQueueMatch,
-  stateSentence,
   waitOfMember,
   type QueueMatchView,
   type QueueReport,
@@ -27,9 +27,8 @@ import {
   QUEUE_PREFIX,
   QUEUE_SCORE_PREFIX,
 } from '../src/bot/custom-id';
-import { bold, joinedText, leftText } from '../src/bot/queue-replies';
+import { bold, joinedText, leftText, stateText } from '../src/bot/queue-replies';
 import { QUEUE_SCORE_INPUT, queueScoreModal } from '../src/bot/queue-score-modal';
-import { UNCONFIRMED } from '../src/bot/interactions';
 import { refuse } from '../src/bot/replies';
 import { mayModerate } from '../src/bot/review-button';
 import { submittedText } from '../src/bot/submit-reply';
@@ -43,8 +42,6 @@ import { ownerOf } from '../src/bot/workspace';
  * match of another server (a forged payload) finds nothing there and changes nothing.
  */
 
-const NOT_OURS = 'That button is not one Tally made; nothing was changed.';
-
 async function answer(interaction: ButtonInteraction | FlowInteraction, content: string) {
   await interaction.reply({
     content,
@@ -53,42 +50,49 @@ async function answer(interaction: ButtonInteraction | FlowInteraction, content:
   });
 }
 
-const notHere = (what: string) =>
-  new TallyError('not_found', `That ${what} is not one of this server’s; nothing was changed.`);
+const notHere = () =>
+  new TallyError('not_found', 'That match is not one of this server’s; nothing was changed.', {
+    said: { key: 'play.press.matchNotHere' },
+  });
+
+/** The presser's words: every answer here is ephemeral, so it speaks their language. */
+const said = (interaction: ButtonInteraction | FlowInteraction, key: TextKey, vars?: TextVars) =>
+  t(interaction.locale, key, vars);
 
 /** Join / Leave under a queue's message. */
 export const queueButtons = {
   prefixes: [QUEUE_PREFIX],
   async execute(interaction, ctx) {
     const pressed = parseQueueButton(interaction.customId);
-    if (!pressed) return refuse(interaction, NOT_OURS);
+    if (!pressed) return refuse(interaction, said(interaction, 'play.press.notOurs'));
     const view = await queueView(ctx, pressed.queuePk);
     if (!view || view.queue.ownerId !== ownerOf(interaction)) {
-      return refuse(
-        interaction,
-        'That queue is closed or not one of this server’s; nothing was changed.',
-      );
+      return refuse(interaction, said(interaction, 'play.press.queueGone'));
     }
     const member = chatPlayerId(interaction.user.id);
     if (pressed.action === 'join') {
       if (interaction.user.bot)
-        return refuse(interaction, 'Bots cannot queue; only people play matches.');
+        return refuse(interaction, said(interaction, 'play.press.botsCannot'));
       if (view.board.fixedTeams) {
         return refuse(
           interaction,
-          `${bold(view.board)} has fixed teams: queue yours with \`/queue join board:${view.board.id} team:<name>\`.`,
+          said(interaction, 'play.press.fixedTeams', {
+            board: bold(view.board),
+            id: view.board.id,
+          }),
         );
       }
       const wait = await joinQueue(ctx, { board: view.board, member });
-      return answer(interaction, joinedText((await queueView(ctx, wait.queuePk)) ?? view, wait));
+      const now = (await queueView(ctx, wait.queuePk)) ?? view;
+      return answer(interaction, joinedText(now, wait, interaction.locale));
     }
     const wait = await waitOfMember(ctx, member);
     if (wait?.queuePk !== view.queue.pk) {
       return refuse(
         interaction,
         wait
-          ? 'You wait in another board’s queue, not this one; `/queue status` shows where, `/queue leave` leaves it.'
-          : `You are not waiting in the queue of ${bold(view.board)}; nothing changed.`,
+          ? said(interaction, 'play.press.otherQueue')
+          : said(interaction, 'play.press.notInThis', { board: bold(view.board) }),
       );
     }
     const left = await leaveQueue(ctx, member);
@@ -103,7 +107,7 @@ async function matchHere(
   matchPk: number,
 ): Promise<QueueMatchView> {
   const view = await queueMatchView(ctx, matchPk);
-  if (!view || view.board.ownerId !== ownerOf(interaction)) throw notHere('match');
+  if (!view || view.board.ownerId !== ownerOf(interaction)) throw notHere();
   return view;
 }
 
@@ -112,26 +116,26 @@ export const queueMatchButtons = {
   prefixes: [QUEUE_MATCH_PREFIX],
   async execute(interaction, ctx) {
     const pressed = parseQueueMatchButton(interaction.customId);
-    if (!pressed) return refuse(interaction, NOT_OURS);
+    if (!pressed) return refuse(interaction, said(interaction, 'play.press.notOurs'));
     const view = await matchHere(ctx, interaction, pressed.matchPk);
     const member = chatPlayerId(interaction.user.id);
     const { matchPk, action } = pressed;
     switch (action) {
       case 'ready': {
         const match = await pressReady(ctx, matchPk, member);
+        const when = (at: Date) => time(at, TimestampStyles.RelativeTime);
         return answer(
           interaction,
-          match.state === 'playing'
-            ? `Everyone is ready: the match is on. Report it from its message${match.reportBy ? ` by ${time(match.reportBy, TimestampStyles.RelativeTime)}` : ''}.`
-            : `You are ready; the match starts once everyone has pressed Ready (by ${time(match.readyBy, TimestampStyles.RelativeTime)}).`,
+          match.state !== 'playing'
+            ? said(interaction, 'play.press.youAreReady', { when: when(match.readyBy) })
+            : match.reportBy
+              ? said(interaction, 'play.press.allReadyBy', { when: when(match.reportBy) })
+              : said(interaction, 'play.press.allReady'),
         );
       }
       case 'decline':
         await declineReady(ctx, matchPk, member);
-        return answer(
-          interaction,
-          'You are out of this match; the others go back into the queue at their places. Join again when you can play.',
-        );
+        return answer(interaction, said(interaction, 'play.press.declined'));
       case 'won':
       case 'lost':
       case 'draw':
@@ -141,22 +145,21 @@ export const queueMatchButtons = {
         if (view.match.state !== 'playing') {
           return refuse(
             interaction,
-            `This match cannot be reported: ${stateSentence(view.match)}.`,
+            said(interaction, 'play.press.cannotReport', {
+              state: stateText(view.match, interaction.locale),
+            }),
           );
         }
-        await interaction.showModal(queueScoreModal(matchPk));
+        await interaction.showModal(queueScoreModal(matchPk, interaction.locale));
         return;
       case 'cancel':
         if (!mayModerate(interaction, view.board)) {
-          return refuse(
-            interaction,
-            'Only members with the Manage Server permission or the board’s moderator role can cancel a match; nothing was changed.',
-          );
+          return refuse(interaction, said(interaction, 'play.press.cancelDenied'));
         }
         await cancelQueueMatch(ctx, matchPk, member);
         return answer(
           interaction,
-          `Cancelled this match on ${bold(view.board)}; nobody’s rating moves.`,
+          said(interaction, 'play.press.cancelled', { board: bold(view.board) }),
         );
     }
   },
@@ -164,7 +167,9 @@ export const queueMatchButtons = {
 
 function requirePlayer(view: QueueMatchView, member: string) {
   if (!view.players.some((p) => p.joinedBy === member)) {
-    throw new TallyError('permission_denied', 'only the players of this match can report it');
+    throw new TallyError('permission_denied', 'only the players of this match can report it', {
+      said: { key: 'play.press.onlyPlayers' },
+    });
   }
 }
 
@@ -195,7 +200,9 @@ async function report(
     // The channel's "thinking…" becomes the answer, as a slash command's does (interactions.ts).
     const known = err instanceof TallyError && err.code !== 'internal_error';
     if (!known) log.error('queue match report failed', { match: view.match.pk, err });
-    const content = known ? `That did not work: ${err.detail}` : UNCONFIRMED;
+    const content = known
+      ? said(interaction, 'common.failed.known', { detail: toldIn(err, interaction.locale) })
+      : said(interaction, 'common.failed.unconfirmed');
     await interaction.editReply({ content, allowedMentions: { parse: [] } });
     return;
   }
@@ -210,14 +217,13 @@ export const queueScore = {
   prefixes: [QUEUE_SCORE_PREFIX],
   async execute(interaction, ctx) {
     const parsed = parseQueueScoreModal(interaction.customId);
-    if (!parsed || !interaction.isModalSubmit()) return refuse(interaction, NOT_OURS);
+    if (!parsed || !interaction.isModalSubmit()) {
+      return refuse(interaction, said(interaction, 'play.press.notOurs'));
+    }
     const view = await matchHere(ctx, interaction, parsed.matchPk);
     const line = parseScoreline(interaction.fields.getTextInputValue(QUEUE_SCORE_INPUT));
     if (!line) {
-      return refuse(
-        interaction,
-        'The score is a scoreline, your side first, like 3-1; nothing was reported. Press Report score again.',
-      );
+      return refuse(interaction, said(interaction, 'play.press.badScore'));
     }
     await report(interaction, ctx, view, { score: line });
   },

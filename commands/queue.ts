@@ -5,6 +5,8 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { Board } from '../entities/board';
+import { TallyError, type Said } from '../src/domain/errors';
+import { t } from '../src/domain/i18n';
 import { chatPlayerId } from '../src/domain/ids';
 import { listTeams } from '../src/pipeline/boards';
 import type { Context } from '../src/pipeline/context';
@@ -88,6 +90,9 @@ export const queue = {
   },
 } satisfies Command;
 
+/** A refusal of what the member typed, said in their language (the detail stays English). */
+const saying = (detail: string, said: Said) => new TallyError('invalid_request', detail, { said });
+
 const me = (interaction: ChatInputCommandInteraction) => chatPlayerId(interaction.user.id);
 
 async function open(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
@@ -105,25 +110,30 @@ async function open(interaction: ChatInputCommandInteraction, ctx: Context): Pro
     ...(channelId ? { channelId } : {}),
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
   });
-  return openedText(opened, board, before === null, channelId);
+  return openedText(opened, board, before === null, channelId, interaction.locale);
 }
 
 async function close(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
   requireManageServer(interaction, '/queue close');
   const board = await boardOf(ctx, interaction);
+  const locale = interaction.locale;
   if (!(await closeQueue(ctx, board))) {
-    return `${bold(board)} has no queue; nothing changed.`;
+    return t(locale, 'play.queue.noQueue', { board: bold(board) });
   }
-  return `Closed the queue of ${bold(board)}: whoever waited left it and its open matches were cancelled; results already reported stay.`;
+  return t(locale, 'play.queue.closed', { board: bold(board) });
 }
 
 async function join(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
-  if (interaction.user.bot) throw invalid('bots cannot queue; only people play matches');
+  if (interaction.user.bot) {
+    throw saying('bots cannot queue; only people play matches', { key: 'play.queue.botsCannot' });
+  }
   const board = await boardOf(ctx, interaction);
   const team = await teamOf(interaction, ctx, board);
   const wait = await joinQueue(ctx, { board, member: me(interaction), ...(team ? { team } : {}) });
   const view = await queueView(ctx, wait.queuePk);
-  return view ? joinedText(view, wait) : `You are in the queue of ${bold(board)}.`;
+  return view
+    ? joinedText(view, wait, interaction.locale)
+    : t(interaction.locale, 'play.queue.youAreInBoard', { board: bold(board) });
 }
 
 /** The team a member queues on a fixed-teams board (`team:<pk>`), typed as /match report takes it. */
@@ -142,16 +152,23 @@ async function status(interaction: ChatInputCommandInteraction, ctx: Context): P
   let board = null;
   if (boardId !== null) {
     const found = await queueOfBoard(ctx, await boardOf(ctx, interaction));
-    if (!found)
-      throw invalid(`${shown(boardId)} has no queue; an admin opens one with /queue open`);
+    if (!found) {
+      throw saying(`${shown(boardId)} has no queue; an admin opens one with /queue open`, {
+        key: 'play.queue.noQueueOpen',
+        vars: { board: shown(boardId) },
+      });
+    }
     board = await queueView(ctx, found.pk);
   }
-  return statusText({
-    member,
-    mine: wait ? await queueView(ctx, wait.queuePk) : null,
-    match: await openMatchOfMember(ctx, member),
-    board,
-  });
+  return statusText(
+    {
+      member,
+      mine: wait ? await queueView(ctx, wait.queuePk) : null,
+      match: await openMatchOfMember(ctx, member),
+      board,
+    },
+    interaction.locale,
+  );
 }
 
 async function leave(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {

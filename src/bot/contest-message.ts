@@ -12,14 +12,20 @@ import type { ContestEntry, ContestSettings } from '../../entities/contest';
 import { VOTES, periodOpen } from '../domain/contest';
 import { voteCount } from '../domain/display';
 import { oneLine } from '../domain/chat-text';
+import { t } from '../domain/i18n';
 import { clip, LIMITS, shown } from './text';
 
 /**
  * What a contest entry looks like in Discord (README "Contests"): its post in the contest channel
  * with the 1–10 vote buttons and a Report button, the moderators' message of an entry that waits
  * for approval, and the author's notice when moderators take it out. Layouts only: the poster
- * (contest-poster.ts) sends them; test/messages/contest-message.test.ts reads them.
+ * (contest-poster.ts) sends them; test/messages/contest-message.test.ts reads them. Posts and the
+ * moderators' message speak the server's language, the vote's answer the voter's (`locale`;
+ * English when none is given).
  */
+
+/** A locale as Discord names it (`de`, `pt-BR`); null reads English. */
+type Locale = string | null;
 
 /** Custom ids: `vote:12:8` (a vote of 8 on entry 12), `report:12`, `entry:approve:12`. */
 export const VOTE_PREFIX = 'vote:';
@@ -66,8 +72,11 @@ const COLOR = { live: 0xfee75c, pending: 0x5865f2, final: 0x57f287, out: 0xed424
 const heading = (entry: ContestEntry) =>
   clip(`#${entry.pk} · ${shown(oneLine(entry.title))}`, LIMITS.embedTitle);
 
-const byLine = (entry: ContestEntry, board: Board) =>
-  `by <@${authorSnowflake(entry)}> · **${shown(board.displayName)}**`;
+const byLine = (entry: ContestEntry, board: Board, locale: Locale) =>
+  t(locale, 'play.contestPost.by', {
+    author: authorSnowflake(entry),
+    board: shown(board.displayName),
+  });
 
 /** The author's Discord id from their player id (`chat:<id>`). */
 export const authorSnowflake = (entry: Pick<ContestEntry, 'authorId'>) =>
@@ -89,43 +98,53 @@ export function entryPost(
   board: Board,
   settings: ContestSettings,
   now: Date,
+  locale: Locale = null,
 ): EntryPostBody {
   const open = periodOpen(settings.votingUntil, now);
   const until = settings.votingUntil
     ? open
-      ? `Voting closes ${time(settings.votingUntil, TimestampStyles.RelativeTime)}.`
-      : 'Voting has closed.'
+      ? t(locale, 'play.contestPost.closes', {
+          when: time(settings.votingUntil, TimestampStyles.RelativeTime),
+        })
+      : t(locale, 'play.contestPost.closed')
     : null;
-  const ask = open ? 'Rate it 1–10 with the buttons below; you can change your vote.' : null;
+  const ask = open ? t(locale, 'play.contestPost.rateIt') : null;
   return {
     embeds: [
       {
         title: heading(entry),
-        description: [byLine(entry, board), [ask, until].filter(Boolean).join(' ')]
+        description: [byLine(entry, board, locale), [ask, until].filter(Boolean).join(' ')]
           .filter(Boolean)
           .join('\n'),
         color: COLOR.live,
         image: { url: `attachment://${entryFileName(entry)}` },
-        footer: { text: `${voteCount(entry.votes)} so far` },
+        footer: { text: t(locale, 'play.contestPost.soFar', { votes: voteCount(entry.votes) }) },
       },
     ],
-    components: open ? voteRows(entry) : [],
+    components: open ? voteRows(entry, locale) : [],
     allowed_mentions: { parse: [] },
   };
 }
 
 /** The post once its contest round ended: its final rank, no buttons. */
-export function finalPost(entry: ContestEntry, board: Board): EntryPostBody {
-  const rank = entry.finalRank === null ? 'Unranked' : `Final rank #${entry.finalRank}`;
-  const average = entry.votes > 0 ? ` · avg ${(entry.voteSum / entry.votes).toFixed(2)}` : '';
+export function finalPost(entry: ContestEntry, board: Board, locale: Locale = null): EntryPostBody {
+  const rank =
+    entry.finalRank === null
+      ? t(locale, 'play.contestPost.unranked')
+      : t(locale, 'play.contestPost.finalRank', { rank: entry.finalRank });
+  const average =
+    entry.votes > 0
+      ? t(locale, 'play.contestPost.average', { average: entry.voteSum / entry.votes })
+      : null;
+  const footer = [rank, average, voteCount(entry.votes)].filter((p) => p !== null).join(' · ');
   return {
     embeds: [
       {
         title: heading(entry),
-        description: `${byLine(entry, board)}\nThis contest round has ended.`,
+        description: `${byLine(entry, board, locale)}\n${t(locale, 'play.contestPost.ended')}`,
         color: COLOR.final,
         image: { url: `attachment://${entryFileName(entry)}` },
-        footer: { text: `${rank}${average} · ${voteCount(entry.votes)}` },
+        footer: { text: footer },
       },
     ],
     components: [],
@@ -133,7 +152,10 @@ export function finalPost(entry: ContestEntry, board: Board): EntryPostBody {
   };
 }
 
-function voteRows(entry: ContestEntry): APIActionRowComponent<APIButtonComponent>[] {
+function voteRows(
+  entry: ContestEntry,
+  locale: Locale,
+): APIActionRowComponent<APIButtonComponent>[] {
   const button = (value: number): APIButtonComponent => ({
     type: ComponentType.Button,
     style: ButtonStyle.Secondary,
@@ -149,7 +171,7 @@ function voteRows(entry: ContestEntry): APIActionRowComponent<APIButtonComponent
         {
           type: ComponentType.Button,
           style: ButtonStyle.Danger,
-          label: 'Report',
+          label: t(locale, 'play.contestPost.report'),
           emoji: { name: '⚑' },
           custom_id: reportButtonId(entry.pk),
         },
@@ -159,29 +181,34 @@ function voteRows(entry: ContestEntry): APIActionRowComponent<APIButtonComponent
 }
 
 /** The moderators' message of an entry that waits for approval, and of it once decided. */
-export function entryReviewMessage(entry: ContestEntry, board: Board): EntryPostBody {
+export function entryReviewMessage(
+  entry: ContestEntry,
+  board: Board,
+  locale: Locale = null,
+): EntryPostBody {
   const pending = entry.status === 'pending';
-  const outcome: Record<string, string> = {
-    live: 'Approved: it is in the contest.',
-    declined: `Declined${entry.reason ? `: ${shown(oneLine(entry.reason))}` : '.'}`,
-    withdrawn: 'Withdrawn by its author.',
-    removed: `Removed${entry.reason ? `: ${shown(oneLine(entry.reason))}` : '.'}`,
-    archived: 'Its contest round ended.',
-  };
+  const title = shown(oneLine(entry.title));
   const state = pending
-    ? `Submitted ${time(entry.createdAt, TimestampStyles.RelativeTime)}; approve it to put it in the contest.`
-    : (outcome[entry.status] ?? entry.status);
+    ? t(locale, 'play.contestPost.submitted', {
+        when: time(entry.createdAt, TimestampStyles.RelativeTime),
+      })
+    : outcomeOf(entry, locale);
   return {
     embeds: [
       {
         title: clip(
-          `${pending ? 'Entry to review' : 'Entry reviewed'}: ${shown(oneLine(entry.title))}`,
+          t(locale, pending ? 'play.contestPost.toReview' : 'play.contestPost.reviewed', { title }),
           LIMITS.embedTitle,
         ),
-        description: `${byLine(entry, board)}\n${state}`,
+        description: `${byLine(entry, board, locale)}\n${state}`,
         color: pending ? COLOR.pending : entry.status === 'live' ? COLOR.final : COLOR.out,
         ...(pending ? { image: { url: `attachment://${entryFileName(entry)}` } } : {}),
-        footer: { text: `entry #${entry.pk} · board ${board.id}`.slice(0, LIMITS.footer) },
+        footer: {
+          text: t(locale, 'play.contestPost.reviewFooter', {
+            entry: entry.pk,
+            board: board.id,
+          }).slice(0, LIMITS.footer),
+        },
       },
     ],
     components: pending
@@ -192,13 +219,13 @@ export function entryReviewMessage(entry: ContestEntry, board: Board): EntryPost
               {
                 type: ComponentType.Button,
                 style: ButtonStyle.Success,
-                label: 'Approve',
+                label: t(locale, 'play.contestPost.approve'),
                 custom_id: entryReviewId('approve', entry.pk),
               },
               {
                 type: ComponentType.Button,
                 style: ButtonStyle.Danger,
-                label: 'Decline',
+                label: t(locale, 'play.contestPost.decline'),
                 custom_id: entryReviewId('decline', entry.pk),
               },
             ],
@@ -209,20 +236,53 @@ export function entryReviewMessage(entry: ContestEntry, board: Board): EntryPost
   };
 }
 
-/** The author's DM when moderators decline or remove their entry. */
-export function entryNotice(entry: ContestEntry, board: Board): string {
-  const what = entry.status === 'declined' ? 'was not approved for' : 'was removed from';
-  const why = entry.reason ? ` Reason: ${shown(oneLine(entry.reason))}` : '';
-  return clip(
-    `Your entry "${shown(oneLine(entry.title))}" ${what} the contest **${shown(board.displayName)}** by its moderators.${why} Its image is no longer kept by Tally.`,
-    LIMITS.content,
-  );
+/** A decided entry's state on the moderators' message. */
+function outcomeOf(entry: ContestEntry, locale: Locale): string {
+  const reason = entry.reason ? shown(oneLine(entry.reason)) : null;
+  switch (entry.status) {
+    case 'declined':
+      return reason
+        ? t(locale, 'play.contestPost.outcome.declinedWhy', { reason })
+        : t(locale, 'play.contestPost.outcome.declined');
+    case 'removed':
+      return reason
+        ? t(locale, 'play.contestPost.outcome.removedWhy', { reason })
+        : t(locale, 'play.contestPost.outcome.removed');
+    case 'live':
+    case 'withdrawn':
+    case 'archived':
+      return t(locale, `play.contestPost.outcome.${entry.status}`);
+    default:
+      return entry.status;
+  }
 }
 
-/** The ephemeral answer to a vote: what the member's vote now is. */
-export function voteAnswer(entry: ContestEntry, value: number, previous: number | null): string {
-  const title = `"${shown(oneLine(entry.title))}"`;
-  const change =
-    previous === null ? '' : previous === value ? ' (unchanged)' : ` (was ${previous})`;
-  return `Your vote on ${title}: **${value}**/10${change}. Press another number any time to change it.`;
+/** The author's DM when moderators decline or remove their entry (the server's language). */
+export function entryNotice(entry: ContestEntry, board: Board, locale: Locale = null): string {
+  const declined = entry.status === 'declined';
+  const vars = { title: shown(oneLine(entry.title)), board: shown(board.displayName) };
+  const text = entry.reason
+    ? t(
+        locale,
+        declined ? 'play.contestPost.noticeDeclinedWhy' : 'play.contestPost.noticeRemovedWhy',
+        { ...vars, reason: shown(oneLine(entry.reason)) },
+      )
+    : t(
+        locale,
+        declined ? 'play.contestPost.noticeDeclined' : 'play.contestPost.noticeRemoved',
+        vars,
+      );
+  return clip(text, LIMITS.content);
+}
+
+/** The ephemeral answer to a vote: what the member's vote now is, in the voter's language. */
+export function voteAnswer(
+  entry: ContestEntry,
+  value: number,
+  previous: number | null,
+  locale: Locale = null,
+): string {
+  const vars = { title: shown(oneLine(entry.title)), value, previous: previous ?? '' };
+  if (previous === null) return t(locale, 'play.contest.vote', vars);
+  return t(locale, previous === value ? 'play.contest.voteSame' : 'play.contest.voteWas', vars);
 }

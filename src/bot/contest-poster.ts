@@ -81,8 +81,11 @@ export class ContestPoster {
     if (!view) return this.posts.releasePost(pk, lease);
     const { entry, board, settings, image } = view;
     const now = this.ctx.now();
+    // Everything here is read by others (the channel, the moderators, the author's DM): the
+    // server's language.
+    const locale = await this.localeOf(board);
     if (entry.noticeState === 'due') {
-      const state = await this.tellAuthor(entry, board, signal);
+      const state = await this.tellAuthor(entry, board, locale, signal);
       return this.posts.recordNotice(pk, state, lease);
     }
     if (entry.status === 'pending' && entry.reviewState === 'due') {
@@ -94,7 +97,7 @@ export class ContestPoster {
           lease,
         );
       }
-      const body = entryReviewMessage(entry, board);
+      const body = entryReviewMessage(entry, board, locale);
       const message = await this.send(channelId, body, entry, image, 'review', signal);
       return this.posts.recordReview(
         pk,
@@ -106,7 +109,7 @@ export class ContestPoster {
       if (entry.reviewChannelId && entry.reviewMessageId) {
         // The decision, without the image (an entry declined is not shown again) or buttons.
         await this.edit(entry.reviewChannelId, entry.reviewMessageId, signal, {
-          ...entryReviewMessage(entry, board),
+          ...entryReviewMessage(entry, board, locale),
           attachments: [],
         });
       }
@@ -123,7 +126,7 @@ export class ContestPoster {
     const post = { channelId: entry.postChannelId, messageId: entry.postMessageId };
     if (entry.status !== 'live' && post.channelId && post.messageId) {
       if (entry.status === 'archived') {
-        await this.edit(post.channelId, post.messageId, signal, finalPost(entry, board));
+        await this.edit(post.channelId, post.messageId, signal, finalPost(entry, board, locale));
       } else {
         await this.delete(post.channelId, post.messageId, signal);
       }
@@ -131,7 +134,7 @@ export class ContestPoster {
       return this.posts.recordPost(pk, gone, lease);
     }
     if (entry.status === 'live' && settings.channelId && image) {
-      const body = entryPost(entry, board, settings, now);
+      const body = entryPost(entry, board, settings, now, locale);
       const moved = post.channelId !== settings.channelId;
       let messageId = post.messageId;
       if (messageId && !moved) {
@@ -147,6 +150,11 @@ export class ContestPoster {
       return this.posts.recordPost(pk, shown, lease);
     }
     return this.posts.releasePost(pk, lease);
+  }
+
+  /** The language of the board's server (issue 32), read at each step. */
+  private localeOf(board: Board): Promise<string | null> {
+    return Promise.resolve(board.ownerId ? null : null);
   }
 
   /** A message with the entry's image attached; a post sent again is recognised by its nonce. */
@@ -200,6 +208,7 @@ export class ContestPoster {
   private async tellAuthor(
     entry: ContestEntry,
     board: Board,
+    locale: string | null,
     signal: AbortSignal,
   ): Promise<'sent' | 'failed'> {
     try {
@@ -209,7 +218,7 @@ export class ContestPoster {
       })) as APIChannel;
       await this.rest.post(Routes.channelMessages(dm.id), {
         body: {
-          content: entryNotice(entry, board),
+          content: entryNotice(entry, board, locale),
           allowed_mentions: { parse: [] },
           nonce: nonceOf('entry-notice', entry.pk),
           enforce_nonce: true,

@@ -1,5 +1,6 @@
 import { time, TimestampStyles, type APIEmbed } from 'discord.js';
 import { oneLine } from '../domain/chat-text';
+import { t } from '../domain/i18n';
 import { reviewMessageUrl } from '../pipeline/review-queue';
 import type { ContestQueue, QueuedEntry } from '../pipeline/contest-reads';
 import { entryName } from './entries-message';
@@ -22,47 +23,68 @@ const BOARD_NAME_MAX = 40;
 const boardName = (q: QueuedEntry) =>
   shown(clip(oneLine(q.board.displayName || q.board.id), BOARD_NAME_MAX));
 
+/** A locale as Discord names it (`de`, `pt-BR`); null reads English. */
+type Locale = string | null;
+
+const relative = (at: Date) => time(at, TimestampStyles.RelativeTime);
+
 /** `#12 · Photo Contest · **Sunset** by Ali · submitted 3 hours ago · expires in 2 days · …` */
-function pendingLine(q: QueuedEntry): string {
+function pendingLine(q: QueuedEntry, locale: Locale): string {
   const { entry } = q;
   const parts = [
     `#${entry.pk}`,
     boardName(q),
     entryName(entry),
-    `submitted ${time(entry.createdAt, TimestampStyles.RelativeTime)}`,
+    t(locale, 'play.entryQueue.submitted', { when: relative(entry.createdAt) }),
     q.expiresAt === null
-      ? 'never expires'
-      : `expires ${time(q.expiresAt, TimestampStyles.RelativeTime)}`,
+      ? t(locale, 'play.entryQueue.neverExpires')
+      : t(locale, 'play.entryQueue.expires', { when: relative(q.expiresAt) }),
   ];
   if (entry.reviewChannelId && entry.reviewMessageId) {
     const url = reviewMessageUrl(q.board.ownerId, entry.reviewChannelId, entry.reviewMessageId);
-    parts.push(`[review message](${url})`);
+    parts.push(`[${t(locale, 'play.entryQueue.reviewMessage')}](${url})`);
   }
   return parts.join(' · ');
 }
 
 /** `#13 · Photo Contest · **Dusk** by Bo · 🚩 3 reports · [post](…)` */
-function reportedLine(q: QueuedEntry): string {
+function reportedLine(q: QueuedEntry, locale: Locale): string {
   const { entry } = q;
-  const post =
-    entry.postChannelId && entry.postMessageId
-      ? ` · [post](${reviewMessageUrl(q.board.ownerId, entry.postChannelId, entry.postMessageId)})`
-      : '';
-  const reports = `🚩 ${entry.reports} ${entry.reports === 1 ? 'report' : 'reports'}`;
-  return `#${entry.pk} · ${boardName(q)} · ${entryName(entry)} · ${reports}${post}`;
+  const parts = [
+    `#${entry.pk}`,
+    boardName(q),
+    entryName(entry),
+    t(locale, 'play.entryQueue.reports', { count: entry.reports }),
+  ];
+  if (entry.postChannelId && entry.postMessageId) {
+    const url = reviewMessageUrl(q.board.ownerId, entry.postChannelId, entry.postMessageId);
+    parts.push(`[${t(locale, 'play.entryQueue.post')}](${url})`);
+  }
+  return parts.join(' · ');
 }
 
-/** The contest part, or null when nothing waits; never longer than `ENTRY_QUEUE_ROOM`. */
-export function entryQueueEmbed(queue: ContestQueue): APIEmbed | null {
+/**
+ * The contest part, or null when nothing waits; never longer than `ENTRY_QUEUE_ROOM`. In the
+ * moderator's language (`locale`, the interaction's: `/review list` answers them alone).
+ */
+export function entryQueueEmbed(queue: ContestQueue, locale: Locale = null): APIEmbed | null {
   const { pending, reported } = queue;
   if (pending.length === 0 && reported.length === 0) return null;
-  const title = `Contest entries: ${pending.length} waiting for approval, ${reported.length} reported`;
-  const footer =
-    'Oldest first. Decide with /contest approve or /contest decline (entry: the #) or on the review message; /contest remove takes a reported entry out.';
+  const title = t(locale, 'play.entryQueue.title', {
+    pending: pending.length,
+    reported: reported.length,
+  });
+  const footer = t(locale, 'play.entryQueue.footer');
   const room = Math.min(ENTRY_QUEUE_ROOM - title.length - footer.length, LIMITS.embedDescription);
   const sections = [
-    { heading: '**Waiting for approval**', lines: pending.map(pendingLine) },
-    { heading: '**Reported**', lines: reported.map(reportedLine) },
+    {
+      heading: t(locale, 'play.entryQueue.waiting'),
+      lines: pending.map((q) => pendingLine(q, locale)),
+    },
+    {
+      heading: t(locale, 'play.entryQueue.reported'),
+      lines: reported.map((q) => reportedLine(q, locale)),
+    },
   ].filter((s) => s.lines.length > 0);
   const out: string[] = [];
   let used = 0;
@@ -77,7 +99,7 @@ export function entryQueueEmbed(queue: ContestQueue): APIEmbed | null {
     add(heading);
     for (const [i, line] of lines.entries()) {
       if (used + line.length + 1 > room - reserve) {
-        add(`…and ${lines.length - i} more`);
+        add(t(locale, 'play.entryQueue.more', { count: lines.length - i }));
         break;
       }
       add(line);

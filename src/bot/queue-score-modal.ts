@@ -3,6 +3,7 @@ import {
   TextInputStyle,
   type APIModalInteractionResponseCallbackData,
 } from 'discord.js';
+import { t } from '../domain/i18n';
 import { queueScoreModalId } from './custom-id';
 
 /** The text input of the score modal, read back by commands/queue-buttons.ts. */
@@ -10,12 +11,16 @@ export const QUEUE_SCORE_INPUT = 'score';
 
 /**
  * Report score, on a League queue match: one scoreline, the presser's side first, read with
- * parseScoreline as /match report's `score` is.
+ * parseScoreline as /match report's `score` is. In the presser's language (`locale`): each
+ * language's title and label stay within Discord's 45 characters (test/messages).
  */
-export function queueScoreModal(matchPk: number): APIModalInteractionResponseCallbackData {
+export function queueScoreModal(
+  matchPk: number,
+  locale: string | null = null,
+): APIModalInteractionResponseCallbackData {
   return {
     custom_id: queueScoreModalId(matchPk),
-    title: 'Report the score',
+    title: t(locale, 'play.press.modalTitle'),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -23,7 +28,7 @@ export function queueScoreModal(matchPk: number): APIModalInteractionResponseCal
           {
             type: ComponentType.TextInput,
             custom_id: QUEUE_SCORE_INPUT,
-            label: 'Score, your side first (3-1)',
+            label: t(locale, 'play.press.modalLabel'),
             style: TextInputStyle.Short,
             required: true,
             max_length: 20,

@@ -1,5 +1,6 @@
 import { time, TimestampStyles, type APIEmbed } from 'discord.js';
 import { boardUrl } from '../domain/board-url';
+import { t } from '../domain/i18n';
 import { seasonTitle } from '../domain/season';
 import { contestPage, entryPicture, roundWinners } from '../pipeline/contest-reads';
 import type { Context } from '../pipeline/context';
@@ -23,18 +24,20 @@ export const plain = (embed: APIEmbed & { url: string }): Announcement => ({
 
 /**
  * A Rating board's season is a contest round: its start says how to take part, the reminder
- * shows the top 3 entries, and the end names the winners with their pictures attached.
+ * shows the top 3 entries, and the end names the winners with their pictures attached. Posted for
+ * the server, in its language (`locale`; English when none is given).
  */
 export async function roundAnnouncement(
   ctx: Context,
   { board, season, moment, successor }: SeasonAnnouncement,
+  locale: string | null = null,
 ): Promise<Announcement | null> {
   const title = shown(seasonTitle(season));
   const url = boardUrl(ctx.config.publicUrl, board);
   const description = (lines: string[]) => clip(lines.join('\n'), LIMITS.embedDescription);
   if (moment === 'start') {
     return plain({
-      title: clip(`🏁 ${title} has started`, LIMITS.embedTitle),
+      title: clip(t(locale, 'play.round.started', { title }), LIMITS.embedTitle),
       url,
       description: description(roundStartLines(board, season)),
     });
@@ -43,7 +46,7 @@ export async function roundAnnouncement(
     if (season.endedAt || !season.endsAt) return null;
     const top = await contestPage(ctx, board, { from: 0, limit: 3 });
     return plain({
-      title: clip(`⏳ ${title}: one day left`, LIMITS.embedTitle),
+      title: clip(t(locale, 'play.round.oneDayLeft', { title }), LIMITS.embedTitle),
       url,
       description: description(roundSoonLines(top, season.endsAt)),
     });
@@ -53,9 +56,15 @@ export async function roundAnnouncement(
     winners.entries,
     async (entry, size) => (await entryPicture(ctx, entry, size))?.data ?? null,
   );
-  const closing = successor
-    ? `**${shown(seasonTitle(successor))}** has begun${successor.endsAt ? `; it ends ${time(successor.endsAt, TimestampStyles.LongDate)}` : ''}: submit with \`/contest submit board:${board.id}\`.`
-    : 'The round is over: entries submitted from now on go into the next round.';
+  const next = successor ? { title: shown(seasonTitle(successor)), board: board.id } : null;
+  const closing = !next
+    ? t(locale, 'play.round.over')
+    : successor?.endsAt
+      ? t(locale, 'play.round.begunEnds', {
+          ...next,
+          when: time(successor.endsAt, TimestampStyles.LongDate),
+        })
+      : t(locale, 'play.round.begun', next);
   const final = `${url}?season=${season.number}`;
   return { ...winnersMessage(winners, pictures, final, closing), url: final };
 }

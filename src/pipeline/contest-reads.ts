@@ -108,6 +108,7 @@ async function roundRanking(ctx: Context, board: Board, season: Season) {
     throw new TallyError(
       'not_found',
       `Season ${season.number} is still running; its standings are the board's current ones`,
+      { said: { key: 'play.contestRefused.stillRunning', vars: { season: season.number } } },
     );
   }
   return contestArchive(ctx, board, season);

@@ -15,7 +15,8 @@ import {
 } from '../domain/contest';
 import { reviewExpiry } from '../domain/board-rules';
 import { contestSummary, utcMinute } from '../domain/display';
-import { TallyError, notFound, wholeInRange } from '../domain/errors';
+import { TallyError, wholeInRange, type Said } from '../domain/errors';
+import type { TextKey, TextVars } from '../domain/i18n';
 import { nameOf } from '../domain/names';
 import type { Season } from '../domain/season';
 import { ImageRefused, intakeImage, type StoredImage } from '../render/intake';
@@ -30,7 +31,20 @@ import type { Context } from './context';
  * the board is the actor's own; another workspace's entry is "not found".
  */
 
-const invalid = (detail: string) => new TallyError('invalid_request', detail);
+/**
+ * A refusal of what the member asked: the English detail (the API's), and what chat says in the
+ * member's language (issue 32).
+ */
+const invalid = (detail: string, name: ContestRefusal, vars?: TextVars) =>
+  new TallyError('invalid_request', detail, { said: said(name, vars) });
+const said = (name: ContestRefusal, vars?: TextVars): Said => ({
+  key: `play.contestRefused.${name}`,
+  ...(vars ? { vars } : {}),
+});
+type ContestRefusal = KeyUnder<TextKey, 'play.contestRefused.'>;
+type KeyUnder<K, P extends string> = K extends `${P}${infer Name}` ? Name : never;
+
+const gone = () => invalid('That entry is no longer in the contest.', 'gone');
 
 /** Entries that are still in the contest: waiting for a moderator, or live. */
 const OPEN: readonly EntryStatus[] = ['pending', 'live'];
@@ -47,6 +61,7 @@ function requireContest(board: Board): void {
     throw new TallyError(
       'board_type_mismatch',
       `${board.displayName} is a ${board.type} board; contests run on Rating boards`,
+      { said: said('notRating', { board: board.displayName, type: board.type }) },
     );
   }
 }
@@ -70,9 +85,11 @@ export interface ContestEdit {
 function periodOf(what: string, input: PeriodInput, now: Date): Date | null {
   if (input === 'open') return null;
   if (input === 'closed') return now;
-  if (Number.isNaN(input.getTime())) throw invalid(`${what}: not a date`);
+  if (Number.isNaN(input.getTime())) throw invalid(`${what}: not a date`, 'notADate', { what });
   if (input.getTime() <= now.getTime()) {
-    throw invalid(`${what}: the date must be in the future (or give \`closed\`)`);
+    throw invalid(`${what}: the date must be in the future (or give \`closed\`)`, 'pastDate', {
+      what,
+    });
   }
   return input;
 }
@@ -162,19 +179,28 @@ export async function submitEntry(
   const settings = await ctx.repos.contests.settings(board.pk);
   const now = ctx.now();
   if (!periodOpen(settings.submissionsUntil, now)) {
+    const when = utcMinute(settings.submissionsUntil!);
     throw invalid(
-      `**${literal(board.displayName)}** stopped taking entries ${utcMinute(settings.submissionsUntil!)}`,
+      `**${literal(board.displayName)}** stopped taking entries ${when}`,
+      'stoppedTaking',
+      { board: literal(board.displayName), when },
     );
   }
   const title = nameOf(input.title, 'title');
-  if ([...title].length > TITLE_MAX) throw invalid(`title: at most ${TITLE_MAX} characters`);
+  if ([...title].length > TITLE_MAX) {
+    throw invalid(`title: at most ${TITLE_MAX} characters`, 'titleLong', { max: TITLE_MAX });
+  }
   await checkCap(ctx, board, settings, input.authorId, now);
   let images;
   try {
     images = await intakeImage(input.bytes);
   } catch (err) {
     if (err instanceof ImageRefused) {
-      throw invalid(`${IMAGE_REFUSALS[err.reason]} (${err.message}). Nothing was submitted.`);
+      throw invalid(
+        `${IMAGE_REFUSALS[err.reason]} (${err.message}). Nothing was submitted.`,
+        `image.${err.reason}`,
+        { why: err.message },
+      );
     }
     throw err;
   }
@@ -232,6 +258,8 @@ async function checkCap(
     const cap = settings.entriesPerMember;
     throw invalid(
       `You have ${open.length} ${open.length === 1 ? 'entry' : 'entries'} in **${literal(board.displayName)}**, and a member may have ${cap}: withdraw one first (\`/contest withdraw\`). Nothing was submitted.`,
+      'cap',
+      { count: open.length, board: literal(board.displayName), cap },
     );
   }
 }
@@ -261,7 +289,11 @@ export async function ownedEntry(
 ): Promise<{ board: Board; entry: ContestEntry }> {
   const entry = Number.isSafeInteger(entryPk) ? await ctx.repos.contests.entry(entryPk) : null;
   const board = entry ? await ownedBoardByPk(ctx, ownerId, entry.boardPk) : null;
-  if (!entry || !board) throw notFound(`no entry ${entryPk} here`);
+  if (!entry || !board) {
+    throw new TallyError('not_found', `no entry ${entryPk} here`, {
+      said: said('noEntry', { entry: entryPk }),
+    });
+  }
   return { board, entry };
 }
 
@@ -275,19 +307,27 @@ export async function voteOnEntry(
 ): Promise<{ board: Board; entry: ContestEntry; previous: number | null }> {
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   const value = wholeInRange('vote', input.value, VOTE_MIN, VOTE_MAX);
-  if (entry.authorId === input.voterId) throw invalid('You cannot vote on your own entry.');
+  if (entry.authorId === input.voterId) {
+    throw invalid('You cannot vote on your own entry.', 'ownVote');
+  }
   const settings = await ctx.repos.contests.settings(board.pk);
   const now = ctx.now();
   if (!periodOpen(settings.votingUntil, now)) {
+    const when = utcMinute(settings.votingUntil!);
     throw invalid(
-      `Voting on **${literal(board.displayName)}** closed ${utcMinute(settings.votingUntil!)}; your vote was not counted.`,
+      `Voting on **${literal(board.displayName)}** closed ${when}; your vote was not counted.`,
+      'votingClosed',
+      { board: literal(board.displayName), when },
     );
   }
   return ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.contests.lockEntry(entry.pk, tx);
     const current = await ctx.repos.contests.entry(entry.pk, tx);
     if (current?.status !== 'live') {
-      throw invalid('That entry is no longer in the contest; your vote was not counted.');
+      throw invalid(
+        'That entry is no longer in the contest; your vote was not counted.',
+        'goneVote',
+      );
     }
     const previous = await ctx.repos.contests.voteOf(entry.pk, input.voterId, tx);
     await ctx.repos.contests.vote(entry.pk, input.voterId, value, now, tx);
@@ -324,12 +364,15 @@ export async function withdrawEntry(
 ): Promise<{ board: Board; entry: ContestEntry }> {
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   if (entry.authorId !== input.authorId) {
-    throw invalid('Only its author can withdraw an entry; moderators remove one instead.');
+    throw invalid(
+      'Only its author can withdraw an entry; moderators remove one instead.',
+      'onlyAuthor',
+    );
   }
   const done = await ctx.repos.db.transaction((tx) =>
     takeOut(ctx, tx, entry, OPEN, { status: 'withdrawn', reason: null }),
   );
-  if (!done) throw invalid('That entry is no longer in the contest.');
+  if (!done) throw gone();
   return { board, entry: { ...entry, status: 'withdrawn' } };
 }
 
@@ -356,13 +399,13 @@ export async function removeEntry(
     }
     return ok;
   });
-  if (!done) throw invalid('That entry is no longer in the contest.');
+  if (!done) throw gone();
   return { board, entry: { ...entry, status: 'removed', reason } };
 }
 
 function reasonOf(text: string): string {
   const reason = nameOf(text, 'reason');
-  if ([...reason].length > 200) throw invalid('reason: at most 200 characters');
+  if ([...reason].length > 200) throw invalid('reason: at most 200 characters', 'reasonLong');
   return reason;
 }
 
@@ -377,7 +420,7 @@ export async function decideEntry(
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   const now = ctx.now();
   if (pendingExpired(board, entry, now)) {
-    throw invalid('That entry waited past the review window and was declined by it.');
+    throw invalid('That entry waited past the review window and was declined by it.', 'expired');
   }
   const reason = input.reason === undefined ? null : reasonOf(input.reason);
   const status: EntryStatus = input.approve ? 'live' : 'declined';
@@ -395,7 +438,7 @@ export async function decideEntry(
     }
     return ok;
   });
-  if (!done) throw invalid('That entry was decided already.');
+  if (!done) throw invalid('That entry was decided already.', 'decided');
   return { board, entry: { ...entry, status, reason } };
 }
 
@@ -405,9 +448,12 @@ export async function reportEntry(
   input: { ownerId: string; entryPk: number; reporterId: string },
 ): Promise<{ board: Board; entry: ContestEntry; counted: boolean }> {
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
-  if (entry.status !== 'live') throw invalid('That entry is no longer in the contest.');
+  if (entry.status !== 'live') throw gone();
   if (entry.authorId === input.reporterId) {
-    throw invalid('That is your own entry: withdraw it instead (`/contest withdraw`).');
+    throw invalid(
+      'That is your own entry: withdraw it instead (`/contest withdraw`).',
+      'ownReport',
+    );
   }
   const counted = await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.contests.lockEntry(entry.pk, tx);

@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Queue, QueueMatch, QueuePlayer, QueueWait } from '../../entities/queue';
 import { teamExpectedScore } from '../domain/elo';
-import { TallyError, notFound } from '../domain/errors';
+import { TallyError, type Said } from '../domain/errors';
+import type { TextKey, TextVars } from '../domain/i18n';
 import { formatTeamId } from '../domain/ids';
 import {
   checkQueueSettings,
@@ -43,11 +44,20 @@ const PPM = 1_000_000;
 /** Side 1's chance, from the stored millionths. */
 export const predictedOf = (match: Pick<QueueMatch, 'predictedPpm'>) => match.predictedPpm / PPM;
 
+/** What a refusal says to the member, in their language (issue 32; the detail stays English). */
+const said = (name: QueueRefusal, vars?: TextVars): Said => ({
+  key: `play.queueRefused.${name}`,
+  ...(vars ? { vars } : {}),
+});
+type QueueRefusal = KeyUnder<TextKey, 'play.queueRefused.'>;
+type KeyUnder<K, P extends string> = K extends `${P}${infer Name}` ? Name : never;
+
 function requireQueueBoard(board: Board): void {
   if (board.type !== 'ELO' && board.type !== 'League') {
     throw new TallyError(
       'board_type_mismatch',
       `queues are for ELO and League boards; ${board.displayName} is a ${board.type} board`,
+      { said: said('notQueueBoard', { board: board.displayName, type: board.type }) },
     );
   }
 }
@@ -151,6 +161,7 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
     throw new TallyError(
       'invalid_request',
       'this board has fixed teams: say which team you queue (team: a name or team_N)',
+      { said: said('sayTeam') },
     );
   }
   const entrant = board.fixedTeams ? input.team! : member;
@@ -158,7 +169,9 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
     const team = /^team:(\d{1,15})$/.exec(entrant);
     const found = team ? await ctx.repos.teams.byPk(Number(team[1])) : null;
     if (found?.boardPk !== board.pk) {
-      throw new TallyError('invalid_request', `that team is not a team of ${board.displayName}`);
+      throw new TallyError('invalid_request', `that team is not a team of ${board.displayName}`, {
+        said: said('notTeam', { board: board.displayName }),
+      });
     }
   }
   const { queues, schedules } = ctx.repos;
@@ -167,26 +180,31 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
   await queues.transaction(async (tx) => {
     const queue = await queues.forBoard(board.pk, tx);
     if (!queue) {
-      throw notFound(
+      throw new TallyError(
+        'not_found',
         `${board.displayName} has no queue; an admin opens one with /queue open or in the dashboard`,
+        { said: said('noQueue', { board: board.displayName }) },
       );
     }
     wait.queuePk = queue.pk;
     const waiting = (await queues.waitOf(member, tx)) ?? (await queues.waitOfEntrant(entrant, tx));
     if (waiting) {
-      const where =
+      const there =
         waiting.queuePk === queue.pk
-          ? `the queue of ${board.displayName}`
-          : `the queue of ${await boardNameOfQueue(ctx, waiting.queuePk, tx)}`;
-      const who =
+          ? board.displayName
+          : await boardNameOfQueue(ctx, waiting.queuePk, tx);
+      const other = there ?? 'another board';
+      const where = `the queue of ${other}`;
+      const [who, key] =
         waiting.entrant === member
-          ? 'You are'
+          ? (['You are', 'youWait'] as const)
           : waiting.joinedBy === member
-            ? 'The team you queued is'
-            : 'That team is';
+            ? (['The team you queued is', 'yourTeamWaits'] as const)
+            : (['That team is', 'teamWaits'] as const);
       throw new TallyError(
         'invalid_request',
         `${who} already waiting in ${where}; leave it first (/queue leave or its Leave button)`,
+        { said: said(key, { board: other }) },
       );
     }
     const playing =
@@ -195,12 +213,14 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
       throw new TallyError(
         'invalid_request',
         'you are in a queue match that is not over yet; report it (or let its deadline pass) before you queue again',
+        { said: said('inMatch') },
       );
     }
     if (!(await queues.join(wait, tx))) {
       throw new TallyError(
         'invalid_request',
         'you joined a queue a moment ago (another join of yours got there first); leave it first (/queue leave or its Leave button)',
+        { said: said('joinedJustNow') },
       );
     }
     await schedules.plan(QUEUE_JOB, subjectOf(queue.pk), now, tx);
@@ -211,14 +231,16 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
 async function boardNameOfQueue(ctx: Context, queuePk: number, tx: EntityManager) {
   const queue = await ctx.repos.queues.byPk(queuePk, tx);
   const board = queue ? await ctx.repos.boards.byPk(queue.boardPk, tx) : null;
-  return board?.displayName ?? 'another board';
+  return board?.displayName ?? null;
 }
 
 /** The member leaves the queue they wait in; refused when they wait in none. */
 export async function leaveQueue(ctx: Context, member: string): Promise<QueueWait> {
   const left = await ctx.repos.queues.transaction((tx) => ctx.repos.queues.leave(member, tx));
   if (!left) {
-    throw new TallyError('invalid_request', 'you are not waiting in any queue; nothing changed');
+    throw new TallyError('invalid_request', 'you are not waiting in any queue; nothing changed', {
+      said: said('notWaiting'),
+    });
   }
   return left;
 }
@@ -334,14 +356,20 @@ async function playerOf(ctx: Context, tx: EntityManager, match: QueueMatch, memb
   const players = await ctx.repos.queues.players(match.pk, tx);
   const mine = players.find((p) => p.joinedBy === member);
   if (!mine) {
-    throw new TallyError('permission_denied', 'only the players of this match can do that');
+    throw new TallyError('permission_denied', 'only the players of this match can do that', {
+      said: said('onlyPlayers'),
+    });
   }
   return { players, mine };
 }
 
 async function openMatch(ctx: Context, tx: EntityManager, matchPk: number) {
   const match = await ctx.repos.queues.match(matchPk, tx);
-  if (!match) throw notFound('that queue match does not exist');
+  if (!match) {
+    throw new TallyError('not_found', 'that queue match does not exist', {
+      said: said('noMatch'),
+    });
+  }
   return match;
 }
 
@@ -359,12 +387,11 @@ export async function pressReady(
     const match = await openMatch(ctx, tx, matchPk);
     const { players, mine } = await playerOf(ctx, tx, match, member);
     const now = ctx.now();
-    if (match.state !== 'ready' || match.readyBy <= now) {
-      throw new TallyError('invalid_request', `the ready check is over: ${stateSentence(match)}`);
-    }
-    if (mine.readyAt) throw new TallyError('invalid_request', 'you are ready already');
-    if (!(await queues.ready(match.pk, mine.entrant, now, tx))) {
-      throw new TallyError('invalid_request', 'you are ready already');
+    if (match.state !== 'ready' || match.readyBy <= now) throw readyOver(match);
+    if (mine.readyAt || !(await queues.ready(match.pk, mine.entrant, now, tx))) {
+      throw new TallyError('invalid_request', 'you are ready already', {
+        said: said('readyAlready'),
+      });
     }
     const everyone = players.every((p) => p === mine || p.readyAt !== null);
     const queue = await queues.byPk(match.queuePk, tx);
@@ -376,7 +403,9 @@ export async function pressReady(
         }
       : { state: 'ready' as const };
     if (!(await queues.move(match.pk, ['ready'], next, tx))) {
-      throw new TallyError('invalid_request', 'the ready check is over');
+      throw new TallyError('invalid_request', 'the ready check is over', {
+        said: said('checkOver'),
+      });
     }
     return (await queues.match(match.pk, tx))!;
   });
@@ -390,9 +419,7 @@ export async function declineReady(ctx: Context, matchPk: number, member: string
   await ctx.repos.queues.transaction(async (tx) => {
     const match = await openMatch(ctx, tx, matchPk);
     const { players, mine } = await playerOf(ctx, tx, match, member);
-    if (match.state !== 'ready') {
-      throw new TallyError('invalid_request', `the ready check is over: ${stateSentence(match)}`);
-    }
+    if (match.state !== 'ready') throw readyOver(match);
     await failReadyCheck(ctx, tx, match, players, [mine]);
   });
 }
@@ -426,6 +453,12 @@ async function failReadyCheck(
 }
 
 /** A match's state in a sentence (refusals; the message says more). */
+/** The ready check is over, and where the match is now. */
+const readyOver = (match: Pick<QueueMatch, 'state' | 'reason'>) =>
+  new TallyError('invalid_request', `the ready check is over: ${stateSentence(match)}`, {
+    said: said(`readyOver.${match.state}`),
+  });
+
 export function stateSentence(match: Pick<QueueMatch, 'state' | 'reason'>): string {
   switch (match.state) {
     case 'ready':
@@ -464,9 +497,11 @@ export async function reportQueueMatch(
     const match = await openMatch(ctx, tx, input.matchPk);
     const { players, mine } = await playerOf(ctx, tx, match, input.member);
     if (match.state !== 'playing' || (match.reportBy && match.reportBy <= ctx.now())) {
+      const late = match.state === 'playing';
       throw new TallyError(
         'invalid_request',
-        `this match cannot be reported: ${match.state === 'playing' ? 'its time to report ran out' : stateSentence(match)}`,
+        `this match cannot be reported: ${late ? 'its time to report ran out' : stateSentence(match)}`,
+        { said: said(`cannotReport.${late ? 'late' : match.state}`) },
       );
     }
     if (
@@ -477,7 +512,9 @@ export async function reportQueueMatch(
         tx,
       ))
     ) {
-      throw new TallyError('invalid_request', 'someone reported this match a moment ago');
+      throw new TallyError('invalid_request', 'someone reported this match a moment ago', {
+        said: said('reportedJustNow'),
+      });
     }
     return { match, players, mine };
   });
@@ -546,6 +583,7 @@ export async function cancelQueueMatch(ctx: Context, matchPk: number, by: string
       throw new TallyError(
         'invalid_request',
         `this match cannot be cancelled: ${stateSentence(match)}`,
+        { said: said(`cannotCancel.${match.state}`) },
       );
     }
     await ctx.repos.queues.free(match.pk, tx);
