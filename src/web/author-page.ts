@@ -5,7 +5,16 @@ import { authorEntries } from '../pipeline/contest-pages';
 import type { Context } from '../pipeline/context';
 import { galleryGrid } from './contest-view';
 import type { PageDeps } from './deps';
-import { bdi, boardName, documentHtml, grouped, type Html } from './html';
+import {
+  bdi,
+  boardName,
+  documentHtml,
+  escapeHtml,
+  ENGLISH,
+  type Html,
+  type PageFrame,
+} from './html';
+import { t } from '../domain/i18n';
 
 /**
  * A member's page on a Rating board (the player page's address): their entries instead of
@@ -18,7 +27,9 @@ export async function authorHtml(
   authorId: string,
   top: Html,
   deps: PageDeps,
+  frame: PageFrame = ENGLISH,
 ): Promise<Html> {
+  const lang = frame.lang;
   const shown = await authorEntries(ctx, board, authorId);
   if (!shown) throw notFound(`${authorId} has no entries on ${board.id}`);
   const { links } = deps;
@@ -28,7 +39,7 @@ export async function authorHtml(
   const sections: Html[] = [];
   if (live.length > 0) {
     const grid = galleryGrid(board, live, minVotes, links, { byline: false });
-    sections.push(`<h2>In the contest</h2>\n${grid}`);
+    sections.push(`<h2>${escapeHtml(t(lang, 'web.contest.inContest'))}</h2>\n${grid}`);
   }
   if (archived.length > 0) {
     const rounds = new Map(archived.map((a) => [a.entry.pk, seasonTitle(a.season)]));
@@ -39,20 +50,23 @@ export async function authorHtml(
       links,
       { byline: false, round: (e) => rounds.get(e.pk) ?? null },
     );
-    sections.push(`<h2>Past rounds</h2>\n${grid}`);
+    sections.push(`<h2>${escapeHtml(t(lang, 'web.contest.pastRounds'))}</h2>\n${grid}`);
   }
   const title = `${shown.name} — ${boardName(board)}`;
+  const entries = (where: string) => t(lang, 'web.contest.entriesOn', { count, board: where });
   return documentHtml(
     title,
     `${top}
 <h1>${bdi(shown.name)}</h1>
-<p class="meta">${grouped(count)} ${count === 1 ? 'entry' : 'entries'} on ${bdi(boardName(board))}</p>
+<p class="meta">${entries(bdi(boardName(board)))}</p>
 ${sections.join('\n')}`,
     {
       title,
-      description: `${grouped(count)} ${count === 1 ? 'entry' : 'entries'} on ${boardName(board)}`,
+      description: entries(boardName(board)),
       url: links.playerUrl(board, authorId),
       image: null,
     },
+    '',
+    frame,
   );
 }

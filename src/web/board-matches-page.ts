@@ -8,9 +8,11 @@ import { crumbs, publicBoard, sendBoardPage } from './boards';
 import { pager } from './board-view';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
-import { bdi, boardName, documentHtml, isMatchBoard } from './html';
+import { bdi, boardName, documentHtml, escapeHtml, isMatchBoard } from './html';
 import { versusMatches } from './matches-view';
 import { MAX_AGE } from './respond';
+import { t } from '../domain/i18n';
+import { pageFrame } from './locale';
 
 /**
  * A match board's whole history (issue 29): every applied match, newest first, each with its
@@ -32,30 +34,36 @@ export function boardMatchesPage(ctx: Context, deps: PageDeps): RequestHandler {
     about(res, 'Matches');
     if (!isMatchBoard(board)) throw notFound(`${boardName(board)} records no matches`);
     const { links } = deps;
+    const frame = pageFrame(req);
+    const lang = frame.lang;
     const page = await matchesOfBoard(ctx, board, { cursor, limit });
     const keep = { limit: req.query.limit !== undefined ? limit : undefined };
     const nav = pager(
       cursor === undefined ? null : links.matches(board, keep),
       page.nextCursor && links.matches(board, { cursor: page.nextCursor, ...keep }),
+      lang,
     );
     const list =
       page.matches.length === 0
-        ? '<p class="empty">No matches yet.</p>'
-        : versusMatches(board, page.matches, links);
-    const title = `Matches — ${boardName(board)}`;
+        ? `<p class="empty">${escapeHtml(t(lang, 'web.matches.none'))}</p>`
+        : versusMatches(board, page.matches, links, lang);
+    const heading = t(lang, 'web.matches.heading');
+    const title = `${heading} — ${boardName(board)}`;
     const html = documentHtml(
       title,
-      `${await crumbs(ctx, board, links, true)}
-<h1>Matches</h1>
-<p class="meta">${bdi(boardName(board))} · newest first</p>
+      `${await crumbs(ctx, board, links, true, lang)}
+<h1>${escapeHtml(heading)}</h1>
+<p class="meta">${bdi(boardName(board))} · ${escapeHtml(t(lang, 'web.page.newestFirst'))}</p>
 ${list}
 ${nav}`,
       {
         title,
-        description: `Every match on ${boardName(board)}, newest first`,
+        description: t(lang, 'web.matches.every', { board: boardName(board) }),
         url: links.matchesUrl(board, { cursor }),
         image: null,
       },
+      '',
+      frame,
     );
     sendBoardPage(req, res, board, html, MAX_AGE.live);
   };

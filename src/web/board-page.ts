@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { decodeEntriesCursor } from '../domain/cursor';
+import { t } from '../domain/i18n';
 import { pageCursor, pageLimit } from '../http/params';
 import type { Context } from '../pipeline/context';
 import { boardMatchesPage } from '../pipeline/profile';
@@ -13,6 +14,7 @@ import { contestHtml } from './contest-page';
 import { about } from './error-page';
 import { bdi, boardName, documentHtml, isMatchBoard, type Html } from './html';
 import { allowLiveScript, liveClaim, liveScript, liveStreamPath } from './live';
+import { pageFrame } from './locale';
 import { recentMatches } from './matches-view';
 import { boardCard, boardTop } from './pictures';
 import { MAX_AGE } from './respond';
@@ -40,12 +42,14 @@ export function boardPage(ctx: Context, deps: PageDeps): RequestHandler {
       String(req.params.ownerId),
       String(req.params.boardId),
     );
+    const frame = pageFrame(req);
     const page: BoardView = {
       board,
       deps,
       keepLimit: req.query.limit !== undefined ? limit : undefined,
-      crumbs: await crumbs(ctx, board, deps.links, false),
-      seasons: await seasonLinks(ctx, board, deps.links),
+      crumbs: await crumbs(ctx, board, deps.links, false, frame.lang),
+      seasons: await seasonLinks(ctx, board, deps.links, frame.lang),
+      frame,
     };
     if (number === undefined) {
       const html =
@@ -71,10 +75,15 @@ async function currentHtml(
   limit: number,
   cursor: string | undefined,
 ): Promise<Html> {
-  const { board, deps } = view;
+  const { board, deps, frame } = view;
+  const lang = frame.lang;
   const links = deps.links;
   const stream = liveStreamPath(links, board, { cursor, limit: view.keepLimit });
-  const kind = [`${board.type} board`, board.freeForAll ? 'free-for-all' : null, liveClaim(stream)];
+  const kind = [
+    t(lang, `web.board.kind.${board.type}`),
+    board.freeForAll ? t(lang, 'web.board.freeForAll') : null,
+    liveClaim(stream, lang),
+  ];
   const standings = await standingsPage(ctx, board, { cursor, limit });
   const rows = await rowsOfEntries(ctx, board, standings.entries);
   const first = cursor === undefined;
@@ -86,24 +95,32 @@ async function currentHtml(
   const nav = pager(
     first ? null : links.board(board, keep),
     standings.nextCursor && links.board(board, { cursor: standings.nextCursor, ...keep }),
+    lang,
   );
   // No standings: say why (a season just began, results waiting for review); older seasons'
   // results below would read as this one's, so the text links their final standings instead.
   const empty =
-    rows.length > 0 ? '' : first ? await emptyBoardHtml(ctx, board, links) : 'No more entries.';
+    rows.length > 0
+      ? ''
+      : first
+        ? await emptyBoardHtml(ctx, board, links, lang)
+        : t(lang, 'web.page.noMoreEntries');
   let body = `${standingsHtml(view, rows, top, empty)}\n${nav}`;
   if (first && rows.length > 0 && isMatchBoard(board))
-    body += `\n${recentMatches(board, await boardMatchesPage(ctx, board, { limit: RECENT }), links)}`;
-  else if (first && rows.length > 0) body += `\n${await recentSubmissions(ctx, board, links)}`;
+    body += `\n${recentMatches(board, await boardMatchesPage(ctx, board, { limit: RECENT }), links, lang)}`;
+  else if (first && rows.length > 0)
+    body += `\n${await recentSubmissions(ctx, board, links, lang)}`;
   return documentHtml(
     boardName(board),
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
 <p class="meta">${kind.filter(Boolean).join(' · ')}</p>
-${queueLine(board, await waitingOnBoard(ctx, board))}
-${seasonsNav(view.seasons, null)}
+${queueLine(board, await waitingOnBoard(ctx, board), lang)}
+${seasonsNav(view.seasons, null, lang)}
 ${body}
 ${liveScript()}`,
     preview(view, card),
+    '',
+    frame,
   );
 }

@@ -6,8 +6,10 @@ import { crumbs, publicBoard, sendBoardPage } from './boards';
 import { pager } from './board-view';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
-import { bdi, boardName, documentHtml } from './html';
+import { bdi, boardName, documentHtml, escapeHtml } from './html';
 import { MAX_AGE } from './respond';
+import { t } from '../domain/i18n';
+import { pageFrame } from './locale';
 import { submissionsList } from './submissions-view';
 
 /**
@@ -29,22 +31,27 @@ export function boardSubmissionsPage(ctx: Context, deps: PageDeps): RequestHandl
     about(res, 'Submissions');
     requireScores(board);
     const { links } = deps;
+    const frame = pageFrame(req);
+    const lang = frame.lang;
     const page = await submissionsPage(ctx, board, { cursor, limit });
     const keep = { limit: req.query.limit !== undefined ? limit : undefined };
     const older = page.nextCursor && links.submissions(board, { cursor: page.nextCursor, ...keep });
-    const nav = pager(cursor === undefined ? null : links.submissions(board, keep), older);
-    const title = `Submissions — ${boardName(board)}`;
-    const body = `${await crumbs(ctx, board, links, true)}
-<h1>Submissions</h1>
-<p class="meta">${bdi(boardName(board))} · ${board.type} board · newest first</p>
-${submissionsList(board, page.submissions, links)}
+    const nav = pager(cursor === undefined ? null : links.submissions(board, keep), older, lang);
+    const heading = t(lang, 'web.submissions.heading');
+    const title = `${heading} — ${boardName(board)}`;
+    const kind = t(lang, `web.board.kind.${board.type}`);
+    const body = `${await crumbs(ctx, board, links, true, lang)}
+<h1>${escapeHtml(heading)}</h1>
+<p class="meta">${bdi(boardName(board))} · ${escapeHtml(kind)} · ${escapeHtml(t(lang, 'web.page.newestFirst'))}</p>
+${submissionsList(board, page.submissions, links, lang)}
 ${nav}`;
     const preview = {
       title,
-      description: `Every submission on ${boardName(board)}, newest first`,
+      description: t(lang, 'web.submissions.every', { board: boardName(board) }),
       url: links.submissionsUrl(board, { cursor }),
       image: null,
     };
-    sendBoardPage(req, res, board, documentHtml(title, body, preview), MAX_AGE.live);
+    const html = documentHtml(title, body, preview, '', frame);
+    sendBoardPage(req, res, board, html, MAX_AGE.live);
   };
 }

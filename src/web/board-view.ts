@@ -4,7 +4,16 @@ import { seasonTitle, type Season } from '../domain/season';
 import type { CardData } from '../render/types';
 import type { SeasonLink } from './boards';
 import type { PageDeps } from './deps';
-import { boardName, link, PICTURE_SIZE, shareImage, type Html, type Preview } from './html';
+import { t, type Language } from '../domain/i18n';
+import {
+  boardName,
+  link,
+  PICTURE_SIZE,
+  shareImage,
+  type Html,
+  type PageFrame,
+  type Preview,
+} from './html';
 import { CARD_ROWS, topThreeText, type Picture } from './pictures';
 import { podium, standingsTable, type StandingRow } from './standings-view';
 
@@ -16,12 +25,14 @@ export interface BoardView {
   keepLimit: number | undefined;
   crumbs: Html;
   seasons: SeasonLink[];
+  /** The page's language and its switch (locale.ts pageFrame). */
+  frame: PageFrame;
 }
 
-export function pager(first: string | null, next: string | null): Html {
+export function pager(first: string | null, next: string | null, lang: Language = 'en'): Html {
   const parts = [
-    first === null ? '' : link(first, 'First page'),
-    next === null ? '' : link(next, 'Next page', ' rel="next"'),
+    first === null ? '' : link(first, t(lang, 'web.page.firstPage')),
+    next === null ? '' : link(next, t(lang, 'web.page.nextPage'), ' rel="next"'),
   ].join('');
   return parts ? `<nav class="pages">${parts}</nav>` : '';
 }
@@ -38,8 +49,9 @@ export function standingsHtml(
 ) {
   if (rows.length === 0) return `<p class="empty">${empty}</p>`;
   const { board, deps } = view;
-  const stand = top && showsPodium(board) ? podium(board, top, deps.links) : '';
-  return `${stand}\n${standingsTable(board, rows, deps.links)}`;
+  const lang = view.frame.lang;
+  const stand = top && showsPodium(board) ? podium(board, top, deps.links, lang) : '';
+  return `${stand}\n${standingsTable(board, rows, deps.links, lang)}`;
 }
 
 /** The page's own rows when they hold the top of the board, else a read of it. */
@@ -63,11 +75,16 @@ export function picturePreview(
   season?: Season,
 ): Preview {
   const { board, deps } = view;
+  const lang = view.frame.lang;
   const name = boardName(board);
   const n = season?.number;
+  const top =
+    board.type === 'Rating'
+      ? t(lang, 'web.board.topEntries')
+      : t(lang, 'web.board.topRows', { n: CARD_ROWS });
   return {
     title: season ? `${name} — ${seasonTitle(season)}` : name,
-    description: picture ? picture.description : `${board.type} board`,
+    description: picture ? picture.description : t(lang, `web.board.kind.${board.type}`),
     url: deps.links.boardUrl(board, { season: n }),
     image: shareImage(
       board,
@@ -75,7 +92,7 @@ export function picturePreview(
         ? deps.links.cardUrl(board, { season: n, v: picture.version })
         : null,
     ),
-    imageAlt: `${season ? `${name}, ${seasonTitle(season)}` : name}: the top ${board.type === 'Rating' ? 'entries' : CARD_ROWS}`,
+    imageAlt: `${season ? `${name}, ${seasonTitle(season)}` : name}: ${top}`,
     imageSize: PICTURE_SIZE.card,
   };
 }

@@ -8,6 +8,7 @@ import type { Context } from '../pipeline/context';
 import { findOwner } from '../pipeline/owners';
 import { boardAtAddress } from '../pipeline/public-reads';
 import { boardSeasons } from '../pipeline/season-reads';
+import { t, type Language } from '../domain/i18n';
 import { bdi, boardName, escapeHtml, link, type Html } from './html';
 import type { Links } from './links';
 import { MAX_AGE, sendPage, sendPrivatePage } from './respond';
@@ -66,31 +67,46 @@ export interface SeasonLink {
  * newest ended seasons, each saying when it ended, so none reads as the current one (none: no
  * menu).
  */
-export async function seasonLinks(ctx: Context, board: Board, links: Links): Promise<SeasonLink[]> {
+export async function seasonLinks(
+  ctx: Context,
+  board: Board,
+  links: Links,
+  lang: Language = 'en',
+): Promise<SeasonLink[]> {
   const { running, ended } = await boardSeasons(ctx, board, { limit: 12 });
   if (ended.length === 0) return [];
   return [
     {
-      label: running ? `Now: ${seasonTitle(running)}` : 'Now (no season running)',
+      label: running
+        ? t(lang, 'web.seasons.now', { season: seasonTitle(running) })
+        : t(lang, 'web.seasons.nowNone'),
       href: links.board(board),
       number: null,
     },
     ...ended.map(({ season: s }) => ({
-      label: `${seasonTitle(s)} (ended ${utcDay(s.endedAt ?? s.startedAt)})`,
+      label: t(lang, 'web.seasons.ended', {
+        season: seasonTitle(s),
+        day: utcDay(s.endedAt ?? s.startedAt),
+      }),
       href: links.board(board, { season: s.number }),
       number: s.number,
     })),
   ];
 }
 
-export function seasonsNav(seasons: SeasonLink[], current: number | null): Html {
+export function seasonsNav(
+  seasons: SeasonLink[],
+  current: number | null,
+  lang: Language = 'en',
+): Html {
   if (seasons.length === 0) return '';
   const items = seasons.map((s) =>
     s.number === current
       ? `<li aria-current="page">${bdi(s.label)}</li>`
       : `<li>${link(s.href, bdi(s.label))}</li>`,
   );
-  return `<nav aria-label="Seasons" class="seasons"><ul>${items.join('')}</ul></nav>`;
+  const label = escapeHtml(t(lang, 'web.seasons.label'));
+  return `<nav aria-label="${label}" class="seasons"><ul>${items.join('')}</ul></nav>`;
 }
 
 /** The way up: the owner's boards, then (on a player page) the board. */
@@ -99,11 +115,14 @@ export async function crumbs(
   board: Board,
   links: Links,
   withBoard: boolean,
+  lang: Language = 'en',
 ): Promise<Html> {
   const owner = await findOwner(ctx, board.ownerId);
-  const parts = [link(links.owner(board.ownerId), bdi(owner?.name || 'All boards'))];
+  const home = owner?.name || t(lang, 'web.page.allBoards');
+  const parts = [link(links.owner(board.ownerId), bdi(home))];
   if (withBoard) parts.push(link(links.board(board), bdi(boardName(board))));
-  return `<nav aria-label="Breadcrumbs" class="crumbs">${parts.join('')}</nav>`;
+  const label = escapeHtml(t(lang, 'web.page.breadcrumbs'));
+  return `<nav aria-label="${label}" class="crumbs">${parts.join('')}</nav>`;
 }
 
 /** A player's name as a link to their page, clamped to two lines with the full name on hover. */

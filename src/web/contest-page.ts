@@ -11,8 +11,9 @@ import {
   type GallerySpec,
 } from './contest-pictures';
 import { periodsText, rankedGallery, type Entry } from './contest-view';
-import { bdi, boardName, documentHtml, escapeHtml, grouped, type Html } from './html';
+import { bdi, boardName, documentHtml, escapeHtml, type Html } from './html';
 import { liveClaim, liveScript, liveStreamPath } from './live';
+import { t, type Language } from '../domain/i18n';
 import type { Picture } from './pictures';
 
 /**
@@ -23,7 +24,7 @@ import type { Picture } from './pictures';
 
 type Page = { limit: number; from: number };
 
-const entriesText = (n: number) => `${grouped(n)} ${n === 1 ? 'entry' : 'entries'}`;
+const entriesText = (n: number, lang: Language) => t(lang, 'web.index.entries', { count: n });
 
 function galleryBody(
   view: BoardView,
@@ -34,11 +35,15 @@ function galleryBody(
   empty: string,
 ): Html {
   const { board, deps } = view;
+  const lang = view.frame.lang;
   const shown = entries.slice(page.from, page.from + page.limit);
-  if (shown.length === 0)
-    return `<p class="empty">${escapeHtml(page.from === 0 ? empty : 'No more entries.')}</p>`;
+  if (shown.length === 0) {
+    const none = page.from === 0 ? empty : t(lang, 'web.page.noMoreEntries');
+    return `<p class="empty">${escapeHtml(none)}</p>`;
+  }
   const more = page.from + page.limit < entries.length;
-  const nav = pager(page.from === 0 ? null : at(0), more ? at(page.from + page.limit) : null);
+  const next = more ? at(page.from + page.limit) : null;
+  const nav = pager(page.from === 0 ? null : at(0), next, lang);
   return `${rankedGallery(board, shown, minVotes, deps.links, page.from)}\n${nav}`;
 }
 
@@ -52,16 +57,17 @@ function cardPreview(view: BoardView, card: Picture<GallerySpec>, season?: Seaso
 
 /** The live contest: its periods, then its gallery. */
 export async function contestHtml(ctx: Context, view: BoardView, page: Page): Promise<Html> {
-  const { board, deps } = view;
+  const { board, deps, frame } = view;
+  const lang = frame.lang;
   const { settings, entries } = await contestStandings(ctx, board);
   const card = await contestCard(ctx, board, entries);
   const at = (from: number) =>
     deps.links.board(board, { from: from > 0 ? from : undefined, limit: view.keepLimit });
   const meta = [
-    `${board.type} board`,
-    'image contest',
-    entriesText(entries.length),
-    liveClaim(liveStreamPath(deps.links, board)),
+    escapeHtml(t(lang, `web.board.kind.${board.type}`)),
+    escapeHtml(t(lang, 'web.contest.kind')),
+    escapeHtml(entriesText(entries.length, lang)),
+    liveClaim(liveStreamPath(deps.links, board), lang),
   ];
   return documentHtml(
     boardName(board),
@@ -69,10 +75,12 @@ export async function contestHtml(ctx: Context, view: BoardView, page: Page): Pr
 <h1>${bdi(boardName(board))}</h1>
 <p class="meta">${meta.join(' · ')}</p>
 <p class="periods">${escapeHtml(periodsText(settings, ctx.now()))}</p>
-${seasonsNav(view.seasons, null)}
-${galleryBody(view, entries, settings.minVotes, page, at, 'No entries yet.')}
+${seasonsNav(view.seasons, null, lang)}
+${galleryBody(view, entries, settings.minVotes, page, at, t(lang, 'web.contest.none'))}
 ${liveScript()}`,
     cardPreview(view, card),
+    '',
+    frame,
   );
 }
 
@@ -83,7 +91,8 @@ export async function contestArchiveHtml(
   season: Season,
   page: Page,
 ): Promise<Html> {
-  const { board, deps } = view;
+  const { board, deps, frame } = view;
+  const lang = frame.lang;
   const { entries, settings } = await contestArchive(ctx, board, season);
   const card = await contestSeasonCard(ctx, board, season, entries);
   const at = (from: number) =>
@@ -96,9 +105,11 @@ export async function contestArchiveHtml(
     `${boardName(board)} — ${seasonTitle(season)}`,
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
-<p class="meta">${bdi(seasonTitle(season))} · final standings · ${entriesText(entries.length)} · ${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)}</p>
-${seasonsNav(view.seasons, season.number)}
-${galleryBody(view, entries, settings.minVotes, page, at, 'No entries this round.')}`,
+<p class="meta">${bdi(seasonTitle(season))} · ${escapeHtml(t(lang, 'web.season.final'))} · ${escapeHtml(entriesText(entries.length, lang))} · ${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)}</p>
+${seasonsNav(view.seasons, season.number, lang)}
+${galleryBody(view, entries, settings.minVotes, page, at, t(lang, 'web.contest.noneThisRound'))}`,
     cardPreview(view, card, season),
+    '',
+    frame,
   );
 }

@@ -4,6 +4,7 @@ import { seasonTitle } from '../domain/season';
 import { pendingReviewCount } from '../pipeline/board-waiting';
 import type { Context } from '../pipeline/context';
 import { boardSeasons } from '../pipeline/season-reads';
+import { t, type Language } from '../domain/i18n';
 import { bdi, escapeHtml, link, type Html } from './html';
 import type { Links } from './links';
 
@@ -12,30 +13,41 @@ import type { Links } from './links';
  * (its name and end) or the last one ended (and where its final standings are), and how many
  * results wait for a moderator's review; never a bare "No entries yet." over older results.
  */
-export async function emptyBoardHtml(ctx: Context, board: Board, links: Links): Promise<Html> {
+export async function emptyBoardHtml(
+  ctx: Context,
+  board: Board,
+  links: Links,
+  lang: Language = 'en',
+): Promise<Html> {
   const [{ running, ended }, pending] = await Promise.all([
     boardSeasons(ctx, board, { limit: 1 }),
     pendingReviewCount(ctx, board),
   ]);
   const last = ended[0]?.season ?? null;
   const parts: Html[] = [];
+  // The catalogue's sentences take names already marked up (<bdi>, a link): its words are ours.
   if (running) {
-    const ends = running.endsAt ? `; it ends ${utcDay(running.endsAt)}` : '';
-    parts.push(`${bdi(seasonTitle(running))} has no results yet${escapeHtml(ends)}.`);
-  } else if (last) {
-    parts.push(`${bdi(seasonTitle(last))} ended ${utcDay(last.endedAt!)}; no results since.`);
-  } else {
-    parts.push('No results yet.');
-  }
-  if (pending > 0)
+    const season = bdi(seasonTitle(running));
     parts.push(
-      `${pending} ${pending === 1 ? 'result waits' : 'results wait'} for a moderator’s review.`,
+      running.endsAt
+        ? t(lang, 'web.empty.runningEnds', { season, day: escapeHtml(utcDay(running.endsAt)) })
+        : t(lang, 'web.empty.running', { season }),
     );
+  } else if (last) {
+    const season = bdi(seasonTitle(last));
+    parts.push(t(lang, 'web.empty.ended', { season, day: escapeHtml(utcDay(last.endedAt!)) }));
+  } else {
+    parts.push(escapeHtml(t(lang, 'web.empty.none')));
+  }
+  if (pending > 0) parts.push(escapeHtml(t(lang, 'web.empty.pending', { count: pending })));
   if (last) {
     // "See the final standings of …", not "…”’s final standings": a possessive after the
     // closing quote of a season's name reads badly.
-    const archive = link(links.board(board, { season: last.number }), 'the final standings');
-    parts.push(`See ${archive} of ${bdi(seasonTitle(last))}.`);
+    const archive = link(
+      links.board(board, { season: last.number }),
+      escapeHtml(t(lang, 'web.empty.finalStandings')),
+    );
+    parts.push(t(lang, 'web.empty.see', { archive, season: bdi(seasonTitle(last)) }));
   }
   return parts.join(' ');
 }

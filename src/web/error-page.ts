@@ -1,7 +1,9 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { TallyError } from '../domain/errors';
+import { TallyError, toldIn } from '../domain/errors';
+import { t } from '../domain/i18n';
 import { log } from '../log';
-import { documentHtml, escapeHtml, link } from './html';
+import { documentHtml, ENGLISH, escapeHtml, link, type PageFrame } from './html';
+import { pageFrame } from './locale';
 import { isPicturePath, sendPlainHtml, sendText } from './respond';
 
 /** What a page was about, so a 404 names the missing thing ("Player not found"). */
@@ -13,22 +15,16 @@ export const about = (res: Response, subject: Subject) => {
   res.locals.subject = subject;
 };
 
-const BAD_LINK = { title: 'Bad page link', text: 'This page link is not valid' };
-const MISSING: Record<Subject, string> = {
-  Board: 'There is no board at this address',
-  Player: 'Nobody by this id has played on this board',
-  Server: 'There are no boards at this address',
-  Season: 'This board has no such season',
-  Entry: 'This board has no such entry: it may have been withdrawn or removed',
-  Picture: 'There is no picture at this address: its entry may have been withdrawn or removed',
-  Matches: 'This board records scores, not matches: its page has them all',
-  Submissions: 'This board records matches, not scores: its page has them all',
-};
-
 /** A page that says what went wrong, with a way back when there is one. */
-export function errorHtml(title: string, text: string, back?: { href: string; label: string }) {
+export function errorHtml(
+  title: string,
+  text: string,
+  back?: { href: string; label: string },
+  frame: PageFrame = ENGLISH,
+) {
   const nav = back ? `\n<nav class="pages">${link(back.href, escapeHtml(back.label))}</nav>` : '';
-  return documentHtml(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>${nav}`);
+  const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>${nav}`;
+  return documentHtml(title, body, undefined, '', frame);
 }
 
 function statusOf(err: unknown): 400 | 404 | 422 | 500 {
@@ -53,16 +49,28 @@ export const errorPage: ErrorRequestHandler = (err: unknown, req, res, _next) =>
   if (status === 500)
     log.error('public page failed', { requestId: res.locals.requestId, path: req.path, err });
   const subject = (res.locals.subject as Subject | undefined) ?? 'Board';
+  // A picture's fault is read by a program as often as by a person: English, as the API's.
+  const frame = isPicturePath(req.path) ? ENGLISH : pageFrame(req);
+  const lang = frame.lang;
   const { title, text } =
     status === 404
-      ? { title: `${subject} not found`, text: MISSING[subject] }
+      ? {
+          title: t(lang, `web.errors.notFound.${subject}`),
+          text: t(lang, `web.errors.missing.${subject}`),
+        }
       : status === 500
-        ? { title: 'Something went wrong', text: 'This page could not be loaded; try again' }
-        : BAD_LINK;
-  const detail = status < 500 && err instanceof TallyError ? ` (${err.detail})` : '';
+        ? { title: t(lang, 'web.errors.failed.title'), text: t(lang, 'web.errors.failed.text') }
+        : { title: t(lang, 'web.errors.badLink.title'), text: t(lang, 'web.errors.badLink.text') };
+  // The fault's own words: in English (the API's detail), or in the page's language when the
+  // error carries them; else the page's title and text say it.
+  const told =
+    status < 500 && err instanceof TallyError && (lang === 'en' || err.said)
+      ? toldIn(err, lang)
+      : null;
+  const detail = told === null ? '' : ` (${told})`;
   if (isPicturePath(req.path)) {
     sendText(res, status, `${title}: ${text}${detail}.`);
     return;
   }
-  sendPlainHtml(res, status, errorHtml(title, `${text}${detail}.`));
+  sendPlainHtml(res, status, errorHtml(title, `${text}${detail}.`, undefined, frame));
 };

@@ -9,19 +9,12 @@ import { waitingByBoard } from '../pipeline/queues';
 import { avatarImg } from './avatar';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
-import {
-  bdi,
-  boardName,
-  documentHtml,
-  escapeHtml,
-  grouped,
-  link,
-  valueText,
-  type Html,
-} from './html';
+import { bdi, boardName, documentHtml, escapeHtml, link, valueText, type Html } from './html';
 import { waitingText } from './queue-line';
 import { MAX_AGE, sendPage, sendPrivatePage } from './respond';
 import { viewerGuilds } from './viewer';
+import { t, type Language } from '../domain/i18n';
+import { pageFrame } from './locale';
 
 const PAGE = 50;
 
@@ -41,37 +34,49 @@ export function indexPage(ctx: Context, deps: PageDeps): RequestHandler {
     const { owner, nextCursor } = index;
     const boards = index.boards.map((s) => s.board);
     const waiting = await waitingByBoard(ctx, boards);
-    const items = index.boards.map((s) => boardItem(s, waiting.get(s.board.pk) ?? null, deps));
+    const frame = pageFrame(req);
+    const lang = frame.lang;
+    const items = index.boards.map((s) =>
+      boardItem(s, waiting.get(s.board.pk) ?? null, deps, lang),
+    );
     const title = owner.name || owner.id;
     const nav = [
-      cursor === undefined ? '' : link(deps.links.owner(ownerId), 'First page'),
+      cursor === undefined ? '' : link(deps.links.owner(ownerId), t(lang, 'web.page.firstPage')),
       nextCursor
-        ? link(deps.links.owner(ownerId, { cursor: nextCursor }), 'More boards', ' rel="next"')
+        ? link(
+            deps.links.owner(ownerId, { cursor: nextCursor }),
+            t(lang, 'web.index.more'),
+            ' rel="next"',
+          )
         : '',
     ].join('');
+    const none = t(lang, 'web.index.none');
     const list =
       items.length > 0
         ? `<ul class="boards">\n${items.join('\n')}\n</ul>`
-        : '<p class="empty">No boards yet.</p>';
-    const count = `${boards.length}${nextCursor ? '+' : ''} board${boards.length === 1 ? '' : 's'}`;
+        : `<p class="empty">${escapeHtml(t(lang, 'web.index.empty'))}</p>`;
+    const count = t(lang, nextCursor ? 'web.index.boardsMore' : 'web.index.boards', {
+      count: boards.length,
+    });
     const html = documentHtml(
       title,
       `<header class="server">${avatarImg({ id: owner.id, name: title, avatar: index.icon }, 56, 'server')}
 <div><h1>${bdi(title)}</h1>
-<p class="meta">Leaderboards · ${count}</p></div></header>
+<p class="meta">${escapeHtml(t(lang, 'web.index.leaderboards'))} · ${escapeHtml(count)}</p></div></header>
 ${list}
 ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
       {
-        title: `${title}: leaderboards`,
+        title: t(lang, 'web.index.title', { server: title }),
         description:
           boards
             .map((b) => boardName(b))
             .slice(0, 5)
-            .join(' · ') || 'No boards yet',
+            .join(' · ') || none,
         url: deps.links.ownerUrl(ownerId, { cursor }),
         image: null,
       },
       INDEX_STYLE,
+      frame,
     );
     // An index read with private boards in its query is the signed-in member's own, whether or
     // not this page shows one (its paging still counts them): never cached for others.
@@ -81,35 +86,38 @@ ${nav ? `<nav class="pages">${nav}</nav>` : ''}`,
   };
 }
 
-function boardItem(line: IndexBoard, waiting: number | null, deps: PageDeps): Html {
+function boardItem(line: IndexBoard, waiting: number | null, deps: PageDeps, lang: Language): Html {
   const { board, players, season, entries } = line;
+  // The type by the name /board create offers it under (the commands catalogue's choice).
+  const type = t(lang, `commands.board.options.create.options.type.choices.${board.type}`);
   const facts = [
-    board.freeForAll ? `${board.type} · free-for-all` : board.type,
-    players === null ? null : `${grouped(players)} player${players === 1 ? '' : 's'}`,
-    entries === null ? null : `${grouped(entries)} entr${entries === 1 ? 'y' : 'ies'}`,
+    board.freeForAll ? `${type} · ${t(lang, 'web.board.freeForAll')}` : type,
+    players === null ? null : t(lang, 'web.index.players', { count: players }),
+    entries === null ? null : t(lang, 'web.index.entries', { count: entries }),
     season ? seasonTitle(season) : null,
-    waiting === null ? null : waitingText(board, waiting),
-    board.private ? 'private' : null,
+    waiting === null ? null : waitingText(board, waiting, lang),
+    board.private ? t(lang, 'web.index.private') : null,
   ].filter((f): f is string => f !== null);
   const name = boardName(board);
   return `<li>${link(deps.links.board(board), bdi(name), ` class="name" title="${escapeHtml(name)}"`)}
-<div class="meta">${facts.map((f) => bdi(f)).join(' · ')}</div>${leadersList(line)}</li>`;
+<div class="meta">${facts.map((f) => bdi(f)).join(' · ')}</div>${leadersList(line, lang)}</li>`;
 }
 
 /** The top three, as the board's standings show them (a contest's score to two decimals). */
-function leadersList({ board, leaders }: IndexBoard): Html {
+function leadersList({ board, leaders }: IndexBoard, lang: Language): Html {
   if (leaders.length === 0) return '';
   const value = (l: Leader) =>
     board.type === 'Rating'
       ? l.value === null
         ? '—'
         : shownScore(l.value)
-      : valueText(board, l.value);
+      : valueText(board, l.value, lang);
   const items = leaders.map((l) => {
     const name = l.player.name || l.player.id;
     return `<li><span class="place p${l.rank}">#${l.rank}</span>${avatarImg(l.player, 20)}<bdi class="who" title="${escapeHtml(name)}">${escapeHtml(name)}</bdi><span class="value">${escapeHtml(value(l))}</span></li>`;
   });
-  return `\n<ol class="leaders" aria-label="Leaders">${items.join('')}</ol>`;
+  const label = escapeHtml(t(lang, 'web.index.leaders'));
+  return `\n<ol class="leaders" aria-label="${label}">${items.join('')}</ol>`;
 }
 
 /** The index's own rules: the server's header and each board's leaders on one line apiece. */

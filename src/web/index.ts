@@ -12,11 +12,12 @@ import { errorTypePage, errorTypesPage, unknownErrorType } from './error-types';
 import { indexPage } from './index-page';
 import { forBrowsers, landingPage } from './landing-page';
 import { Links } from './links';
+import { rememberLanguage } from './locale';
 import { LiveStreams } from './live';
 import { DEFAULT_PAGE_LIMITS, pageLimits, type LimiterStore, type PageLimits } from './page-limits';
 import { playerPage } from './player-page';
 import { playerMatches, playerScores } from './player-history-page';
-import { pageHeaders } from './respond';
+import { isPicturePath, pageHeaders } from './respond';
 import { imageFile, MALFORMED } from './stored-images';
 
 export type { PageRenderer };
@@ -62,7 +63,13 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   const router = Router();
   const limits = pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options);
   const headers = pageHeaders(ctx.config.discordCdnUrl);
+  // Pages speak the visitor's language (locale.ts); pictures are D's and vary by nothing yet.
+  const language: RequestHandler = (req, res, next) => {
+    if (isPicturePath(req.path)) next();
+    else rememberLanguage(req, res, next);
+  };
   router.use(['/boards', '/images'], headers);
+  router.use(['/boards', '/images'], language);
   router.use(['/boards', '/images'], limits);
   if (options.viewer) router.use(['/boards', '/images'], options.viewer);
   router.get('/boards/:ownerId', indexPage(ctx, deps));
@@ -79,8 +86,8 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   router.get('/images/:file', imageFile(ctx));
   // The landing and the error reference: the same headers and per-address limit, no viewer
   // (neither shows anything private).
-  router.get('/', forBrowsers, headers, limits, landingPage(ctx, deps));
-  router.use('/errors', headers, limits);
+  router.get('/', forBrowsers, headers, language, limits, landingPage(ctx, deps));
+  router.use('/errors', headers, language, limits);
   router.get('/errors', errorTypesPage(deps));
   router.get('/errors/:code', errorTypePage(deps));
   router.get('/errors/*rest', unknownErrorType(deps));

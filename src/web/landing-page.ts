@@ -4,8 +4,10 @@ import type { Context } from '../pipeline/context';
 import { publicOwners, type PublicOwner } from '../pipeline/public-reads';
 import { signInConfigured } from './dashboard';
 import type { PageDeps } from './deps';
-import { bdi, documentHtml, escapeHtml, grouped, link, type Html } from './html';
+import { bdi, documentHtml, escapeHtml, link, type Html } from './html';
 import { MAX_AGE, sendPage } from './respond';
+import { t, type Language } from '../domain/i18n';
+import { pageFrame } from './locale';
 
 const PAGE = 50;
 
@@ -19,49 +21,53 @@ export function landingPage(ctx: Context, deps: PageDeps): RequestHandler {
   return async (req, res) => {
     const cursor = pageCursor(req);
     const { owners, nextCursor } = await publicOwners(ctx, { cursor, limit: PAGE });
+    const frame = pageFrame(req);
+    const lang = frame.lang;
+    // The catalogue's words are ours; what they take here is markup made from them.
+    const say = (key: Parameters<typeof t>[1], vars = {}) => t(lang, key, vars);
     const site = (path: `/${string}`) => deps.links.site(path);
     const nav = [
-      cursor === undefined ? '' : link(site('/'), 'First page'),
+      cursor === undefined ? '' : link(site('/'), say('web.page.firstPage')),
       nextCursor
-        ? link(deps.links.site('/', { cursor: nextCursor }), 'More servers', ' rel="next"')
+        ? link(deps.links.site('/', { cursor: nextCursor }), say('web.landing.more'), ' rel="next"')
         : '',
     ].join('');
     const servers =
       owners.length > 0
-        ? `<ul class="boards">\n${owners.map((o) => ownerItem(o, deps)).join('\n')}\n</ul>`
-        : '<p class="empty">No public boards yet.</p>';
+        ? `<ul class="boards">\n${owners.map((o) => ownerItem(o, deps, lang)).join('\n')}\n</ul>`
+        : `<p class="empty">${say('web.landing.none')}</p>`;
     const signIn = signInConfigured(ctx)
-      ? `\n<p>Run a server’s boards, keys and review queue on the dashboard: ${link(site('/dashboard'), 'Sign in')} with Discord.</p>`
+      ? `\n<p>${say('web.landing.signIn', { link: link(site('/dashboard'), say('web.landing.signInLink')) })}</p>`
       : '';
+    const code = (text: string) => `<code>${text}</code>`;
     const html = documentHtml(
       'Tally',
       `<h1>Tally</h1>
-<p>Leaderboards for Discord servers: ELO ladders and leagues, points, high scores, times and
-image contests. Members submit results with the Tally bot’s commands, moderators review them,
-and each server’s public boards are readable here, without an account.</p>${signIn}
-<h2>Servers</h2>
+<p>${say('web.landing.intro')}</p>${signIn}
+<h2>${say('web.landing.servers')}</h2>
 ${servers}
-${nav ? `<nav class="pages">${nav}</nav>\n` : ''}<h2>For developers</h2>
+${nav ? `<nav class="pages">${nav}</nav>\n` : ''}<h2>${say('web.landing.developers')}</h2>
 <ul>
-<li>${link(site('/openapi.yaml'), 'API reference')} (OpenAPI 3.1): every operation is under
-<code>/v1</code> and needs an API key from the server’s dashboard.</li>
-<li>${link(site('/errors'), 'API errors')}: what each error code means and what to do.</li>
-<li>${link(site('/healthz'), 'Health')}: whether this Tally’s database (and Redis) answer.</li>
+<li>${say('web.landing.api', { link: link(site('/openapi.yaml'), say('web.landing.apiLink')), v1: code('/v1') })}</li>
+<li>${say('web.landing.errors', { link: link(site('/errors'), say('web.landing.errorsLink')) })}</li>
+<li>${say('web.landing.health', { link: link(site('/healthz'), say('web.landing.healthLink')) })}</li>
 </ul>`,
       {
         title: 'Tally',
-        description: 'Leaderboards for Discord servers: every server’s public boards',
+        description: say('web.landing.description'),
         url: deps.links.siteUrl('/', { cursor }),
         image: null,
       },
+      '',
+      frame,
     );
     sendPage(req, res, html, MAX_AGE.landing);
   };
 }
 
-function ownerItem(owner: PublicOwner, deps: PageDeps): Html {
+function ownerItem(owner: PublicOwner, deps: PageDeps, lang: Language): Html {
   const name = owner.name || owner.id;
-  const count = `${grouped(owner.boards)} board${owner.boards === 1 ? '' : 's'}`;
+  const count = escapeHtml(t(lang, 'web.index.boards', { count: owner.boards }));
   return `<li>${link(deps.links.owner(owner.id), bdi(name), ` class="name" title="${escapeHtml(name)}"`)}
 <div class="meta">${count}</div></li>`;
 }

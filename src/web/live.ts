@@ -13,6 +13,7 @@ import { mayView } from '../pipeline/public-reads';
 import { readStamps } from '../pipeline/read-caches';
 import { publicBoard } from './boards';
 import { errorHtml } from './error-page';
+import { t, type Language } from '../domain/i18n';
 import { escapeHtml, type Html } from './html';
 import type { Links } from './links';
 import { visitorOf } from './page-limits';
@@ -75,6 +76,8 @@ export const DEFAULT_LIVE: LiveOptions = {
 export const LIVE_SCRIPT = `(() => {
   const claim = () => document.getElementById('live');
   const say = (text) => { const el = claim(); if (el) el.textContent = text; };
+  // The words come with the page, in its language (data-live, data-stale, data-updated).
+  const words = (name) => { const el = claim(); return (el && el.dataset[name]) || ''; };
   const at = claim();
   if (!at || !window.EventSource || !window.fetch || !window.DOMParser) return;
   // Closed when the page is left, opened again if it comes back from the back/forward cache: a
@@ -85,9 +88,9 @@ export const LIVE_SCRIPT = `(() => {
     stream = new EventSource(at.dataset.stream);
     stream.addEventListener('changed', swap);
     stream.addEventListener('error', () => {
-      if (stream.readyState === EventSource.CLOSED) say('refresh for the latest');
+      if (stream.readyState === EventSource.CLOSED) say(words('stale'));
     });
-    say('updated live');
+    say(words('live'));
   };
   addEventListener('pagehide', () => { if (stream) stream.close(); stream = null; });
   addEventListener('pageshow', (event) => { if (event.persisted && !stream) { open(); void swap(); } });
@@ -109,7 +112,7 @@ export const LIVE_SCRIPT = `(() => {
       const x = scrollX, y = scrollY;
       main.replaceChildren(...next.childNodes);
       scrollTo(x, y);
-      say('updated ' + new Date().toISOString().slice(11, 16) + ' UTC');
+      say(words('updated').replace('{time}', new Date().toISOString().slice(11, 16)));
     } catch (err) {
       // the next change tries again
     } finally {
@@ -125,6 +128,13 @@ export const LIVE_CSP = `script-src 'sha256-${createHash('sha256').update(LIVE_S
 
 /** What a page says of itself without script; the script says "updated live". */
 export const NOT_LIVE = 'refresh for the latest';
+
+/** The claim's words in a page's language, which the script reads from its data attributes. */
+const liveWords = (lang: Language) => ({
+  stale: t(lang, 'web.live.stale'),
+  live: t(lang, 'web.live.live'),
+  updated: t(lang, 'web.live.updated', { time: '{time}' }),
+});
 
 /** The stream of a page: the board's, with what the page shows of it. */
 export function liveStreamPath(
@@ -143,8 +153,11 @@ export function liveStreamPath(
 }
 
 /** The page's claim, "refresh for the latest" until the script makes it true. */
-export const liveClaim = (stream: string): Html =>
-  `<span id="live" data-stream="${escapeHtml(stream)}">${NOT_LIVE}</span>`;
+export function liveClaim(stream: string, lang: Language = 'en'): Html {
+  const words = liveWords(lang);
+  const data = `data-stream="${escapeHtml(stream)}" data-live="${escapeHtml(words.live)}" data-stale="${escapeHtml(words.stale)}" data-updated="${escapeHtml(words.updated)}"`;
+  return `<span id="live" ${data}>${escapeHtml(words.stale)}</span>`;
+}
 
 /** The script itself, after the page's content (its CSP names it: `allowLiveScript`). */
 export const liveScript = (): Html => `<script>${LIVE_SCRIPT}</script>`;

@@ -1,6 +1,7 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { LANGUAGES, languageOf, SOURCE_LANGUAGE, type Language } from '../domain/i18n';
 import { readCookie } from './dashboard/session';
+import type { PageFrame } from './html';
 
 /**
  * The language a page speaks (issue 32), the public pages' and the dashboard's alike: the one the
@@ -26,4 +27,29 @@ export function pageLanguage(req: Request): Language {
     if (primary === 'en' || languageOf(tag) !== SOURCE_LANGUAGE) return languageOf(tag);
   }
   return SOURCE_LANGUAGE;
+}
+
+/** A year: how long the switch's choice is remembered. */
+const REMEMBERED_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * Every page answers by language, so every answer varies by what picks it (a cache must not hand
+ * a German page to an English reader); a `?lang=` the switch sent is remembered for the pages
+ * after it (a cookie scripts may read: it says nothing but a language).
+ */
+export const rememberLanguage: RequestHandler = (req, res, next) => {
+  res.vary('Accept-Language');
+  res.vary('Cookie');
+  const asked = shippedLanguage(req.query.lang);
+  if (asked)
+    res.cookie(LANGUAGE_COOKIE, asked, { path: '/', sameSite: 'lax', maxAge: REMEMBERED_MS });
+  next();
+};
+
+/** The page's language and the query its switch's links keep (html.ts languageSwitch). */
+export function pageFrame(req: Request): PageFrame {
+  const search = req.originalUrl.includes('?')
+    ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+    : '';
+  return { lang: pageLanguage(req), query: new URLSearchParams(search) };
 }

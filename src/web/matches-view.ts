@@ -1,6 +1,7 @@
 import type { Board } from '../../entities/board';
 import type { BoardMatch, Participant, PlayedMatch } from '../pipeline/profile-types';
 import { playerLink } from './boards';
+import { t, type Language } from '../domain/i18n';
 import { escapeHtml, link, timeTag, type Html } from './html';
 import type { Links } from './links';
 import type { Result } from '../domain/record';
@@ -19,14 +20,15 @@ const names = (links: Links, board: Board, people: Participant[]) =>
   people.map((p) => playerLink(links, board, p)).join(', ');
 
 /** How a match was recorded, when it is worth saying (spec 2.5 statuses). */
-function statusNote(status: string): string {
-  if (status === 'adjusted') return ' · adjusted by a moderator';
-  if (status === 'set') return ' · values set by a moderator';
+function statusNote(status: string, lang: Language): string {
+  if (status === 'adjusted') return ` · ${t(lang, 'web.matches.adjusted')}`;
+  if (status === 'set') return ` · ${t(lang, 'web.matches.set')}`;
   return '';
 }
 
-function whenLine(number: number, at: Date, extra: string, status: string): Html {
-  return `<span class="when">Match #${number} · ${timeTag(at)}${escapeHtml(extra)}${escapeHtml(statusNote(status))}</span>`;
+function whenLine(number: number, at: Date, extra: string, status: string, lang: Language): Html {
+  const match = escapeHtml(t(lang, 'web.matches.number', { number }));
+  return `<span class="when">${match} · ${timeTag(at, lang)}${escapeHtml(extra)}${escapeHtml(statusNote(status, lang))}</span>`;
 }
 
 /**
@@ -34,7 +36,12 @@ function whenLine(number: number, at: Date, extra: string, status: string): Html
  * (domain/display.ts outcomeParts) and the rating swing: the board page's recent matches and the
  * board's "All matches" pages.
  */
-export function versusMatches(board: Board, matches: BoardMatch[], links: Links): Html {
+export function versusMatches(
+  board: Board,
+  matches: BoardMatch[],
+  links: Links,
+  lang: Language = 'en',
+): Html {
   const items = matches.map((m) => {
     const parts = outcomeParts(m);
     const [first, second] = parts.first === 2 ? [m.team2, m.team1] : [m.team1, m.team2];
@@ -44,7 +51,7 @@ export function versusMatches(board: Board, matches: BoardMatch[], links: Links)
     return `<li><span class="side${won}">${names(links, board, first)}</span>
 <span class="score">${escapeHtml(middle)}</span>
 <span class="side right">${names(links, board, second)}</span>
-${whenLine(m.number, m.at, delta, m.status)}</li>`;
+${whenLine(m.number, m.at, delta, m.status, lang)}</li>`;
   });
   return `<ol class="matches versus">\n${items.join('\n')}\n</ol>`;
 }
@@ -54,28 +61,40 @@ export function recentMatches(
   board: Board,
   recent: { matches: BoardMatch[]; nextCursor: string | null },
   links: Links,
+  lang: Language = 'en',
 ): Html {
   if (recent.matches.length === 0) return '';
   const all =
     recent.nextCursor === null
       ? ''
-      : `\n<p class="more">${link(links.matches(board), 'All matches')}</p>`;
-  return `<h2>Recent matches</h2>\n${versusMatches(board, recent.matches, links)}${all}`;
+      : `\n<p class="more">${link(links.matches(board), escapeHtml(t(lang, 'web.matches.all')))}</p>`;
+  const heading = escapeHtml(t(lang, 'web.matches.recent'));
+  return `<h2>${heading}</h2>\n${versusMatches(board, recent.matches, links, lang)}${all}`;
 }
 
 const resultWord = (result: Result) => capitalized(RESULT_VERBS[result]);
 
 /** A player's matches from their side: result, opponents (links), score, rating change. */
-export function playedMatches(board: Board, matches: PlayedMatch[], links: Links): Html {
-  if (matches.length === 0) return '<p class="empty">No matches yet.</p>';
+export function playedMatches(
+  board: Board,
+  matches: PlayedMatch[],
+  links: Links,
+  lang: Language = 'en',
+): Html {
+  if (matches.length === 0)
+    return `<p class="empty">${escapeHtml(t(lang, 'web.matches.none'))}</p>`;
   const items = matches.map((m) => {
-    const mates = m.teammates.length > 0 ? ` with ${names(links, board, m.teammates)}` : '';
+    const mates =
+      m.teammates.length > 0
+        ? ` ${t(lang, 'web.matches.with', { names: names(links, board, m.teammates) })}`
+        : '';
+    const versus = t(lang, 'web.matches.versus', { names: names(links, board, m.opponents) });
     const score = `<span class="score">${escapeHtml(m.score ?? '')}</span>`;
     const delta = `<span class="delta">${m.delta === null ? '' : signedDelta(m.delta)}</span>`;
     return `<li><span class="result result-${m.result}"><abbr title="${resultWord(m.result)}">${m.result}</abbr></span>
-<span class="side">vs ${names(links, board, m.opponents)}${mates}</span>
+<span class="side">${versus}${mates}</span>
 ${score}${delta}
-${whenLine(m.number, m.at, '', m.status)}</li>`;
+${whenLine(m.number, m.at, '', m.status, lang)}</li>`;
   });
   return `<ol class="matches played">\n${items.join('\n')}\n</ol>`;
 }

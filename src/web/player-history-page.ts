@@ -11,10 +11,12 @@ import { crumbs, publicBoard, sendBoardPage } from './boards';
 import { pager } from './board-view';
 import type { PageDeps } from './deps';
 import { about } from './error-page';
-import { bdi, boardName, documentHtml, isMatchBoard, link, type Html } from './html';
+import { bdi, boardName, documentHtml, escapeHtml, isMatchBoard, link, type Html } from './html';
 import { playedMatches } from './matches-view';
 import { scoreHistory } from './player-view';
 import { MAX_AGE } from './respond';
+import { t, type Language } from '../domain/i18n';
+import { pageFrame } from './locale';
 
 /**
  * A player's whole history on a board (issue 29 item 4), newest first, a page at a time:
@@ -38,6 +40,7 @@ function historyPage(
     playerId: string,
     cursor: string | undefined,
     limit: number,
+    lang: Language,
   ) => Promise<Shown>,
 ): RequestHandler {
   return async (req: Request, res: Response) => {
@@ -55,7 +58,9 @@ function historyPage(
     const fits = what === 'matches' ? isMatchBoard(board) : !isMatchBoard(board);
     if (!fits || board.type === 'Rating') throw notFound(`${boardName(board)} has no ${what} here`);
     const { links } = deps;
-    const shown = await read(board, playerId, cursor, limit);
+    const frame = pageFrame(req);
+    const lang = frame.lang;
+    const shown = await read(board, playerId, cursor, limit, lang);
     const name = shown.player.name || shown.player.id;
     const keep = { limit: req.query.limit !== undefined ? limit : undefined };
     const at = (query: Record<string, string | number | undefined>) =>
@@ -63,22 +68,25 @@ function historyPage(
     const nav = pager(
       cursor === undefined ? null : at(keep),
       shown.nextCursor && at({ cursor: shown.nextCursor, ...keep }),
+      lang,
     );
-    const heading = what === 'matches' ? 'Matches' : 'Submissions';
-    const title = `${name}: ${heading.toLowerCase()} — ${boardName(board)}`;
+    const title = t(lang, `web.history.${what}.title`, { name, board: boardName(board) });
+    const back = link(links.player(board, playerId), escapeHtml(t(lang, 'web.history.back')));
     const html = documentHtml(
       title,
-      `${await crumbs(ctx, board, links, true)}
+      `${await crumbs(ctx, board, links, true, lang)}
 <h1>${bdi(name)}</h1>
-<p class="meta">${heading}, newest first · ${link(links.player(board, playerId), 'Back to the profile')}</p>
+<p class="meta">${escapeHtml(t(lang, `web.history.${what}.meta`))} · ${back}</p>
 ${shown.list}
 ${nav}`,
       {
         title,
-        description: `Every ${what === 'matches' ? 'match' : 'submission'} of ${name} on ${boardName(board)}, newest first`,
+        description: t(lang, `web.history.${what}.every`, { name, board: boardName(board) }),
         url: links.playerHistoryUrl(board, playerId, what, { cursor }),
         image: null,
       },
+      '',
+      frame,
     );
     sendBoardPage(req, res, board, html, MAX_AGE.live);
   };
@@ -86,14 +94,14 @@ ${nav}`,
 
 /** GET …/players/{player}/matches[?cursor=]: every match they played. */
 export const playerMatches = (ctx: Context, deps: PageDeps) =>
-  historyPage(ctx, deps, 'matches', async (board, playerId, cursor, limit) => {
+  historyPage(ctx, deps, 'matches', async (board, playerId, cursor, limit, lang) => {
     const page = await playerMatchesPage(ctx, board, playerId, { cursor, limit });
-    return { ...page, list: playedMatches(board, page.matches, deps.links) };
+    return { ...page, list: playedMatches(board, page.matches, deps.links, lang) };
   });
 
 /** GET …/players/{player}/submissions[?cursor=]: every score of theirs that counts. */
 export const playerScores = (ctx: Context, deps: PageDeps) =>
-  historyPage(ctx, deps, 'submissions', async (board, playerId, cursor, limit) => {
+  historyPage(ctx, deps, 'submissions', async (board, playerId, cursor, limit, lang) => {
     const page = await playerScoresPage(ctx, board, playerId, { cursor, limit });
-    return { ...page, list: scoreHistory(board, page.scores) };
+    return { ...page, list: scoreHistory(board, page.scores, lang) };
   });

@@ -34,6 +34,9 @@ import {
 import { allowLiveScript, liveClaim, liveScript, liveStreamPath } from './live';
 import { playedMatches } from './matches-view';
 import { MAX_AGE } from './respond';
+import { t, type Language } from '../domain/i18n';
+import { pageFrame } from './locale';
+import type { PageFrame } from './html';
 
 /**
  * A player's page on a board: rank of N, value, peak, record, streaks, the value over the
@@ -55,23 +58,26 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
     const vs = vsRaw === undefined || vsRaw === '' ? undefined : parsePlayerId(vsRaw, 'vs');
     if (vs === playerId) throw badRequest('vs must name another player');
+    const frame = pageFrame(req);
+    const lang = frame.lang;
     if (board.type === 'Rating') {
-      const top = await crumbs(ctx, board, deps.links, true);
-      const html = await authorHtml(ctx, board, playerId, top, deps);
+      const top = await crumbs(ctx, board, deps.links, true, lang);
+      const html = await authorHtml(ctx, board, playerId, top, deps, frame);
       sendBoardPage(req, res, board, html, MAX_AGE.live);
       return;
     }
     const profile = await playerProfile(ctx, board, playerId);
     const h2h = vs === undefined ? null : await headToHead(ctx, board, playerId, vs);
-    const frame = {
-      top: await crumbs(ctx, board, deps.links, true),
+    const pieces = {
+      top: await crumbs(ctx, board, deps.links, true, lang),
       season: await runningSeason(ctx, board),
       other: h2h ? await profileOrNull(ctx, board, h2h.b.id) : null,
-      history: await historyHtml(ctx, board, profile, deps),
+      history: await historyHtml(ctx, board, profile, deps, lang),
       avatar: await playerAvatar(ctx, board.ownerId, playerId),
+      frame,
     };
     allowLiveScript(res);
-    sendBoardPage(req, res, board, pageHtml(board, profile, h2h, frame, deps), MAX_AGE.live);
+    sendBoardPage(req, res, board, pageHtml(board, profile, h2h, pieces, deps), MAX_AGE.live);
   };
 }
 
@@ -89,21 +95,28 @@ async function profileOrNull(ctx: Context, board: Board, playerId: string) {
 const LATEST = 10;
 
 /** The player's latest matches, or on a score board their latest submissions, and a way to all. */
-async function historyHtml(ctx: Context, board: Board, profile: Profile, deps: PageDeps) {
+async function historyHtml(
+  ctx: Context,
+  board: Board,
+  profile: Profile,
+  deps: PageDeps,
+  lang: Language,
+) {
   const { links } = deps;
   const id = profile.player.id;
+  const say = (key: Parameters<typeof t>[1]) => escapeHtml(t(lang, key));
   if (profile.record !== null) {
     const all =
       profile.recent.length >= LATEST
-        ? `<p class="more">${link(links.playerHistory(board, id, 'matches'), 'All matches')}</p>`
+        ? `<p class="more">${link(links.playerHistory(board, id, 'matches'), say('web.matches.all'))}</p>`
         : '';
-    return `<h2>Last matches</h2>\n${playedMatches(board, profile.recent, links)}\n${all}`;
+    return `<h2>${say('web.player.lastMatches')}</h2>\n${playedMatches(board, profile.recent, links, lang)}\n${all}`;
   }
   const page = await playerScoresPage(ctx, board, id, { limit: LATEST });
   const all = page.nextCursor
-    ? `<p class="more">${link(links.playerHistory(board, id, 'submissions'), 'All submissions')}</p>`
+    ? `<p class="more">${link(links.playerHistory(board, id, 'submissions'), say('web.submissions.all'))}</p>`
     : '';
-  return `<h2>Submissions</h2>\n${scoreHistory(board, page.scores)}\n${all}`;
+  return `<h2>${say('web.submissions.heading')}</h2>\n${scoreHistory(board, page.scores, lang)}\n${all}`;
 }
 
 function pageHtml(
@@ -116,17 +129,23 @@ function pageHtml(
     other: Profile | null;
     history: Html;
     avatar: string | null;
+    frame: PageFrame;
   },
   deps: PageDeps,
 ): Html {
   const { links } = deps;
+  const lang = frame.frame.lang;
   const name = profile.player.name || profile.player.id;
   const chart = playerChart(profile);
   const title = h2h
-    ? `${name} vs ${h2h.b.name || h2h.b.id} — ${boardName(board)}`
+    ? t(lang, 'web.player.versusTitle', {
+        name,
+        other: h2h.b.name || h2h.b.id,
+        board: boardName(board),
+      })
     : `${name} — ${boardName(board)}`;
-  const figure = chart ? chartFigure(board, chart.data, frame.season) : '';
-  const versus = headToHeadSection(profile, h2h, links, frame.other);
+  const figure = chart ? chartFigure(board, chart.data, frame.season, lang) : '';
+  const versus = headToHeadSection(profile, h2h, links, frame.other, lang);
   // Asked for (?vs=), head to head comes first, on a phone's first screen; else after the chart.
   const middle = h2h ? `${versus}\n${figure}` : `${figure}\n${versus}`;
   const players = h2h ? [profile.player.id, h2h.b.id] : [profile.player.id];
@@ -139,25 +158,33 @@ function pageHtml(
     title,
     `${frame.top}
 <h1 class="with-avatar">${avatarImg({ ...profile.player, avatar: frame.avatar }, 48)}${bdi(name)}</h1>
-<p class="meta">${escapeHtml(rankLine(profile))} · ${liveClaim(stream)}</p>
-${profileStats(profile)}
+<p class="meta">${escapeHtml(rankLine(profile, lang))} · ${liveClaim(stream, lang)}</p>
+${profileStats(profile, lang)}
 ${middle}
 ${frame.history}
 ${liveScript()}`,
     {
       title,
-      description: summaryText(profile, h2h),
+      description: summaryText(profile, h2h, lang),
       url: links.playerUrl(board, profile.player.id, { vs: h2h?.b.id }),
       image,
-      imageAlt: `${name}'s ${board.type === 'ELO' ? 'rating' : 'value'} over time`,
+      imageAlt: t(
+        lang,
+        board.type === 'ELO' ? 'web.player.chartAltRating' : 'web.player.chartAlt',
+        {
+          name,
+        },
+      ),
       imageSize: PICTURE_SIZE.chart,
     },
+    '',
+    frame.frame,
   );
 }
 
 /** "#2 of 14 on Ladder", or why there is no rank. */
-export function rankLine(profile: Profile): string {
-  const where = `on ${boardName(profile.board)}`;
-  if (profile.rank === null) return `Not ranked this season ${where}`;
-  return `#${profile.rank} of ${profile.of} ${where}`;
+export function rankLine(profile: Profile, lang: Language = 'en'): string {
+  const board = boardName(profile.board);
+  if (profile.rank === null) return t(lang, 'web.player.unrankedOn', { board });
+  return t(lang, 'web.player.rankOn', { rank: profile.rank, of: profile.of, board });
 }

@@ -11,53 +11,66 @@ import type { Links } from './links';
 import { playedMatches } from './matches-view';
 import { RESULT_NOUNS, signedDelta, utcMinute, valueName as nameOfValue } from '../domain/display';
 import type { SubmittedScore } from '../pipeline/player-history';
+import { t, type Language } from '../domain/i18n';
 
 /** The pieces of a player's page: the numbers, the chart, head to head. */
 
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+/** 62% (62 % in German): Intl's percent in the page's language. */
+const percent = (rate: number | null, lang: Language) =>
+  rate === null
+    ? '—'
+    : new Intl.NumberFormat(lang === 'en' ? 'en-US' : lang, { style: 'percent' }).format(
+        Math.round(rate * 100) / 100,
+      );
 
 /** "3 wins", "1 loss", or a dash. */
-function streakText(profile: Profile): string {
+function streakText(profile: Profile, lang: Language): string {
   const now = profile.streaks?.current;
-  const words = now && RESULT_NOUNS[now.result];
-  return now && words ? `${now.length} ${words[now.length === 1 ? 0 : 1]}` : '—';
+  if (!now) return '—';
+  if (lang !== 'en') return t(lang, `web.player.streak.${now.result}`, { count: now.length });
+  const words = RESULT_NOUNS[now.result];
+  return words ? `${now.length} ${words[now.length === 1 ? 0 : 1]}` : '—';
 }
 
-const recordLine = ({ wins, draws, losses }: NonNullable<Profile['record']>) =>
-  `${grouped(wins)}–${grouped(draws)}–${grouped(losses)}`;
+const recordLine = ({ wins, draws, losses }: NonNullable<Profile['record']>, lang: Language) =>
+  `${grouped(wins, lang)}–${grouped(draws, lang)}–${grouped(losses, lang)}`;
 
 /**
  * The best value ever held, beside the value, only when the two differ: a Highscore or Time
  * score is the player's best, a Classic total only grows, so in a season they are one number
  * (issue 29); a rating that went down, or a best from an earlier season, is worth its own box.
  */
-function peakStat(profile: Profile): [string, string] | null {
+function peakStat(profile: Profile, lang: Language): [string, string] | null {
   const { board, peak, value } = profile;
   if (peak === null || peak === value) return null;
   const label =
     board.type === 'ELO' || board.type === 'League'
-      ? 'Peak'
+      ? t(lang, 'web.player.peak')
       : board.type === 'Classic'
-        ? 'Best total'
-        : 'Best ever';
-  return [label, valueText(board, peak)];
+        ? t(lang, 'web.player.bestTotal')
+        : t(lang, 'web.player.bestEver');
+  return [label, valueText(board, peak, lang)];
 }
 
-export function profileStats(profile: Profile): Html {
+export function profileStats(profile: Profile, lang: Language = 'en'): Html {
   const board = profile.board;
-  const stats: [string, string][] = [[valueName(board), valueText(board, profile.value)]];
-  const peak = peakStat(profile);
+  const say = (key: Parameters<typeof t>[1]) => t(lang, key);
+  const stats: [string, string][] = [[valueName(board), valueText(board, profile.value, lang)]];
+  const peak = peakStat(profile, lang);
   if (peak) stats.push(peak);
   if (profile.record) {
-    stats.push(['Wins–draws–losses', recordLine(profile.record)]);
-    stats.push(['Win rate', percent(profile.winRate)]);
+    stats.push([say('web.player.record'), recordLine(profile.record, lang)]);
+    stats.push([say('web.player.winRate'), percent(profile.winRate, lang)]);
   }
   if (profile.streaks) {
-    stats.push(['Streak', streakText(profile)]);
-    stats.push(['Longest win streak', grouped(profile.streaks.longestWin)]);
+    stats.push([say('web.player.streakLabel'), streakText(profile, lang)]);
+    stats.push([say('web.player.longestWin'), grouped(profile.streaks.longestWin, lang)]);
   }
-  if (profile.submissions !== null) stats.push(['Submissions', grouped(profile.submissions)]);
-  const items = stats.map(([dt, dd]) => `<div><dt>${dt}</dt><dd>${escapeHtml(dd)}</dd></div>`);
+  if (profile.submissions !== null)
+    stats.push([say('web.submissions.heading'), grouped(profile.submissions, lang)]);
+  const items = stats.map(
+    ([dt, dd]) => `<div><dt>${escapeHtml(dt)}</dt><dd>${escapeHtml(dd)}</dd></div>`,
+  );
   return `<dl class="stats">${items.join('')}</dl>`;
 }
 
@@ -68,7 +81,12 @@ export function profileStats(profile: Profile): Html {
  * with text that stays at least 12 CSS px where it shows (style.ts: the narrow one up to 40rem,
  * about 320–480 px wide there; the wide one above, 560–690 px).
  */
-export function chartFigure(board: Board, data: ChartData, season: Season | null): Html {
+export function chartFigure(
+  board: Board,
+  data: ChartData,
+  season: Season | null,
+  lang: Language = 'en',
+): Html {
   let wide: string;
   let narrow: string;
   // The SVG's <title> is plain text (a tooltip, what a screen reader says): no bidi controls.
@@ -80,8 +98,10 @@ export function chartFigure(board: Board, data: ChartData, season: Season | null
     log.warn('chart failed', { err });
     return '';
   }
-  const what = CHART_LABELS[board.type] ?? 'Score';
-  const caption = season ? `${what} in ${seasonTitle(season)}` : `${what} over time`;
+  const kind = CHART_KINDS[board.type] ?? 'score';
+  const caption = season
+    ? t(lang, `web.chart.${kind}.inSeason`, { season: seasonTitle(season) })
+    : t(lang, `web.chart.${kind}.overTime`);
   return `<figure class="chart"><div class="wide">${wide}</div><div class="narrow">${narrow}</div>
 <figcaption>${escapeHtml(caption)}</figcaption></figure>`;
 }
@@ -90,10 +110,10 @@ export function chartFigure(board: Board, data: ChartData, season: Season | null
 export const WIDE = { width: 720, height: 320, fontSize: 16 };
 export const NARROW = { width: 320, height: 260, fontSize: 13 };
 
-const CHART_LABELS: Record<string, string> = {
-  ELO: 'Rating',
-  League: 'Points',
-  Time: 'Best time',
+const CHART_KINDS: Record<string, 'rating' | 'points' | 'bestTime'> = {
+  ELO: 'rating',
+  League: 'points',
+  Time: 'bestTime',
 };
 
 /** Recent opponents, newest first, each once: the head-to-head picker's choices. */
@@ -104,7 +124,7 @@ function opponentsOf(profile: Profile): Participant[] {
   return [...seen.values()];
 }
 
-function picker(profile: Profile, chosen: string | undefined, links: Links): Html {
+function picker(profile: Profile, chosen: string | undefined, links: Links, lang: Language): Html {
   const opponents = opponentsOf(profile);
   if (opponents.length === 0) return '';
   const options = opponents.map(
@@ -117,11 +137,11 @@ function picker(profile: Profile, chosen: string | undefined, links: Links): Htm
     .slice(0, 5)
     .map((p) => link(links.player(board, player.id, { vs: p.id }), bdi(p.name || p.id)));
   return `<form class="vs" method="get" action="${escapeHtml(links.player(board, player.id))}">
-<label for="vs">Compare with</label>
+<label for="vs">${escapeHtml(t(lang, 'web.h2h.compare'))}</label>
 <select id="vs" name="vs">${options.join('')}</select>
-<button type="submit">Show</button>
+<button type="submit">${escapeHtml(t(lang, 'web.h2h.show'))}</button>
 </form>
-${quick.length > 0 ? `<p class="note">Recent opponents: ${quick.join(' · ')}</p>` : ''}`;
+${quick.length > 0 ? `<p class="note">${escapeHtml(t(lang, 'web.h2h.recent'))} ${quick.join(' · ')}</p>` : ''}`;
 }
 
 /**
@@ -131,33 +151,38 @@ ${quick.length > 0 ? `<p class="note">Recent opponents: ${quick.join(' · ')}</p
  */
 function recordWords(
   h2h: HeadToHead,
-  name: (text: string) => string = (t) => t,
-  score: (text: string) => string = (t) => t,
+  lang: Language,
+  name: (text: string) => string = (x) => x,
+  score: (text: string) => string = (x) => x,
 ): string {
   const a = name(h2h.a.name || h2h.a.id);
   const b = name(h2h.b.name || h2h.b.id);
-  if (h2h.wins + h2h.draws + h2h.losses === 0) return `${a} and ${b} have not met yet`;
-  const draws = h2h.draws > 0 ? ` (${h2h.draws} draw${h2h.draws === 1 ? '' : 's'})` : '';
+  if (h2h.wins + h2h.draws + h2h.losses === 0) return t(lang, 'web.h2h.notMet', { a, b });
+  const draws = h2h.draws > 0 ? ` (${t(lang, 'web.h2h.draws', { count: h2h.draws })})` : '';
   if (h2h.wins === h2h.losses)
-    return `${a} and ${b} are level at ${score(`${h2h.wins}–${h2h.losses}`)}${draws}`;
+    return `${t(lang, 'web.h2h.level', { a, b, score: score(`${h2h.wins}–${h2h.losses}`) })}${draws}`;
   const [lead, trail, hi, lo] =
     h2h.wins > h2h.losses ? [a, b, h2h.wins, h2h.losses] : [b, a, h2h.losses, h2h.wins];
-  return `${lead} leads ${trail} ${score(`${hi}–${lo}`)}${draws}`;
+  return `${t(lang, 'web.h2h.leads', { lead, trail, score: score(`${hi}–${lo}`) })}${draws}`;
 }
 
 const nowrap = (text: string): Html => `<span class="nowrap">${escapeHtml(text)}</span>`;
 
 /** The two players side by side, as op.gg compares two: value, rank, record, win rate, streak. */
-function sideBySide(a: Profile, b: Profile | null, links: Links): Html {
+function sideBySide(a: Profile, b: Profile | null, links: Links, lang: Language): Html {
   const board = a.board;
   const rank = (p: Profile | null) =>
-    p === null ? '—' : p.rank === null ? 'unranked' : `#${p.rank} of ${p.of}`;
+    p === null
+      ? '—'
+      : p.rank === null
+        ? t(lang, 'web.h2h.unranked')
+        : t(lang, 'web.h2h.rankOf', { rank: p.rank, of: p.of });
   const rows: [string, (p: Profile | null) => string][] = [
-    [valueName(board), (p) => valueText(board, p?.value ?? null)],
-    ['Rank', rank],
-    ['W–D–L', (p) => (p?.record ? recordLine(p.record) : '—')],
-    ['Win rate', (p) => percent(p?.winRate ?? null)],
-    ['Streak', (p) => (p ? streakText(p) : '—')],
+    [valueName(board), (p) => valueText(board, p?.value ?? null, lang)],
+    [t(lang, 'web.standings.rank'), rank],
+    [t(lang, 'web.h2h.wdl'), (p) => (p?.record ? recordLine(p.record, lang) : '—')],
+    [t(lang, 'web.player.winRate'), (p) => percent(p?.winRate ?? null, lang)],
+    [t(lang, 'web.player.streakLabel'), (p) => (p ? streakText(p, lang) : '—')],
   ];
   const nameB = b ? playerLink(links, board, b.player) : '—';
   const body = rows.map(
@@ -181,21 +206,30 @@ export function headToHeadSection(
   h2h: HeadToHead | null,
   links: Links,
   other: Profile | null = null,
+  lang: Language = 'en',
 ): Html {
   if (profile.record === null) return '';
-  const choose = picker(profile, h2h?.b.id, links);
-  if (!h2h) return choose ? `<h2>Head to head</h2>\n${choose}` : '';
+  const choose = picker(profile, h2h?.b.id, links, lang);
+  const heading = escapeHtml(t(lang, 'web.h2h.heading'));
+  if (!h2h) return choose ? `<h2>${heading}</h2>\n${choose}` : '';
   const board = profile.board;
-  const net = h2h.net === null ? '' : ` · net ${signedDelta(h2h.net)} ${nameOfValue(board.type)}`;
-  const back = link(links.player(board, profile.player.id), 'Close head to head');
+  const net =
+    h2h.net === null
+      ? ''
+      : ` · ${t(lang, 'web.h2h.net', { delta: signedDelta(h2h.net), value: nameOfValue(board.type) })}`;
+  const back = link(links.player(board, profile.player.id), escapeHtml(t(lang, 'web.h2h.close')));
   const record = nowrap(`${h2h.wins}–${h2h.draws}–${h2h.losses}`);
-  return `<section class="h2h" aria-label="Head to head">
-<h2>Head to head: ${bdi(h2h.a.name || h2h.a.id)} vs ${playerLink(links, board, h2h.b)}</h2>
-<p class="record-line">${recordWords(h2h, bdi, nowrap)}</p>
-<p class="meta">${record} (wins–draws–losses)${escapeHtml(net)} · ${back}</p>
-${sideBySide(profile, other, links)}
+  const title = t(lang, 'web.h2h.title', {
+    a: bdi(h2h.a.name || h2h.a.id),
+    b: playerLink(links, board, h2h.b),
+  });
+  return `<section class="h2h" aria-label="${heading}">
+<h2>${title}</h2>
+<p class="record-line">${recordWords(h2h, lang, bdi, nowrap)}</p>
+<p class="meta">${record} (${escapeHtml(t(lang, 'web.h2h.wdlWords'))})${escapeHtml(net)} · ${back}</p>
+${sideBySide(profile, other, links, lang)}
 ${choose}
-${playedMatches(board, h2h.matches, links)}
+${playedMatches(board, h2h.matches, links, lang)}
 </section>`;
 }
 
@@ -203,11 +237,15 @@ ${playedMatches(board, h2h.matches, links)}
  * Scores as submitted, newest first: each with its time, and on a Classic board as what it
  * added to the total (a Classic score is a sum of them).
  */
-export function scoreHistory(board: Board, scores: SubmittedScore[]): Html {
-  if (scores.length === 0) return '<p class="empty">No submissions yet.</p>';
+export function scoreHistory(board: Board, scores: SubmittedScore[], lang: Language = 'en'): Html {
+  if (scores.length === 0)
+    return `<p class="empty">${escapeHtml(t(lang, 'web.submissions.none'))}</p>`;
   const items = scores.map((s) => {
-    const value = board.type === 'Classic' ? signedDelta(s.score) : valueText(board, s.score);
-    const note = s.status === 'adjusted' || s.status === 'set' ? ' · set by a moderator' : '';
+    const value = board.type === 'Classic' ? signedDelta(s.score) : valueText(board, s.score, lang);
+    const note =
+      s.status === 'adjusted' || s.status === 'set'
+        ? ` · ${escapeHtml(t(lang, 'web.submissions.set'))}`
+        : '';
     return `<li><span class="value">${escapeHtml(value)}</span>
 <span class="when"><time datetime="${s.at.toISOString()}">${escapeHtml(utcMinute(s.at))}</time>${note}</span></li>`;
   });
@@ -215,16 +253,23 @@ export function scoreHistory(board: Board, scores: SubmittedScore[]): Html {
 }
 
 /** What a shared link's preview says: rank, value, record; or the head-to-head record. */
-export function summaryText(profile: Profile, h2h: HeadToHead | null): string {
-  if (h2h) return `${recordWords(h2h)} on ${boardName(profile.board)}`;
+export function summaryText(
+  profile: Profile,
+  h2h: HeadToHead | null,
+  lang: Language = 'en',
+): string {
+  const where = boardName(profile.board);
+  if (h2h) return t(lang, 'web.player.onBoard', { text: recordWords(h2h, lang), board: where });
   const board = profile.board;
   const parts = [
-    profile.rank === null ? 'Not ranked this season' : `Rank ${profile.rank} of ${profile.of}`,
-    `${valueName(board)} ${valueText(board, profile.value)}`,
+    profile.rank === null
+      ? t(lang, 'web.player.unranked')
+      : t(lang, 'web.player.rankOf', { rank: profile.rank, of: profile.of }),
+    `${valueName(board)} ${valueText(board, profile.value, lang)}`,
   ];
   if (profile.record) {
     const { wins, draws, losses } = profile.record;
     parts.push(`${wins}–${draws}–${losses}`);
   }
-  return `${parts.join(' · ')} on ${boardName(board)}`;
+  return t(lang, 'web.player.onBoard', { text: parts.join(' · '), board: where });
 }

@@ -1,10 +1,11 @@
 import type { Response } from 'express';
 import { utcDay } from '../domain/display';
-import { TallyError } from '../domain/errors';
+import { TallyError, toldIn } from '../domain/errors';
 import { seasonTitle, type Season } from '../domain/season';
 import type { Context } from '../pipeline/context';
 import { seasonStandingsPage } from '../pipeline/season-reads';
 import { seasonOf } from '../pipeline/seasons';
+import { t } from '../domain/i18n';
 import { seasonsNav } from './boards';
 import { contestArchiveHtml } from './contest-page';
 import { pager, preview, standingsHtml, topOf, type BoardView } from './board-view';
@@ -40,8 +41,15 @@ async function endedSeason(ctx: Context, view: BoardView, n: number, res: Respon
     return await seasonOf(ctx, board, n);
   } catch (err) {
     if (!(err instanceof TallyError && err.code === 'not_found')) throw err;
-    const back = { href: view.deps.links.board(board), label: 'Current standings' };
-    sendPlainHtml(res, 404, errorHtml('Season not found', `${err.detail}.`, back));
+    const lang = view.frame.lang;
+    const back = { href: view.deps.links.board(board), label: t(lang, 'web.season.current') };
+    const title = t(lang, 'web.errors.notFound.Season');
+    // The reason in the page's language: the error's own words when it has them for it.
+    const text =
+      lang === 'en' || err.said
+        ? `${toldIn(err, lang)}.`
+        : t(lang, 'web.season.missing', { number: n });
+    sendPlainHtml(res, 404, errorHtml(title, text, back, view.frame));
     return null;
   }
 }
@@ -54,7 +62,8 @@ async function archiveHtml(
   more: boolean,
   page: { limit: number; from: number },
 ): Promise<Html> {
-  const { board, deps } = view;
+  const { board, deps, frame } = view;
+  const lang = frame.lang;
   const first = page.from === 0;
   const top = first ? await topOf(shown, more, () => seasonTop(ctx, season)) : null;
   const card = await seasonCard(ctx, board, season, top ?? undefined);
@@ -64,16 +73,19 @@ async function archiveHtml(
       from: from > 0 ? from : undefined,
       limit: view.keepLimit,
     });
-  const nav = pager(first ? null : at(0), more ? at(page.from + page.limit) : null);
-  const empty = first ? 'Nobody had a result this season.' : 'No more entries.';
+  const nav = pager(first ? null : at(0), more ? at(page.from + page.limit) : null, lang);
+  const empty = t(lang, first ? 'web.season.nobody' : 'web.page.noMoreEntries');
+  const dates = `${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)}`;
   return documentHtml(
     `${boardName(board)} — ${seasonTitle(season)}`,
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
-<p class="meta">${bdi(seasonTitle(season))} · final standings · ${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)}</p>
-${seasonsNav(view.seasons, season.number)}
+<p class="meta">${bdi(seasonTitle(season))} · ${t(lang, 'web.season.final')} · ${dates}</p>
+${seasonsNav(view.seasons, season.number, lang)}
 ${standingsHtml(view, shown, top, empty)}
 ${nav}`,
     preview(view, card, season),
+    '',
+    frame,
   );
 }

@@ -8,6 +8,7 @@ import { playerLink } from './boards';
 import { standingsColumns, tableColumns, type StandingsColumn } from '../domain/board-display';
 import { rankedValue } from '../domain/display';
 import { formLabel, goalDifferenceText, playedOf } from '../domain/league-table';
+import { t, type Language } from '../domain/i18n';
 import { escapeHtml, grouped, valueName, valueText, type Html } from './html';
 import type { Links } from './links';
 
@@ -68,15 +69,21 @@ export const recordText = (r: Pick<StandingRow, 'wins' | 'draws' | 'losses'>) =>
 
 interface Column {
   heading: Html;
-  cell: (row: StandingRow) => string;
+  cell: (row: StandingRow, lang: Language) => string;
   /** The cells' class: `num`, and what a phone hides (`wide`: goals for and against). */
   className?: string;
 }
 
-const abbr = (title: string, text: string): Html => `<abbr title="${title}">${text}</abbr>`;
+const abbr = (title: string, text: string): Html =>
+  `<abbr title="${escapeHtml(title)}">${escapeHtml(text)}</abbr>`;
 /** A heading in full, and its short form on a phone (style.ts: .wide, .narrow). */
 const shortOnPhone = (full: string, short: string): Html =>
-  `<span class="wide">${full}</span><abbr class="narrow" title="${full}">${short}</abbr>`;
+  `<span class="wide">${escapeHtml(full)}</span><abbr class="narrow" title="${escapeHtml(full)}">${escapeHtml(short)}</abbr>`;
+/** A column's heading in the page's language: its name in full and its short form. */
+const headed = (lang: Language, column: ColumnWord): Html =>
+  abbr(t(lang, `web.standings.${column}.full`), t(lang, `web.standings.${column}.short`));
+type ColumnWord =
+  'played' | 'wins' | 'draws' | 'losses' | 'goalsFor' | 'goalsAgainst' | 'goalDifference' | 'form';
 const goals = (r: StandingRow) => r.league ?? { goalsFor: 0, goalsAgainst: 0, form: [] };
 
 /** A League's form: W/D/L marks, newest last, and the same in words for a screen reader. */
@@ -91,43 +98,40 @@ function formCell(r: StandingRow): Html {
  * 29 item 5: a League's played, goals and form). On a phone the submissions heading is short
  * and goals for and against give way to their difference, so the name keeps its line.
  */
-const OPTIONAL: Record<StandingsColumn, Column[]> = {
-  played: [{ heading: abbr('Played', 'P'), cell: (r) => grouped(playedOf(r)) }],
+const optional = (lang: Language): Record<StandingsColumn, Column[]> => ({
+  played: [{ heading: headed(lang, 'played'), cell: (r) => grouped(playedOf(r), lang) }],
   record: [
-    { heading: abbr('Wins', 'W'), cell: (r) => grouped(r.wins ?? 0) },
-    { heading: abbr('Draws', 'D'), cell: (r) => grouped(r.draws ?? 0) },
-    { heading: abbr('Losses', 'L'), cell: (r) => grouped(r.losses ?? 0) },
+    { heading: headed(lang, 'wins'), cell: (r) => grouped(r.wins ?? 0, lang) },
+    { heading: headed(lang, 'draws'), cell: (r) => grouped(r.draws ?? 0, lang) },
+    { heading: headed(lang, 'losses'), cell: (r) => grouped(r.losses ?? 0, lang) },
   ],
   goals: [
     {
-      heading: abbr('Goals for', 'GF'),
-      cell: (r) => grouped(goals(r).goalsFor),
+      heading: headed(lang, 'goalsFor'),
+      cell: (r) => grouped(goals(r).goalsFor, lang),
       className: 'num wide',
     },
     {
-      heading: abbr('Goals against', 'GA'),
-      cell: (r) => grouped(goals(r).goalsAgainst),
+      heading: headed(lang, 'goalsAgainst'),
+      cell: (r) => grouped(goals(r).goalsAgainst, lang),
       className: 'num wide',
     },
     {
-      heading: abbr('Goal difference', 'GD'),
+      heading: headed(lang, 'goalDifference'),
       cell: (r) => goalDifferenceText(goals(r).goalsFor, goals(r).goalsAgainst),
     },
   ],
-  form: [
-    {
-      heading: abbr('The last five matches, oldest first', 'Form'),
-      cell: formCell,
-      className: 'form',
-    },
-  ],
+  form: [{ heading: headed(lang, 'form'), cell: formCell, className: 'form' }],
   submissions: [
     {
-      heading: shortOnPhone('Submissions', 'Subs'),
-      cell: (r) => grouped(r.submissions ?? 0),
+      heading: shortOnPhone(
+        t(lang, 'web.standings.submissions.full'),
+        t(lang, 'web.standings.submissions.short'),
+      ),
+      cell: (r) => grouped(r.submissions ?? 0, lang),
     },
   ],
-};
+});
 
 /**
  * The columns after rank and name in the board's order (domain/board-display.ts tableColumns);
@@ -135,13 +139,16 @@ const OPTIONAL: Record<StandingsColumn, Column[]> = {
  * League table is wider than a phone: there it is a football table's compact view, P GD Pts
  * Form, so points and form are in sight beside the name (W, D, L, GF and GA are `wide`).
  */
-function columnsOf(board: Board, rows: readonly StandingRow[]): Column[] {
+function columnsOf(board: Board, rows: readonly StandingRow[], lang: Language): Column[] {
+  const OPTIONAL = optional(lang);
   const read = rows.some((r) => r.league !== null);
   const shown = tableColumns(board).filter((c) => read || (c !== 'goals' && c !== 'form'));
   const compact = shown.includes('goals');
   const value: Column = {
-    heading: compact ? shortOnPhone(valueName(board), 'Pts') : valueName(board),
-    cell: (r) => valueText(board, r.value),
+    heading: compact
+      ? shortOnPhone(valueName(board), t(lang, 'web.standings.pointsShort'))
+      : escapeHtml(valueName(board)),
+    cell: (r) => valueText(board, r.value, lang),
   };
   return shown.flatMap((c) => {
     if (c === 'value') return [value];
@@ -155,18 +162,23 @@ const td = (content: string | number, className = 'num') =>
   `<td class="${className}">${content}</td>`;
 
 /** The standings table; it scrolls inside its own box on a narrow screen, never the page. */
-export function standingsTable(board: Board, rows: StandingRow[], links: Links): Html {
-  const columns = columnsOf(board, rows);
+export function standingsTable(
+  board: Board,
+  rows: StandingRow[],
+  links: Links,
+  lang: Language = 'en',
+): Html {
+  const columns = columnsOf(board, rows, lang);
   const head = columns
     .map((c) => `<th scope="col" class="${c.className ?? 'num'}">${c.heading}</th>`)
     .join('');
   const body = rows.map((row) => {
-    const values = columns.map((c) => td(c.cell(row), c.className));
+    const values = columns.map((c) => td(c.cell(row, lang), c.className));
     const who = `<span class="with-avatar">${avatarImg(row.player, 24)}${playerLink(links, board, row.player)}</span>`;
     return `<tr>${td(row.rank)}${td(who, 'player')}${values.join('')}</tr>`;
   });
   return `<div class="scroll"><table>
-<thead><tr><th scope="col" class="num">${shortOnPhone('Rank', '#')}</th><th scope="col">Player</th>${head}</tr></thead>
+<thead><tr><th scope="col" class="num">${shortOnPhone(t(lang, 'web.standings.rank'), '#')}</th><th scope="col">${t(lang, 'web.standings.player')}</th>${head}</tr></thead>
 <tbody>
 ${body.join('\n')}
 </tbody>
@@ -178,7 +190,12 @@ ${body.join('\n')}
  * slots follow positions (the first row stands tallest in the middle), the label and the medal's
  * colour the rank each row shares: a tie at the top is two gold "#1", then a bronze "#3".
  */
-export function podium(board: Board, rows: StandingRow[], links: Links): Html {
+export function podium(
+  board: Board,
+  rows: StandingRow[],
+  links: Links,
+  lang: Language = 'en',
+): Html {
   const top = rows.slice(0, 3);
   if (top.length === 0) return '';
   const steps = top.map((row, i) => {
@@ -188,7 +205,8 @@ export function podium(board: Board, rows: StandingRow[], links: Links): Html {
     return `<li class="p${i + 1} m${row.rank}"><span class="place">#${row.rank}</span>
 ${avatarImg(row.player, 40)}
 ${playerLink(links, board, row.player)}
-<span class="value">${valueText(board, row.value)}</span>${record}</li>`;
+<span class="value">${valueText(board, row.value, lang)}</span>${record}</li>`;
   });
-  return `<ol class="podium" aria-label="Top three">\n${steps.join('\n')}\n</ol>`;
+  const label = escapeHtml(t(lang, 'web.standings.topThree'));
+  return `<ol class="podium" aria-label="${label}">\n${steps.join('\n')}\n</ol>`;
 }

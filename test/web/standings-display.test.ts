@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { standingsHtml, type BoardView } from '../../src/web/board-view';
+import { ENGLISH } from '../../src/web/html';
 import { Links } from '../../src/web/links';
 import { rowOfEntry } from '../../src/web/standings-view';
 import { aBoard, anEntry } from '../support/views';
@@ -18,6 +19,7 @@ const viewOf = (board: Board): BoardView => ({
   keepLimit: undefined,
   crumbs: '',
   seasons: [],
+  frame: ENGLISH,
 });
 /** The headings as a desktop shows them: a phone's short forms (`.narrow`) left out. */
 const headings = (html: string) =>
