@@ -24,11 +24,13 @@ export const leaderboard = {
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
     const number = interaction.options.getInteger('season');
+    // Public, but the answer to the member who asked: in their language.
+    const { locale } = interaction;
     await reply(
       interaction,
       number === null
-        ? (await standingsAt(ctx, board, ''))!
-        : await archiveAt(ctx, board, await seasonOf(ctx, board, number), 0),
+        ? (await standingsAt(ctx, board, '', locale))!
+        : await archiveAt(ctx, board, await seasonOf(ctx, board, number), 0, locale),
     );
   },
 } satisfies Command;

@@ -2,6 +2,7 @@ import type { ComponentHandler } from '../src/bot/command';
 import { LEGACY_PAGE_PREFIXES, PAGE_PREFIX, parsePageButton } from '../src/bot/page-button';
 import { pageOf } from '../src/bot/pages';
 import { refuse } from '../src/bot/replies';
+import { t } from '../src/domain/i18n';
 import { ownerOf, requireManageServer } from '../src/bot/workspace';
 
 /**
@@ -13,12 +14,14 @@ export const page = {
   prefixes: [PAGE_PREFIX, ...LEGACY_PAGE_PREFIXES],
   async execute(interaction, ctx) {
     const at = parsePageButton(interaction.customId);
-    if (!at) return refuse(interaction, 'That page button is not one Tally made.');
+    const { locale } = interaction;
+    if (!at) return refuse(interaction, t(locale, 'common.buttons.notAPage'));
     if (at.list === 'keys') requireManageServer(interaction, 'Managing API keys and access');
-    const shown = await pageOf(ctx, ownerOf(interaction), at);
+    // The page is redrawn in the language of whoever pressed: they asked for it.
+    const shown = await pageOf(ctx, ownerOf(interaction), at, locale);
     if (!shown) {
-      const what = at.list === 'archive' ? 'That season' : 'That board';
-      return refuse(interaction, `${what} is not available here any more.`);
+      const gone = at.list === 'archive' ? 'seasonGone' : 'boardGone';
+      return refuse(interaction, t(locale, `common.buttons.${gone}`));
     }
     // `attachments` lists what the page keeps: only its own files (a later contest page drops
     // the first page's picture, which no embed would show any more).

@@ -21,6 +21,7 @@ import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { boardOf } from '../src/bot/workspace';
+import { t } from '../src/domain/i18n';
 
 /**
  * A picture that takes longer is left out of the first answer (a text sparkline instead): the
@@ -48,12 +49,16 @@ export const profile = {
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
+    const { locale } = interaction;
     const user = interaction.options.getUser('player') ?? interaction.user;
     if (board.type === 'Rating') return contestProfile(ctx, interaction, board, user);
     const found = await playerProfile(ctx, board, chatPlayerId(user.id)).catch(notFoundAsNull);
     if (!found) {
       await interaction.reply({
-        content: `<@${user.id}> has not played on **${shown(board.displayName)}** yet.`,
+        content: t(locale, 'reading.profile.notPlayed', {
+          player: `<@${user.id}>`,
+          board: shown(board.displayName),
+        }),
         allowedMentions: { parse: [] },
         flags: MessageFlags.Ephemeral,
       });
@@ -65,7 +70,7 @@ export const profile = {
     const chart = await within(drawing, RENDER_BUDGET_MS);
     const answer = (png: Buffer | null) =>
       interaction.editReply({
-        embeds: [profileEmbed(found, png !== null)],
+        embeds: [profileEmbed(found, png !== null, locale)],
         ...(png ? { files: [new AttachmentBuilder(png, { name: CHART })] } : {}),
         allowedMentions: { parse: [] },
       });
@@ -89,7 +94,10 @@ async function contestProfile(
   if (!newest) {
     return refuse(
       interaction,
-      `<@${user.id}> has no entries on **${shown(board.displayName)}**: \`/contest submit\` takes one.`,
+      t(interaction.locale, 'reading.profile.noEntries', {
+        player: `<@${user.id}>`,
+        board: shown(board.displayName),
+      }),
     );
   }
   const view = {
@@ -102,7 +110,7 @@ async function contestProfile(
   const best = profilePicture(entries);
   const picture = best && (await entryPicture(ctx, best, 'thumb'));
   await reply(interaction, {
-    embeds: [memberEntriesEmbed(view, picture !== null)],
+    embeds: [memberEntriesEmbed(view, picture !== null, interaction.locale)],
     ...(picture ? { files: [{ attachment: picture.data, name: entryFileName(best) }] } : {}),
   });
 }

@@ -12,8 +12,9 @@ import { rankedValue, sideVerb, signedDelta, valueName } from '../src/domain/dis
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
-import { invalid, reply } from '../src/bot/replies';
+import { refused, reply } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
+import { t } from '../src/domain/i18n';
 
 const RECENT = 5;
 
@@ -30,11 +31,14 @@ export const rank = {
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
+    const { locale } = interaction;
+    const name = shown(board.displayName);
     if (board.type === 'Rating') {
       // A contest ranks entries, not members: a member may have several, or none.
-      throw invalid(
-        `**${shown(board.displayName)}** is an image contest: its entries are ranked, not members. \`/leaderboard\` shows the ranking and \`/profile\` a member's entries.`,
-      );
+      throw refused(t(null, 'reading.rank.contest', { board: name }), {
+        key: 'reading.rank.contest',
+        vars: { board: name },
+      });
     }
     const player = interaction.options.getUser('player') ?? interaction.user;
     const playerId = chatPlayerId(player.id);
@@ -42,36 +46,47 @@ export const rank = {
     if (!entry) {
       await reply(
         interaction,
-        { content: `<@${player.id}> has no entry on **${shown(board.displayName)}** yet.` },
+        { content: t(locale, 'reading.rank.noEntry', { player: `<@${player.id}>`, board: name }) },
         true,
       );
       return;
     }
     const value = formatScore(board.type, rankedValue(board, entry));
-    const unit = valueName(board.type);
+    const unit = valueName(board.type, locale);
     const record = isMatchBoard(board)
-      ? ` · ${entry.wins ?? 0} won, ${entry.draws ?? 0} drawn, ${entry.losses ?? 0} lost`
-      : ` · ${entry.submissions ?? 0} submissions`;
-    const recent = isMatchBoard(board) ? await recentMatches(ctx, board, playerId) : [];
+      ? t(locale, 'reading.rank.record', {
+          wins: entry.wins ?? 0,
+          draws: entry.draws ?? 0,
+          losses: entry.losses ?? 0,
+        })
+      : t(locale, 'reading.rank.submissions', { count: entry.submissions ?? 0 });
+    const recent = isMatchBoard(board) ? await recentMatches(ctx, board, playerId, locale) : [];
     // Changes no result made (decay, a season's reset) are named with their cause, so a player
     // sees why they moved.
     const change = await lastChangeWithoutResult(ctx, board, playerId);
     const moved =
       change?.delta != null
-        ? `\nLast change without a result: ${signedDelta(change.delta)} (${change.cause}) ${time(change.at, TimestampStyles.RelativeTime)}`
+        ? `\n${t(locale, 'reading.rank.moved', {
+            delta: signedDelta(change.delta),
+            cause: change.cause,
+            when: time(change.at, TimestampStyles.RelativeTime),
+          })}`
         : '';
     await reply(interaction, {
       embeds: [
         {
           title: clip(
-            `${shown(entry.playerName)} on ${shown(board.displayName)}`,
+            t(locale, 'reading.onBoard', { player: shown(entry.playerName), board: name }),
             LIMITS.embedTitle,
           ),
-          description: `Rank **#${entry.rank}** · ${unit} **${value}**${record}${moved}`,
+          description: `${t(locale, 'reading.rank.line', { rank: entry.rank, unit, value })} · ${record}${moved}`,
           ...(recent.length > 0
             ? {
                 fields: [
-                  { name: 'Recent matches', value: clip(recent.join('\n'), LIMITS.fieldValue) },
+                  {
+                    name: t(locale, 'reading.rank.recent'),
+                    value: clip(recent.join('\n'), LIMITS.fieldValue),
+                  },
                 ],
               }
             : {}),
@@ -81,16 +96,21 @@ export const rank = {
   },
 } satisfies Command;
 
-async function recentMatches(ctx: Context, board: Board, playerId: string): Promise<string[]> {
+async function recentMatches(
+  ctx: Context,
+  board: Board,
+  playerId: string,
+  locale: string,
+): Promise<string[]> {
   const { matches } = await matchesPage(ctx, board, { player: playerId, limit: RECENT });
-  return matches.map((m) => describe(m, playerId));
+  return matches.map((m) => describe(m, playerId, locale));
 }
 
-function describe(match: MatchWithRoster, playerId: string): string {
+function describe(match: MatchWithRoster, playerId: string, locale: string): string {
   const mine = match.roster.find((slot) => slot.playerId === playerId);
   const others = match.roster.filter((slot) => slot.side !== mine?.side);
   const against = others.map((slot) => shown(slot.playerName)).join(', ');
-  const outcome = mine ? sideVerb(match, mine.side) : 'played';
+  const outcome = mine ? sideVerb(match, mine.side, locale) : t(locale, 'reading.rank.played');
   const delta =
     mine?.eloDelta !== null && mine?.eloDelta !== undefined
       ? ` (${signedDelta(mine.eloDelta)})`
@@ -101,6 +121,16 @@ function describe(match: MatchWithRoster, playerId: string): string {
       : '';
   const when = time(match.submittedAt, TimestampStyles.RelativeTime);
   const status =
-    match.status === 'pending' || match.status === 'rejected' ? ` · ${match.status}` : '';
-  return `#${match.number} ${outcome}${score} vs ${against}${delta} ${when}${status}`;
+    match.status === 'pending' || match.status === 'rejected'
+      ? ` · ${t(locale, `reading.status.${match.status}`)}`
+      : '';
+  return t(locale, 'reading.rank.match', {
+    number: match.number,
+    outcome,
+    score,
+    against,
+    delta,
+    when,
+    status,
+  });
 }

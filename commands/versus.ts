@@ -10,6 +10,7 @@ import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { refuse } from '../src/bot/replies';
 import { boardOf } from '../src/bot/workspace';
+import { t } from '../src/domain/i18n';
 
 /**
  * /versus: two players' record against each other on a match board (slack-gamebot2's
@@ -28,17 +29,20 @@ export const versus = {
 
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
+    const { locale } = interaction;
+    const name = shown(board.displayName);
     if (!isMatchBoard(board)) {
       await refuse(
         interaction,
-        `**${shown(board.displayName)}** is a ${board.type} board: players post scores, not matches against each other. /profile shows one player's scores.`,
+        // The type by its name (`Highscore`), as /board create lists it.
+        t(locale, 'reading.versus.notMatches', { board: name, type: board.type }),
       );
       return;
     }
     const a = interaction.options.getUser('player') ?? interaction.user;
     const b = interaction.options.getUser('opponent', true);
     if (a.id === b.id) {
-      await refuse(interaction, 'Pick two different players.');
+      await refuse(interaction, t(locale, 'reading.versus.samePlayer'));
       return;
     }
     const h2h = await headToHead(ctx, board, chatPlayerId(a.id), chatPlayerId(b.id)).catch(
@@ -46,27 +50,47 @@ export const versus = {
     );
     if (!h2h || h2h.wins + h2h.draws + h2h.losses === 0) {
       await interaction.reply({
-        content: `<@${a.id}> and <@${b.id}> have not played each other on **${shown(board.displayName)}** yet.`,
+        content: t(locale, 'reading.versus.never', {
+          a: `<@${a.id}>`,
+          b: `<@${b.id}>`,
+          board: name,
+        }),
         allowedMentions: { parse: [] },
         flags: MessageFlags.Ephemeral,
       });
       return;
     }
     const net =
-      h2h.net === null ? '' : ` · ${signedDelta(h2h.net)} ${valueName(board.type)} in these games`;
+      h2h.net === null
+        ? ''
+        : t(locale, 'reading.versus.net', {
+            delta: signedDelta(h2h.net),
+            unit: valueName(board.type, locale),
+          });
     const played = h2h.wins + h2h.draws + h2h.losses;
+    const { wins, draws, losses } = h2h;
     await interaction.reply({
       embeds: [
         {
           title: clip(
-            `${shown(h2h.a.name)} vs ${shown(h2h.b.name)} on ${shown(board.displayName)}`,
+            t(locale, 'reading.versus.title', {
+              a: shown(h2h.a.name),
+              b: shown(h2h.b.name),
+              board: name,
+            }),
             LIMITS.embedTitle,
           ),
-          description: `**${h2h.wins}** won, **${h2h.draws}** drawn, **${h2h.losses}** lost in ${played} game${played === 1 ? '' : 's'}${net}`,
+          description: `${t(locale, 'reading.versus.record', { wins, draws, losses, count: played })}${net}`,
           fields: [
             {
-              name: 'Last meetings',
-              value: clip(h2h.matches.slice(0, 5).map(playedLine).join('\n'), LIMITS.fieldValue),
+              name: t(locale, 'reading.versus.lastMeetings'),
+              value: clip(
+                h2h.matches
+                  .slice(0, 5)
+                  .map((m) => playedLine(m, locale))
+                  .join('\n'),
+                LIMITS.fieldValue,
+              ),
             },
           ],
         },

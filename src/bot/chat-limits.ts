@@ -1,5 +1,6 @@
 import { time, TimestampStyles } from 'discord.js';
 import { TallyError } from '../domain/errors';
+import { t } from '../domain/i18n';
 
 /**
  * Per-member limits on chat writes (spec 8's write bucket, applied to members as it is to keys):
@@ -24,9 +25,13 @@ export async function takeChatWrite(
   const result = await limit.take(chatWriteSubject(userId));
   if (result.allowed) return;
   const at = new Date(now.getTime() + result.retryAfterSeconds * 1000);
-  throw new TallyError(
-    'rate_limited',
-    `you are sending more than ${result.limit} changes a minute; nothing was recorded. Try again ${time(at, TimestampStyles.RelativeTime)} (in ${result.retryAfterSeconds} s).`,
-    { retryAfterSeconds: result.retryAfterSeconds },
-  );
+  const vars = {
+    limit: result.limit,
+    when: time(at, TimestampStyles.RelativeTime),
+    seconds: result.retryAfterSeconds,
+  };
+  throw new TallyError('rate_limited', t(null, 'common.limits.writes', vars), {
+    retryAfterSeconds: result.retryAfterSeconds,
+    said: { key: 'common.limits.writes', vars },
+  });
 }

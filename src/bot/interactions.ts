@@ -8,6 +8,7 @@ import {
 import { takeChatWrite, type ChatWriteLimit } from './chat-limits';
 import { commandNamed, componentFor, flowFor, type CommandSet } from './command';
 import { TallyError, toldIn } from '../domain/errors';
+import { t } from '../domain/i18n';
 import { log } from '../log';
 import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
 import {
@@ -41,7 +42,10 @@ export async function routeInteraction(
       const command = commandNamed(deps.commands, interaction.commandName);
       await guarded(interaction, async () => {
         if (!command) {
-          throw new TallyError('not_found', `/${interaction.commandName} is not a Tally command`);
+          const vars = { command: interaction.commandName };
+          throw new TallyError('not_found', `/${vars.command} is not a Tally command`, {
+            said: { key: 'common.failed.notACommand', vars },
+          });
         }
         if (command.writes?.(interaction)) {
           await takeChatWrite(deps.writeLimit, interaction.user.id, deps.ctx.now());
@@ -49,7 +53,7 @@ export async function routeInteraction(
         await command.execute(interaction, deps.ctx);
       });
     } else if (interaction.isMessageComponent() && !onItsMessage(interaction)) {
-      await refuse(interaction, 'That button is not on this message; nothing was changed.');
+      await refuse(interaction, t(interaction.locale, 'common.buttons.notOnMessage'));
     } else if (interaction.isButton() && parseReviewButton(interaction.customId)) {
       await guarded(interaction, () => handleReviewButton(deps, interaction));
     } else if (interaction.isModalSubmit() && parseAdjustModal(interaction.customId)) {
@@ -68,10 +72,7 @@ export async function routeInteraction(
       const handler = componentFor(deps.commands, interaction.customId)!;
       await guarded(interaction, () => handler.execute(interaction as ButtonInteraction, deps.ctx));
     } else if (interaction.isRepliable()) {
-      await refuse(
-        interaction,
-        'Tally does not know that button or form (it may be from an older version); nothing was changed.',
-      );
+      await refuse(interaction, t(interaction.locale, 'common.buttons.unknown'));
     }
   } catch (err) {
     log.error('interaction failed', { id: interaction.id, err });
@@ -90,10 +91,16 @@ function onItsMessage(interaction: MessageComponentInteraction): boolean {
 
 /**
  * What a member reads when something failed on Tally's side: the failure may have come after the
- * change was saved (a reply Discord did not take), so it never claims nothing changed.
+ * change was saved (a reply Discord did not take), so it never claims nothing changed. In English
+ * here; `unconfirmedIn` says it in the member's language.
  */
-export const UNCONFIRMED =
-  'Tally could not finish that just now, so it may or may not have taken effect. Check (`/rank`, `/board list`, `/api key list`) before trying again.';
+export const UNCONFIRMED = t(null, 'common.failed.unconfirmed');
+export const unconfirmedIn = (locale: string | null | undefined) =>
+  t(locale, 'common.failed.unconfirmed');
+
+/** A refusal in the member's language: "That did not work: " and what the error says. */
+export const refusalIn = (err: TallyError, locale: string | null | undefined) =>
+  t(locale, 'common.failed.known', { detail: toldIn(err, locale) });
 
 /**
  * STYLE.md 3: a TallyError becomes an ephemeral reply saying what was wrong (its detail, as the
@@ -107,7 +114,7 @@ async function guarded(interaction: RepliableInteraction, run: () => Promise<voi
     const known = err instanceof TallyError && err.code !== 'internal_error';
     if (!known) log.error('command failed', { id: interaction.id, err });
     const content = clip(
-      known ? `That did not work: ${toldIn(err, interaction.locale)}` : UNCONFIRMED,
+      known ? refusalIn(err, interaction.locale) : unconfirmedIn(interaction.locale),
       LIMITS.content,
     );
     if (interaction.isChatInputCommand() && interaction.deferred && !interaction.replied) {

@@ -14,6 +14,7 @@ import type { KeySummary } from '../pipeline/keys';
 import type { BoardSeasons } from '../pipeline/season-reads';
 import { pageButtons, type PageAt } from './page-button';
 import { clip, code, LIMITS, shown } from './text';
+import { t } from '../domain/i18n';
 
 /**
  * Long lists in chat (/board list, /team list, /season list, /api key list) as pages of one embed
@@ -43,13 +44,17 @@ export interface ListPage {
   first: boolean;
 }
 
-export function listMessage(at: Omit<PageAt, 'position'>, page: ListPage): PagedMessage {
+export function listMessage(
+  at: Omit<PageAt, 'position'>,
+  page: ListPage,
+  locale: string | null = null,
+): PagedMessage {
   const description =
     page.lines.length > 0
       ? page.lines.map((line) => clip(line, LINE_MAX)).join('\n')
       : page.first
         ? page.empty
-        : 'No more.';
+        : t(locale, 'common.pages.noMore');
   return {
     embeds: [
       {
@@ -57,80 +62,111 @@ export function listMessage(at: Omit<PageAt, 'position'>, page: ListPage): Paged
         description: clip(description, LIMITS.embedDescription),
       },
     ],
-    components: pageButtons(at, page),
+    components: pageButtons(at, page, locale),
   };
 }
 
 const nextOf = (page: { next: number | null }) => (page.next === null ? null : String(page.next));
 
 /** /board list: the owner's boards, oldest first. */
-export const boardListMessage = (page: KeysetPage<Board>, first: boolean) =>
+export const boardListMessage = (
+  page: KeysetPage<Board>,
+  first: boolean,
+  locale: string | null = null,
+) =>
   listMessage(
     { list: 'boards', scope: 0 },
     {
-      title: 'Boards',
+      title: t(locale, 'reading.lists.boards'),
       lines: page.items.map((b) => `${code(b.id)} **${shown(b.displayName)}** · ${b.type}`),
-      empty: 'No boards yet; someone with Manage Server creates one with `/board create`.',
+      empty: t(locale, 'reading.lists.noBoards'),
       next: nextOf(page),
       first,
     },
+    locale,
   );
 
 /** /team list: a board's teams, oldest first. */
-export const teamListMessage = (board: Board, page: KeysetPage<Team>, first: boolean) =>
+export const teamListMessage = (
+  board: Board,
+  page: KeysetPage<Team>,
+  first: boolean,
+  locale: string | null = null,
+) =>
   listMessage(
     { list: 'teams', scope: board.pk },
     {
-      title: `Teams of ${shown(board.displayName)}`,
-      lines: page.items.map((t) => `${code(formatTeamId(t.pk))} ${shown(t.name)}`),
-      empty: 'No teams yet; someone with Manage Server creates one with `/team create`.',
+      title: t(locale, 'reading.lists.teams', { board: shown(board.displayName) }),
+      lines: page.items.map((team) => `${code(formatTeamId(team.pk))} ${shown(team.name)}`),
+      empty: t(locale, 'reading.lists.noTeams'),
       next: nextOf(page),
       first,
     },
+    locale,
   );
 
 /** /api key list: live keys first, then revoked ones (they accumulate), never more than a hint. */
-export function keyListMessage(keys: readonly KeySummary[], offset: number): PagedMessage {
+export function keyListMessage(
+  keys: readonly KeySummary[],
+  offset: number,
+  locale: string | null = null,
+): PagedMessage {
   const ordered = [...keys.filter((k) => !k.revoked_at), ...keys.filter((k) => k.revoked_at)];
   const page = ordered.slice(offset, offset + LIST_PAGE);
   return listMessage(
     { list: 'keys', scope: 0 },
     {
-      title: 'API keys',
+      title: t(locale, 'reading.lists.keys'),
       lines: page.map(
         (k) =>
-          `**${k.id}** ${k.hint} · ${k.scopes.join(', ')}${k.label ? ` · ${shown(k.label)}` : ''}${k.revoked_at ? ' · revoked' : ''}`,
+          `**${k.id}** ${k.hint} · ${k.scopes.join(', ')}${k.label ? ` · ${shown(k.label)}` : ''}${k.revoked_at ? ` · ${t(locale, 'reading.lists.revoked')}` : ''}`,
       ),
-      empty: 'No keys yet; mint one with `/api key create`.',
+      empty: t(locale, 'reading.lists.noKeys'),
       next: offset + LIST_PAGE < ordered.length ? String(offset + LIST_PAGE) : null,
       first: offset === 0,
     },
+    locale,
   );
 }
 
 const dateOf = (at: Date) => time(at, TimestampStyles.ShortDate);
 
 /** /season list: the running season, then ended ones newest first, with their champions. */
-export function seasonListMessage(board: Board, page: BoardSeasons, first: boolean): PagedMessage {
+export function seasonListMessage(
+  board: Board,
+  page: BoardSeasons,
+  first: boolean,
+  locale: string | null = null,
+): PagedMessage {
   const lines = page.ended.map(({ season: s, champions }) => {
     const winners =
-      champions.length > 0 ? champions.map((w) => shown(w.playerName)).join(', ') : 'no entries';
+      champions.length > 0
+        ? champions.map((w) => shown(w.playerName)).join(', ')
+        : t(locale, 'reading.lists.noChampions');
     return `**${shown(seasonTitle(s))}** · ${dateOf(s.startedAt)} – ${dateOf(s.endedAt!)} · 🏆 ${winners}`;
   });
   const open = page.running;
   if (open) {
+    const end = open.endsAt
+      ? t(locale, 'reading.lists.ends', { when: time(open.endsAt, TimestampStyles.RelativeTime) })
+      : t(locale, 'reading.lists.noEnd');
     lines.unshift(
-      `▶️ **${shown(seasonTitle(open))}** · since ${dateOf(open.startedAt)} · ${open.endsAt ? `ends ${time(open.endsAt, TimestampStyles.RelativeTime)}` : 'no end set'}`,
+      t(locale, 'reading.lists.running', {
+        season: shown(seasonTitle(open)),
+        since: dateOf(open.startedAt),
+        end,
+      }),
     );
   }
   return listMessage(
     { list: 'seasons', scope: board.pk },
     {
-      title: `Seasons of ${shown(board.displayName)}`,
+      title: t(locale, 'reading.lists.seasons', { board: shown(board.displayName) }),
       lines,
-      empty: `No seasons yet; someone with Manage Server starts one with \`/season start board:${board.id}\`.`,
+      empty: t(locale, 'reading.lists.noSeasons', { board: board.id }),
       next: page.nextBefore === null ? null : String(page.nextBefore),
       first,
     },
+    locale,
   );
 }

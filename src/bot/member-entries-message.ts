@@ -1,13 +1,14 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Board } from '../../entities/board';
 import { oneLine } from '../domain/chat-text';
-import { entryStanding, voteCount } from '../domain/display';
+import { entryStanding, twoDecimals, voteCount } from '../domain/display';
 import { averageVote } from '../domain/contest';
 import { seasonTitle } from '../domain/season';
 import type { ContestSettings, MemberEntry } from '../pipeline/contest-reads';
 import { entryFileName } from './contest-message';
 import { place } from './entries-message';
 import { clip, LIMITS, shown } from './text';
+import { t } from '../domain/i18n';
 
 /**
  * /profile on a Rating board: the member's entries, grouped as a member reads them: in the
@@ -32,29 +33,36 @@ export interface MemberEntriesView {
 
 const title = (e: { title: string }) => `**${shown(clip(oneLine(e.title), TITLE_SHOWN))}**`;
 
-function liveLine({ standing }: MemberEntry, minVotes: number): string {
+function liveLine({ standing }: MemberEntry, minVotes: number, locale: string | null): string {
   const ranked = standing!;
   const rank = ranked.rank === null ? '' : `#${ranked.rank} · `;
-  return `${title(ranked)} · ${rank}${entryStanding(ranked, minVotes)}`;
+  return `${title(ranked)} · ${rank}${entryStanding(ranked, minVotes, locale)}`;
 }
 
-function archivedLine({ entry, round }: MemberEntry): string {
-  const where = round ? ` in ${shown(seasonTitle(round))}` : '';
+function archivedLine({ entry, round }: MemberEntry, locale: string | null): string {
+  const where = round
+    ? t(locale, 'reading.entries.inRound', { round: shown(seasonTitle(round)) })
+    : '';
   const medal = entry.finalRank !== null && entry.finalRank <= 3;
   const rank =
     entry.finalRank === null
-      ? `unranked${where}`
+      ? `${t(locale, 'shared.standing.unranked')}${where}`
       : `${medal ? `${place(entry.finalRank, true)} ` : ''}#${entry.finalRank}${where}`;
   const average = averageVote(entry);
-  const votes = [average === null ? null : `avg ${average.toFixed(2)}`, voteCount(entry.votes)];
+  const votes = [
+    average === null
+      ? null
+      : t(locale, 'shared.standing.average', { average: twoDecimals(average, locale) }),
+    voteCount(entry.votes, locale),
+  ];
   return [title(entry), rank, ...votes.filter((v) => v !== null)].join(' · ');
 }
 
-function field(name: string, lines: string[]): APIEmbedField[] {
+function field(name: string, lines: string[], locale: string | null): APIEmbedField[] {
   if (lines.length === 0) return [];
   const shownLines = lines.slice(0, GROUP_LINES);
   const more = lines.length - shownLines.length;
-  if (more > 0) shownLines.push(`…and ${more} more`);
+  if (more > 0) shownLines.push(t(locale, 'reading.entries.more', { count: more }));
   return [{ name, value: clip(shownLines.join('\n'), LIMITS.fieldValue) }];
 }
 
@@ -63,36 +71,52 @@ export const profilePicture = (entries: readonly MemberEntry[]) =>
   entries.find((e) => e.entry.status === 'live' || e.entry.status === 'archived')?.entry ?? null;
 
 /** The card; `picture` says the thumbnail of `profilePicture` is attached. */
-export function memberEntriesEmbed(view: MemberEntriesView, picture: boolean): APIEmbed {
+export function memberEntriesEmbed(
+  view: MemberEntriesView,
+  picture: boolean,
+  locale: string | null = null,
+): APIEmbed {
   const { board, settings, entries } = view;
   const live = entries.filter((e) => e.entry.status === 'live');
   const pending = entries.filter((e) => e.entry.status === 'pending');
   const archived = entries.filter((e) => e.entry.status === 'archived');
   const shownPicture = picture ? profilePicture(entries) : null;
-  const count = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+  const count = (n: number) => t(locale, 'reading.entries.count', { count: n });
+  const said = (key: 'inContest' | 'waitingApproval' | 'inPast', n: number) =>
+    t(locale, `reading.entries.${key}`, { entries: count(n) });
+  const heading = t(locale, 'reading.onBoard', {
+    player: shown(view.name),
+    board: shown(board.displayName),
+  });
   return {
-    title: clip(`${shown(view.name)} on ${shown(board.displayName)}`, LIMITS.embedTitle),
+    title: clip(heading, LIMITS.embedTitle),
     description: [
-      live.length > 0 ? `${count(live.length)} in the contest` : 'No entry in the contest now',
-      pending.length > 0 ? `${count(pending.length)} waiting for approval` : null,
-      archived.length > 0 ? `${count(archived.length)} in past rounds` : null,
+      live.length > 0 ? said('inContest', live.length) : t(locale, 'reading.entries.noneNow'),
+      pending.length > 0 ? said('waitingApproval', pending.length) : null,
+      archived.length > 0 ? said('inPast', archived.length) : null,
     ]
       .filter((p) => p !== null)
       .join(' · '),
     fields: [
       ...field(
-        'In the contest',
-        live.map((e) => liveLine(e, settings.minVotes)),
+        t(locale, 'reading.entries.live'),
+        live.map((e) => liveLine(e, settings.minVotes, locale)),
+        locale,
       ),
       ...field(
-        'Waiting for a moderator',
+        t(locale, 'reading.entries.waiting'),
         view.own
           ? pending.map((e) => title(e.entry))
           : pending.length > 0
             ? [count(pending.length)]
             : [],
+        locale,
       ),
-      ...field('Past rounds', archived.map(archivedLine)),
+      ...field(
+        t(locale, 'reading.entries.past'),
+        archived.map((e) => archivedLine(e, locale)),
+        locale,
+      ),
     ],
     ...(shownPicture ? { thumbnail: { url: `attachment://${entryFileName(shownPicture)}` } } : {}),
   };

@@ -4,6 +4,7 @@ import {
   type APIActionRowComponent,
   type APIButtonComponent,
 } from 'discord.js';
+import { t } from '../domain/i18n';
 import { LIMITS } from './text';
 
 /**
@@ -69,23 +70,26 @@ export function pageButton(label: string, customId: string): APIButtonComponent 
 }
 
 /**
- * First (unless this is the first page) and Next (when there is one). A Next whose id would pass
- * Discord's 100 characters (a long player id in an entries cursor) becomes a link to `more`.
+ * First (unless this is the first page) and Next (when there is one), labelled in `locale`'s
+ * language. A Next whose id would pass Discord's 100 characters (a long player id in an entries
+ * cursor) becomes a link to `more`.
  */
 export function pageButtons(
   at: Omit<PageAt, 'position'>,
   page: { first: boolean; next: string | null; more?: string },
+  locale: string | null = null,
 ): APIActionRowComponent<APIButtonComponent>[] {
   const buttons: APIButtonComponent[] = [];
-  if (!page.first) buttons.push(pageButton('First', pageButtonId({ ...at, position: '' })));
+  const first = pageButtonId({ ...at, position: '' });
+  if (!page.first) buttons.push(pageButton(t(locale, 'common.pages.first'), first));
   if (page.next !== null) {
     const id = pageButtonId({ ...at, position: page.next });
-    if (id.length <= LIMITS.customId) buttons.push(pageButton('Next', id));
+    if (id.length <= LIMITS.customId) buttons.push(pageButton(t(locale, 'common.pages.next'), id));
     else if (page.more) {
       buttons.push({
         type: ComponentType.Button,
         style: ButtonStyle.Link,
-        label: 'More',
+        label: t(locale, 'common.pages.more'),
         url: page.more,
       });
     }

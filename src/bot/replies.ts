@@ -5,7 +5,7 @@ import {
   type InteractionReplyOptions,
   type RepliableInteraction,
 } from 'discord.js';
-import { TallyError } from '../domain/errors';
+import { TallyError, type Said } from '../domain/errors';
 
 /**
  * What every handler answers with when it refuses, and how the bot tells a refusal Discord will
@@ -36,6 +36,10 @@ export async function reply(
 
 /** A refusal of what someone typed, thrown where it is found and answered ephemerally. */
 export const invalid = (detail: string) => new TallyError('invalid_request', detail);
+
+/** `invalid`, with what it says to a member in their language (`detail` is the English). */
+export const refused = (detail: string, said: Said) =>
+  new TallyError('invalid_request', detail, { said });
 
 /** Discord's codes for "this will not work until someone changes something", and why. */
 export const PERMANENT_REFUSALS: Readonly<Record<number, string>> = {

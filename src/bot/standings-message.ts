@@ -7,30 +7,36 @@ import type { RankedEntry, StandingsPage } from '../pipeline/standings';
 import type { PagedMessage } from './list-message';
 import { pageButtons } from './page-button';
 import { clip, LIMITS, shown } from './text';
+import { t } from '../domain/i18n';
 
 /** Entries on one page of a contest's ranking in chat; a board's standings take its own size. */
 export const PAGE_SIZE = 10;
 
 /**
  * One page of a board's standings as an embed: a line per entry, linked to the board's public
- * page. `first` says whether it is the first page (an empty one has no entries yet).
+ * page. `first` says whether it is the first page (an empty one has no entries yet). In
+ * `locale`'s language (English by default).
  */
 export function standingsEmbed(
   board: Board,
   entries: readonly RankedEntry[],
   url: string,
   first: boolean,
+  locale: string | null = null,
 ): APIEmbed {
   const lines = entries.map((entry) => line(board, entry));
   return {
-    title: clip(`${shown(board.displayName)} — standings`, LIMITS.embedTitle),
+    title: clip(
+      t(locale, 'reading.standings.title', { board: shown(board.displayName) }),
+      LIMITS.embedTitle,
+    ),
     url,
     description:
       lines.length > 0
         ? wholeLines(lines, LIMITS.embedDescription)
         : first
-          ? 'No entries yet.'
-          : 'No more entries.',
+          ? t(locale, 'reading.standings.empty')
+          : t(locale, 'reading.standings.noMore'),
     footer: { text: `${board.id} · ${board.type}` },
   };
 }
@@ -73,12 +79,14 @@ export function standingsMessage(
   page: StandingsPage,
   cursor: string,
   url: string,
+  locale: string | null = null,
 ): PagedMessage {
   return {
-    embeds: [standingsEmbed(board, page.entries, url, cursor === '')],
+    embeds: [standingsEmbed(board, page.entries, url, cursor === '', locale)],
     components: pageButtons(
       { list: 'standings', scope: board.pk },
       { first: cursor === '', next: page.nextCursor, more: url },
+      locale,
     ),
   };
 }

@@ -10,12 +10,13 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
-import { TallyError } from '../domain/errors';
+import { TallyError, type Said } from '../domain/errors';
+import { t, type TextKey } from '../domain/i18n';
 import { chatOwnerId } from '../domain/ids';
 import { ownedBoard } from '../pipeline/board-reads';
 import type { Context } from '../pipeline/context';
 import { ensureOwner as ensureOwnerRow } from '../pipeline/owners';
-import { invalid } from './replies';
+import { refused } from './replies';
 
 /**
  * Who and where a command acts: the workspace (a server, or the member's own in DMs), the
@@ -45,7 +46,45 @@ export function boardOf(ctx: Context, interaction: ChatInputCommandInteraction):
 export function requireManageServer(interaction: AnyInteraction, what: string): void {
   if (interaction.guildId === null) return;
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return;
-  throw new TallyError('permission_denied', `${what} needs the Manage Server permission.`);
+  const action = MANAGE_SERVER_ACTIONS[what];
+  const said: Said = action
+    ? { key: `common.workspace.manageServerFor.${action}` }
+    : { key: 'common.workspace.manageServer', vars: { what } };
+  throw new TallyError('permission_denied', t(null, said.key, said.vars), { said });
+}
+
+/** The actions callers name in words (a command's name needs none), as the catalogue has them. */
+const MANAGE_SERVER_ACTIONS: Readonly<
+  Record<string, 'changingContest' | 'deletingBoard' | 'settingUp' | 'managingKeys'>
+> = {
+  'Changing a contest': 'changingContest',
+  'Deleting a board': 'deletingBoard',
+  'Setting Tally up': 'settingUp',
+  'Managing API keys and access': 'managingKeys',
+};
+
+/** What a channel or role option is, as its refusals name it in the member's language. */
+const OPTION_WHATS: Readonly<Record<string, TextKey>> = {
+  'moderator role': 'common.workspace.what.moderatorRole',
+  'rank role': 'common.workspace.what.rankRole',
+  'moderator channel': 'common.workspace.what.moderatorChannel',
+};
+
+/** A refusal about option `what`: its text in English, said in the member's language. */
+function optionRefusal(
+  key: TextKey,
+  interaction: AnyInteraction,
+  what: string,
+  vars: Record<string, string> = {},
+) {
+  const named = OPTION_WHATS[what];
+  const whatIn = (locale: string | null) => (named ? t(locale, named) : what);
+  // `said` carries its words rendered for the member: `what` is itself a catalogue text.
+  const locale = interaction.locale;
+  return refused(t(null, key, { ...vars, what: whatIn(null) }), {
+    key,
+    vars: { ...vars, what: whatIn(locale) },
+  });
 }
 
 /**
@@ -61,16 +100,20 @@ export async function serverChannel(interaction: AnyInteraction, channelId: stri
       // Unknown Channel is the member's mistake; not being let in is something to fix.
       if (err instanceof DiscordAPIError && err.status === 404) return null;
       if (err instanceof DiscordAPIError && err.status === 403) {
-        throw invalid(
-          `Tally cannot see <#${channelId}>: give it View Channel, Send Messages and Embed Links there, then try again`,
-        );
+        throw refused(t(null, 'common.workspace.cannotSee', { channel: channelId }), {
+          key: 'common.workspace.cannotSee',
+          vars: { channel: channelId },
+        });
       }
       throw err; // an outage: the generic answer, nothing saved
     })) as APIChannel | null;
   const text =
     channel?.type === ChannelType.GuildText || channel?.type === ChannelType.GuildAnnouncement;
   if (!channel || !('guild_id' in channel) || channel.guild_id !== guildId || !text) {
-    throw invalid(`<#${channelId}> is not a text channel of this server; pick one from the list`);
+    throw refused(t(null, 'common.workspace.notTextChannel', { channel: channelId }), {
+      key: 'common.workspace.notTextChannel',
+      vars: { channel: channelId },
+    });
   }
   return channelId;
 }
@@ -86,26 +129,26 @@ export async function serverRole(
 ) {
   const guildId = serverOf(interaction, what);
   if (roleId === guildId) {
-    throw invalid(
-      `${what}: @everyone ${what === 'moderator role' ? 'would let every member review' : 'is every member'}; pick a role`,
-    );
+    const key =
+      what === 'moderator role'
+        ? 'common.workspace.everyoneReviews'
+        : 'common.workspace.everyoneIsEveryone';
+    throw optionRefusal(key, interaction, what);
   }
   const roles = (await interaction.client.rest.get(Routes.guildRoles(guildId))) as APIRole[];
   const role = roles.find((r) => r.id === roleId);
   if (!role) {
-    throw invalid(`${what}: that is not a role of this server; pick one from the list`);
+    throw optionRefusal('common.workspace.notARole', interaction, what);
   }
   if (role.managed) {
-    throw invalid(
-      `${what}: <@&${roleId}> belongs to a bot or an integration, and Discord lets no one give it; pick another`,
-    );
+    throw optionRefusal('common.workspace.managedRole', interaction, what, { role: roleId });
   }
   return roleId;
 }
 
 function serverOf(interaction: AnyInteraction, what: string): string {
   if (interaction.guildId === null) {
-    throw invalid(`${what}: only server boards have one; your own boards are reviewed by DM`);
+    throw optionRefusal('common.workspace.notInServer', interaction, what);
   }
   return interaction.guildId;
 }

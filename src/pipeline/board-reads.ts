@@ -6,14 +6,18 @@ import type { DecayRule } from '../domain/decay';
 import type { RankRole } from '../domain/rank-roles';
 import type { Season } from '../domain/season';
 import { cursorInt, decodeCursor, encodeCursor, keysetPage, splitPage } from '../domain/cursor';
-import { notFound } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import type { Context } from './context';
 import { contestSummary } from '../domain/display';
 
 /** A board of this owner, or the same 404 for a missing and another owner's board (spec 4.1). */
 export async function ownedBoard(ctx: Context, ownerId: string, boardId: string): Promise<Board> {
   const board = await ctx.repos.boards.byId(ownerId, boardId);
-  if (!board) throw notFound(`No board "${boardId}"`);
+  if (!board) {
+    throw new TallyError('not_found', `No board "${boardId}"`, {
+      said: { key: 'common.workspace.noBoard', vars: { board: boardId } },
+    });
+  }
   return board;
 }
 

@@ -28,7 +28,9 @@ import type { Job } from '../../pipeline/job';
 import { standingsPage } from '../../pipeline/standings';
 import { contestEmbed } from '../entries-message';
 import { leasedCall, nonceOf } from '../leased-call';
+import { workspaceLocale } from '../server-locale';
 import { PAGE_SIZE, standingsEmbed } from '../standings-message';
+import { t } from '../../domain/i18n';
 
 /**
  * How long a process holds a board's live message while it posts, edits or looks it up: longer
@@ -100,7 +102,10 @@ async function refresh(r: Refresh, lastSeen: Map<number, number>): Promise<void>
   if (!target) return;
   const { live, board } = target;
   const url = boardUrl(ctx.config.publicUrl, board);
-  const embed = await topEmbed(ctx, board, url);
+  // Posted for everyone: in the server's language. A change of it changes the embed, so the
+  // message is edited into it.
+  const locale = await workspaceLocale(ctx, board.ownerId);
+  const embed = await topEmbed(ctx, board, url, locale);
   const digest = createHash('sha256')
     .update(JSON.stringify([embed]))
     .digest('hex');
@@ -111,7 +116,7 @@ async function refresh(r: Refresh, lastSeen: Map<number, number>): Promise<void>
     lastSeen.set(boardPk, now.getTime());
     if (await exists(rest, live.channelId, live.messageId, signal)) return;
   }
-  const body = liveMessage(ctx, board, embed, now);
+  const body = liveMessage(ctx, board, embed, now, locale);
   let messageId = live.messageId && digest === live.digest ? null : live.messageId;
   if (messageId) {
     try {
@@ -136,12 +141,18 @@ async function refresh(r: Refresh, lastSeen: Map<number, number>): Promise<void>
 }
 
 /** The top of the standings; on a Rating board, of the contest (no picture: it is edited often). */
-async function topEmbed(ctx: Context, board: Board, url: string): Promise<APIEmbed> {
+async function topEmbed(
+  ctx: Context,
+  board: Board,
+  url: string,
+  locale: string,
+): Promise<APIEmbed> {
   if (board.type === 'Rating') {
-    return contestEmbed(await contestPage(ctx, board, { from: 0, limit: PAGE_SIZE }), url);
+    const page = await contestPage(ctx, board, { from: 0, limit: PAGE_SIZE });
+    return contestEmbed(page, url, undefined, locale);
   }
   const page = await standingsPage(ctx, board, { limit: board.standingsSize });
-  return standingsEmbed(board, page.entries, url, true);
+  return standingsEmbed(board, page.entries, url, true, locale);
 }
 
 /** Records what the message shows, as the holder of the lease. */
@@ -158,7 +169,7 @@ async function recorded(
 }
 
 /** The message: the top of the standings, "updated at" now, and a link to the full standings. */
-function liveMessage(ctx: Context, board: Board, embed: object, now: Date) {
+function liveMessage(ctx: Context, board: Board, embed: object, now: Date, locale: string) {
   return {
     embeds: [{ ...embed, timestamp: now.toISOString() }],
     components: [
@@ -168,7 +179,7 @@ function liveMessage(ctx: Context, board: Board, embed: object, now: Date) {
           {
             type: ComponentType.Button,
             style: ButtonStyle.Link,
-            label: 'Full standings',
+            label: t(locale, 'reading.standings.full'),
             url: boardUrl(ctx.config.publicUrl, board),
           },
         ],

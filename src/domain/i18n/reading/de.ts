@@ -1,4 +1,107 @@
 import type { Shape } from '../shape';
 import type { reading as source } from './en';
 
-export const reading: Shape<typeof source> = {};
+export const reading: Shape<typeof source> = {
+  standings: {
+    title: '{{board}} — Tabelle',
+    empty: 'Noch keine Einträge.',
+    noMore: 'Keine weiteren Einträge.',
+    full: 'Ganze Tabelle',
+  },
+  contest: {
+    entryBy: '**{{title}}** von {{author}}',
+    championBy: '„{{title}}“ von {{author}}',
+    empty: 'Noch keine Beiträge: Reiche einen mit `/contest submit board:{{board}}` ein.',
+    footer: '{{board}} · Rating · {{entries}} · gewertet ab {{votes}}',
+    entries_one: '{{count, number}} Beitrag',
+    entries_other: '{{count, number}} Beiträge',
+    votes_one: '{{count, number}} Stimme',
+    votes_other: '{{count, number}} Stimmen',
+    roundEmpty: 'Keine Beiträge in dieser Runde.',
+    roundFooter: '{{board}} · {{from}} – {{to}} · {{entries}} · archiviert',
+  },
+  rank: {
+    contest:
+      '**{{board}}** ist ein Bilderwettbewerb: Gewertet werden die Beiträge, nicht die Mitglieder. `/leaderboard` zeigt die Wertung und `/profile` die Beiträge eines Mitglieds.',
+    noEntry: '{{player}} steht noch nicht in **{{board}}**.',
+    line: 'Platz **#{{rank}}** · {{unit}} **{{value}}**',
+    record: '{{wins}} S · {{draws}} U · {{losses}} N',
+    submissions_one: '{{count}} Einsendung',
+    submissions_other: '{{count}} Einsendungen',
+    moved: 'Letzte Änderung ohne Ergebnis: {{delta}} ({{cause}}) {{when}}',
+    recent: 'Letzte Matches',
+    match: '#{{number}} {{outcome}}{{score}} gegen {{against}}{{delta}} {{when}}{{status}}',
+    played: 'gespielt',
+  },
+  onBoard: '{{player}} in {{board}}',
+  status: {
+    pending: 'ausstehend',
+    rejected: 'abgelehnt',
+    approved: 'bestätigt',
+    adjusted: 'angepasst',
+    set: 'gesetzt',
+  },
+  profile: {
+    notPlayed: '{{player}} hat in **{{board}}** noch nicht gespielt.',
+    noEntries:
+      '{{player}} hat keine Beiträge in **{{board}}**: Mit `/contest submit` reichst du einen ein.',
+    unranked: 'Diese Saison ohne Platzierung · Bestwert ({{unit}}) **{{peak}}**',
+    ranked: 'Platz **#{{rank}}** von {{of}} · {{unit}} **{{value}}** · Bestwert {{peak}}',
+    winRate: ' · {{percent}} % gewonnen',
+    streak: {
+      W_one: '{{count}} Sieg in Folge · längste Siegesserie {{longest}}',
+      W_other: '{{count}} Siege in Folge · längste Siegesserie {{longest}}',
+      D_one: '{{count}} Unentschieden in Folge · längste Siegesserie {{longest}}',
+      D_other: '{{count}} Unentschieden in Folge · längste Siegesserie {{longest}}',
+      L_one: '{{count}} Niederlage in Folge · längste Siegesserie {{longest}}',
+      L_other: '{{count}} Niederlagen in Folge · längste Siegesserie {{longest}}',
+    },
+    submissions_one: '{{count}} Ergebnis eingereicht',
+    submissions_other: '{{count}} Ergebnisse eingereicht',
+    season: 'Diese Saison: {{sparkline}}',
+    lastMatches: 'Letzte Matches',
+    played: '**{{result}}**{{score}} gegen {{against}}{{delta}} · {{when}}{{status}}',
+    result: { W: 'S', D: 'U', L: 'N' },
+  },
+  versus: {
+    notMatches:
+      '**{{board}}** ist eine Rangliste vom Typ {{type}}: Hier werden Ergebnisse eingetragen, keine Matches gegeneinander. /profile zeigt die Ergebnisse eines Spielers.',
+    samePlayer: 'Wähle zwei verschiedene Spieler.',
+    never: '{{a}} und {{b}} haben in **{{board}}** noch nicht gegeneinander gespielt.',
+    title: '{{a}} gegen {{b}} in {{board}}',
+    record_one: '**{{wins}}** S · **{{draws}}** U · **{{losses}}** N in {{count}} Match',
+    record_other: '**{{wins}}** S · **{{draws}}** U · **{{losses}}** N in {{count}} Matches',
+    net: ' · {{delta}} {{unit}} in diesen Matches',
+    lastMeetings: 'Letzte Duelle',
+  },
+  entries: {
+    inRound: ' in {{round}}',
+    more: '…und {{count}} weitere',
+    count_one: '{{count}} Beitrag',
+    count_other: '{{count}} Beiträge',
+    inContest: '{{entries}} im Wettbewerb',
+    noneNow: 'Gerade kein Beitrag im Wettbewerb',
+    waitingApproval: '{{entries}} in Prüfung',
+    inPast: '{{entries}} in früheren Runden',
+    live: 'Im Wettbewerb',
+    waiting: 'Wartet auf die Moderation',
+    past: 'Frühere Runden',
+  },
+  lists: {
+    boards: 'Ranglisten',
+    noBoards:
+      'Noch keine Ranglisten; jemand mit „Server verwalten“ legt eine mit `/board create` an.',
+    teams: 'Teams von {{board}}',
+    noTeams: 'Noch keine Teams; jemand mit „Server verwalten“ legt eines mit `/team create` an.',
+    keys: 'API-Schlüssel',
+    revoked: 'widerrufen',
+    noKeys: 'Noch keine Schlüssel; erstelle einen mit `/api key create`.',
+    seasons: 'Saisons von {{board}}',
+    noChampions: 'keine Einträge',
+    running: '▶️ **{{season}}** · seit {{since}} · {{end}}',
+    ends: 'endet {{when}}',
+    noEnd: 'kein Ende festgelegt',
+    noSeasons:
+      'Noch keine Saisons; jemand mit „Server verwalten“ startet eine mit `/season start board:{{board}}`.',
+  },
+};

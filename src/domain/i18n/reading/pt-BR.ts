@@ -1,4 +1,120 @@
 import type { Shape } from '../shape';
 import type { reading as source } from './en';
 
-export const reading: Shape<typeof source> = {};
+export const reading: Shape<typeof source> = {
+  standings: {
+    title: '{{board}} — classificação',
+    empty: 'Ainda não há ninguém na classificação.',
+    noMore: 'Não há mais nada.',
+    full: 'Classificação completa',
+  },
+  contest: {
+    entryBy: '**{{title}}**, de {{author}}',
+    championBy: '“{{title}}”, de {{author}}',
+    empty: 'Ainda não há participações: envie uma com `/contest submit board:{{board}}`.',
+    footer: '{{board}} · Rating · {{entries}} · contam a partir de {{votes}}',
+    entries_one: '{{count, number}} participação',
+    entries_many: '{{count, number}} participações',
+    entries_other: '{{count, number}} participações',
+    votes_one: '{{count, number}} voto',
+    votes_many: '{{count, number}} votos',
+    votes_other: '{{count, number}} votos',
+    roundEmpty: 'Nenhuma participação nesta rodada.',
+    roundFooter: '{{board}} · {{from}} – {{to}} · {{entries}} · arquivada',
+  },
+  rank: {
+    contest:
+      '**{{board}}** é um concurso de imagens: o que entra na classificação são as participações, não os membros. `/leaderboard` mostra a classificação e `/profile`, as participações de um membro.',
+    noEntry: '{{player}} ainda não aparece em **{{board}}**.',
+    line: 'Posição **#{{rank}}** · {{unit}} **{{value}}**',
+    record: 'vitórias: {{wins}}, empates: {{draws}}, derrotas: {{losses}}',
+    submissions_one: '{{count}} envio',
+    submissions_many: '{{count}} envios',
+    submissions_other: '{{count}} envios',
+    moved: 'Última mudança sem resultado: {{delta}} ({{cause}}) {{when}}',
+    recent: 'Partidas recentes',
+    match: '#{{number}} {{outcome}}{{score}} contra {{against}}{{delta}} {{when}}{{status}}',
+    played: 'jogou',
+  },
+  onBoard: '{{player}} em {{board}}',
+  status: {
+    pending: 'pendente',
+    rejected: 'rejeitada',
+    approved: 'aprovada',
+    adjusted: 'ajustada',
+    set: 'definida',
+  },
+  profile: {
+    notPlayed: '{{player}} ainda não jogou em **{{board}}**.',
+    noEntries:
+      '{{player}} não tem participações em **{{board}}**: envie uma com `/contest submit`.',
+    unranked: 'Sem posição nesta temporada · melhor {{unit}}: **{{peak}}**',
+    ranked: 'Posição **#{{rank}}** de {{of}} · {{unit}} **{{value}}** · pico {{peak}}',
+    winRate: ' · {{percent}}% de vitórias',
+    streak: {
+      W_one: 'Sequência de {{count}} vitória · maior sequência de vitórias: {{longest}}',
+      W_many: 'Sequência de {{count}} vitórias · maior sequência de vitórias: {{longest}}',
+      W_other: 'Sequência de {{count}} vitórias · maior sequência de vitórias: {{longest}}',
+      D_one: 'Sequência de {{count}} empate · maior sequência de vitórias: {{longest}}',
+      D_many: 'Sequência de {{count}} empates · maior sequência de vitórias: {{longest}}',
+      D_other: 'Sequência de {{count}} empates · maior sequência de vitórias: {{longest}}',
+      L_one: 'Sequência de {{count}} derrota · maior sequência de vitórias: {{longest}}',
+      L_many: 'Sequência de {{count}} derrotas · maior sequência de vitórias: {{longest}}',
+      L_other: 'Sequência de {{count}} derrotas · maior sequência de vitórias: {{longest}}',
+    },
+    submissions_one: '{{count}} pontuação enviada',
+    submissions_many: '{{count}} pontuações enviadas',
+    submissions_other: '{{count}} pontuações enviadas',
+    season: 'Nesta temporada: {{sparkline}}',
+    lastMatches: 'Últimas partidas',
+    played: '**{{result}}**{{score}} contra {{against}}{{delta}} · {{when}}{{status}}',
+    result: { W: 'V', D: 'E', L: 'D' },
+  },
+  versus: {
+    notMatches:
+      '**{{board}}** é um ranking do tipo {{type}}: os jogadores enviam pontuações, não partidas uns contra os outros. /profile mostra as pontuações de um jogador.',
+    samePlayer: 'Escolha dois jogadores diferentes.',
+    never: '{{a}} e {{b}} ainda não se enfrentaram em **{{board}}**.',
+    title: '{{a}} x {{b}} em {{board}}',
+    record_one:
+      'Vitórias: **{{wins}}**, empates: **{{draws}}**, derrotas: **{{losses}}** em {{count}} partida',
+    record_many:
+      'Vitórias: **{{wins}}**, empates: **{{draws}}**, derrotas: **{{losses}}** em {{count}} partidas',
+    record_other:
+      'Vitórias: **{{wins}}**, empates: **{{draws}}**, derrotas: **{{losses}}** em {{count}} partidas',
+    net: ' · {{delta}} de {{unit}} nessas partidas',
+    lastMeetings: 'Últimos confrontos',
+  },
+  entries: {
+    inRound: ' em {{round}}',
+    more: '…e mais {{count}}',
+    count_one: '{{count}} participação',
+    count_many: '{{count}} participações',
+    count_other: '{{count}} participações',
+    inContest: '{{entries}} no concurso',
+    noneNow: 'Nenhuma participação no concurso agora',
+    waitingApproval: '{{entries}} aguardando aprovação',
+    inPast: '{{entries}} em rodadas anteriores',
+    live: 'No concurso',
+    waiting: 'Aguardando um moderador',
+    past: 'Rodadas anteriores',
+  },
+  lists: {
+    boards: 'Rankings',
+    noBoards:
+      'Ainda não há rankings; alguém com a permissão Gerenciar servidor pode criar um com `/board create`.',
+    teams: 'Times de {{board}}',
+    noTeams:
+      'Ainda não há times; alguém com a permissão Gerenciar servidor pode criar um com `/team create`.',
+    keys: 'Chaves de API',
+    revoked: 'revogada',
+    noKeys: 'Ainda não há chaves; crie uma com `/api key create`.',
+    seasons: 'Temporadas de {{board}}',
+    noChampions: 'sem participantes',
+    running: '▶️ **{{season}}** · desde {{since}} · {{end}}',
+    ends: 'termina {{when}}',
+    noEnd: 'sem data de término',
+    noSeasons:
+      'Ainda não há temporadas; alguém com a permissão Gerenciar servidor pode iniciar uma com `/season start board:{{board}}`.',
+  },
+};
