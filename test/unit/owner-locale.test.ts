@@ -10,7 +10,7 @@ describe('the locale of a server’s posts', () => {
     [{ language: 'fr', discordLocale: 'es-419' }, 'es-419', 'a pick no longer shipped: none'],
     [{ language: null, discordLocale: null }, 'en-US', 'else en-US'],
     [null, 'en-US', 'no owner row: en-US'],
-  ])('GIVEN %j THEN %s (%s)', (owner, locale) => {
+  ])('GIVEN %j THEN %s (%s)', (owner, locale, _why) => {
     expect(localeOfOwner(owner)).toBe(locale);
   });
 
