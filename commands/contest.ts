@@ -24,6 +24,7 @@ import { boardOption, everywhere, utcDate } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { mayModerate } from '../src/bot/review-button';
 import { reply } from '../src/bot/replies';
+import { interactionServerLocale } from '../src/bot/server-locale';
 import { shown } from '../src/bot/text';
 import { ensureOwner, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
@@ -228,7 +229,7 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: Context) 
     const current = await contestSettingsOf(ctx, board);
     const content = t(interaction.locale, 'play.contest.settings', {
       board: shown(board.displayName),
-      summary: contestSummary(current, ctx.now()),
+      summary: contestSummary(current, ctx.now(), interaction.locale),
     });
     return reply(interaction, { content }, true);
   }
@@ -251,16 +252,11 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: Context) 
     chatPlayerId(interaction.user.id),
   );
   // Said in the channel for everyone: the server's language.
-  const locale = await serverLocaleOf(ctx, interaction);
+  const locale = await interactionServerLocale(ctx, interaction);
   await reply(interaction, {
     content: t(locale, 'play.contest.changed', {
       board: shown(board.displayName),
-      summary: contestSummary(now, ctx.now()),
+      summary: contestSummary(now, ctx.now(), locale),
     }),
   });
-}
-
-/** The language of what the server reads from Tally (issue 32): until it is set, Discord's. */
-function serverLocaleOf(_ctx: Context, interaction: ChatInputCommandInteraction) {
-  return Promise.resolve(interaction.guildLocale ?? null);
 }

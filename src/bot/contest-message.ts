@@ -118,7 +118,9 @@ export function entryPost(
           .join('\n'),
         color: COLOR.live,
         image: { url: `attachment://${entryFileName(entry)}` },
-        footer: { text: t(locale, 'play.contestPost.soFar', { votes: voteCount(entry.votes) }) },
+        footer: {
+          text: t(locale, 'play.contestPost.soFar', { votes: voteCount(entry.votes, locale) }),
+        },
       },
     ],
     components: open ? voteRows(entry, locale) : [],
@@ -136,7 +138,9 @@ export function finalPost(entry: ContestEntry, board: Board, locale: Locale = nu
     entry.votes > 0
       ? t(locale, 'play.contestPost.average', { average: entry.voteSum / entry.votes })
       : null;
-  const footer = [rank, average, voteCount(entry.votes)].filter((p) => p !== null).join(' · ');
+  const footer = [rank, average, voteCount(entry.votes, locale)]
+    .filter((p) => p !== null)
+    .join(' · ');
   return {
     embeds: [
       {

@@ -16,6 +16,7 @@ import {
   type EntryPostBody,
 } from './contest-message';
 import { leasedCall, nonceOf } from './leased-call';
+import { workspaceLocale } from './server-locale';
 import { permanentRefusal } from './replies';
 import type { ReviewPosterOptions } from './review-poster';
 
@@ -153,8 +154,8 @@ export class ContestPoster {
   }
 
   /** The language of the board's server (issue 32), read at each step. */
-  private localeOf(board: Board): Promise<string | null> {
-    return Promise.resolve(board.ownerId ? null : null);
+  private localeOf(board: Board): Promise<string> {
+    return workspaceLocale(this.ctx, board.ownerId);
   }
 
   /** A message with the entry's image attached; a post sent again is recognised by its nonce. */

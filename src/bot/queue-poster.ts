@@ -7,6 +7,7 @@ import { queuePosts } from '../pipeline/outbox';
 import { PollLoop } from '../pipeline/poll-loop';
 import { queueMatchView, queueView } from '../pipeline/queues';
 import { leasedCall, nonceOf } from './leased-call';
+import { workspaceLocale } from './server-locale';
 import {
   queueMatchEdit,
   queueMatchMessage,
@@ -112,8 +113,8 @@ export class QueuePoster {
   }
 
   /** The language a queue's messages speak: its server's (issue 32), read at each drawing. */
-  private localeOf(board: Board): Promise<string | null> {
-    return Promise.resolve(board.ownerId ? null : null);
+  private localeOf(board: Board): Promise<string> {
+    return workspaceLocale(this.ctx, board.ownerId);
   }
 
   /**

@@ -16,7 +16,7 @@ import {
 import { reviewExpiry } from '../domain/board-rules';
 import { contestSummary, utcMinute } from '../domain/display';
 import { TallyError, wholeInRange, type Said } from '../domain/errors';
-import type { TextKey, TextVars } from '../domain/i18n';
+import { t, type TextKey, type TextVars } from '../domain/i18n';
 import { nameOf } from '../domain/names';
 import type { Season } from '../domain/season';
 import { ImageRefused, intakeImage, type StoredImage } from '../render/intake';
@@ -43,6 +43,15 @@ const said = (name: ContestRefusal, vars?: TextVars): Said => ({
 });
 type ContestRefusal = KeyUnder<TextKey, 'play.contestRefused.'>;
 type KeyUnder<K, P extends string> = K extends `${P}${infer Name}` ? Name : never;
+
+/** What an audit line of an entry names: who, which entry, whose, on which board. */
+const entryLine = (by: string, entry: ContestEntry, board: Board, locale: string) => ({
+  actor: actorOf(by, locale),
+  entry: entry.pk,
+  title: literal(entry.title),
+  author: actorOf(entry.authorId, locale),
+  board: literal(board.displayName),
+});
 
 const gone = () => invalid('That entry is no longer in the contest.', 'gone');
 
@@ -129,11 +138,12 @@ export async function setContest(
   };
   await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.contests.putSettings(settings, tx);
-    await recordAudit(
-      ctx,
-      tx,
-      board.ownerId,
-      `🖼️ ${actorOf(by)} set the contest of **${literal(board.displayName)}**: ${contestSummary(settings, now)}`,
+    await recordAudit(ctx, tx, board.ownerId, (locale) =>
+      t(locale, 'play.audit.contestSet', {
+        actor: actorOf(by, locale),
+        board: literal(board.displayName),
+        summary: contestSummary(settings, now, locale),
+      }),
     );
   });
   return { board, settings };
@@ -390,11 +400,11 @@ export async function removeEntry(
       noticeState: 'due',
     });
     if (ok) {
-      await recordAudit(
-        ctx,
-        tx,
-        board.ownerId,
-        `🖼️ ${actorOf(input.by)} removed entry #${entry.pk} "${literal(entry.title)}" by ${actorOf(entry.authorId)} from **${literal(board.displayName)}**: ${literal(reason)}`,
+      await recordAudit(ctx, tx, board.ownerId, (locale) =>
+        t(locale, 'play.audit.removed', {
+          ...entryLine(input.by, entry, board, locale),
+          reason: literal(reason),
+        }),
       );
     }
     return ok;
@@ -429,12 +439,15 @@ export async function decideEntry(
       ? await ctx.repos.contests.setStatus(entry.pk, ['pending'], { status, decidedAt: now }, tx)
       : await takeOut(ctx, tx, entry, ['pending'], { status, reason, noticeState: 'due' });
     if (ok) {
-      await recordAudit(
-        ctx,
-        tx,
-        board.ownerId,
-        `🖼️ ${actorOf(input.by)} ${input.approve ? 'approved' : 'declined'} entry #${entry.pk} "${literal(entry.title)}" by ${actorOf(entry.authorId)} on **${literal(board.displayName)}**${reason ? `: ${literal(reason)}` : ''}`,
-      );
+      await recordAudit(ctx, tx, board.ownerId, (locale) => {
+        const vars = entryLine(input.by, entry, board, locale);
+        const [plain, why] = input.approve
+          ? (['play.audit.approved', 'play.audit.approvedWhy'] as const)
+          : (['play.audit.declined', 'play.audit.declinedWhy'] as const);
+        return reason
+          ? t(locale, why, { ...vars, reason: literal(reason) })
+          : t(locale, plain, vars);
+      });
     }
     return ok;
   });

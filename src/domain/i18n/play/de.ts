@@ -322,6 +322,19 @@ export const play: Shape<typeof source> = {
     notTeam: '{{field}}: {{team}} ist kein Team dieser Rangliste (siehe /team list)',
     bot: '<@{{id}}> ist ein Bot; Bots können keine Spieler sein. Nenne die Menschen, die gespielt haben.',
   },
+  audit: {
+    contestSet: '🖼️ {{actor}} hat den Wettbewerb von **{{board}}** eingestellt: {{summary}}',
+    removed:
+      '🖼️ {{actor}} hat Beitrag #{{entry}} „{{title}}“ von {{author}} aus **{{board}}** entfernt: {{reason}}',
+    approved:
+      '🖼️ {{actor}} hat Beitrag #{{entry}} „{{title}}“ von {{author}} auf **{{board}}** freigegeben',
+    approvedWhy:
+      '🖼️ {{actor}} hat Beitrag #{{entry}} „{{title}}“ von {{author}} auf **{{board}}** freigegeben: {{reason}}',
+    declined:
+      '🖼️ {{actor}} hat Beitrag #{{entry}} „{{title}}“ von {{author}} auf **{{board}}** abgelehnt',
+    declinedWhy:
+      '🖼️ {{actor}} hat Beitrag #{{entry}} „{{title}}“ von {{author}} auf **{{board}}** abgelehnt: {{reason}}',
+  },
   round: {
     started: '🏁 {{title}} hat begonnen',
     oneDayLeft: '⏳ {{title}}: noch ein Tag',

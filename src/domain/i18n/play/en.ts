@@ -304,6 +304,17 @@ export const play = {
     notTeam: '{{field}}: {{team}} is not a team of this board (see /team list)',
     bot: '<@{{id}}> is a bot; bots cannot be players. Name the people who played.',
   },
+  audit: {
+    contestSet: '🖼️ {{actor}} set the contest of **{{board}}**: {{summary}}',
+    removed:
+      '🖼️ {{actor}} removed entry #{{entry}} "{{title}}" by {{author}} from **{{board}}**: {{reason}}',
+    approved: '🖼️ {{actor}} approved entry #{{entry}} "{{title}}" by {{author}} on **{{board}}**',
+    approvedWhy:
+      '🖼️ {{actor}} approved entry #{{entry}} "{{title}}" by {{author}} on **{{board}}**: {{reason}}',
+    declined: '🖼️ {{actor}} declined entry #{{entry}} "{{title}}" by {{author}} on **{{board}}**',
+    declinedWhy:
+      '🖼️ {{actor}} declined entry #{{entry}} "{{title}}" by {{author}} on **{{board}}**: {{reason}}',
+  },
   round: {
     started: '🏁 {{title}} has started',
     oneDayLeft: '⏳ {{title}}: one day left',

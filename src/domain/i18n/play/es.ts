@@ -320,6 +320,19 @@ export const play: Shape<typeof source> = {
     notTeam: '{{field}}: {{team}} no es un equipo de esta tabla (mira /team list)',
     bot: '<@{{id}}> es un bot; los bots no pueden ser jugadores. Nombra a las personas que jugaron.',
   },
+  audit: {
+    contestSet: '🖼️ {{actor}} configuró el concurso de **{{board}}**: {{summary}}',
+    removed:
+      '🖼️ {{actor}} quitó la participación #{{entry}} "{{title}}" de {{author}} de **{{board}}**: {{reason}}',
+    approved:
+      '🖼️ {{actor}} aprobó la participación #{{entry}} "{{title}}" de {{author}} en **{{board}}**',
+    approvedWhy:
+      '🖼️ {{actor}} aprobó la participación #{{entry}} "{{title}}" de {{author}} en **{{board}}**: {{reason}}',
+    declined:
+      '🖼️ {{actor}} rechazó la participación #{{entry}} "{{title}}" de {{author}} en **{{board}}**',
+    declinedWhy:
+      '🖼️ {{actor}} rechazó la participación #{{entry}} "{{title}}" de {{author}} en **{{board}}**: {{reason}}',
+  },
   round: {
     started: '🏁 {{title}} ha comenzado',
     oneDayLeft: '⏳ {{title}}: queda un día',

@@ -322,6 +322,19 @@ export const play: Shape<typeof source> = {
     notTeam: '{{field}}: {{team}} não é um time deste ranking (veja /team list)',
     bot: '<@{{id}}> é um bot; bots não podem ser jogadores. Indique as pessoas que jogaram.',
   },
+  audit: {
+    contestSet: '🖼️ {{actor}} configurou o concurso de **{{board}}**: {{summary}}',
+    removed:
+      '🖼️ {{actor}} removeu a participação #{{entry}} "{{title}}" de {{author}} de **{{board}}**: {{reason}}',
+    approved:
+      '🖼️ {{actor}} aprovou a participação #{{entry}} "{{title}}" de {{author}} em **{{board}}**',
+    approvedWhy:
+      '🖼️ {{actor}} aprovou a participação #{{entry}} "{{title}}" de {{author}} em **{{board}}**: {{reason}}',
+    declined:
+      '🖼️ {{actor}} recusou a participação #{{entry}} "{{title}}" de {{author}} em **{{board}}**',
+    declinedWhy:
+      '🖼️ {{actor}} recusou a participação #{{entry}} "{{title}}" de {{author}} em **{{board}}**: {{reason}}',
+  },
   round: {
     started: '🏁 {{title}} começou',
     oneDayLeft: '⏳ {{title}}: falta um dia',
