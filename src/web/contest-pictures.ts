@@ -96,10 +96,18 @@ export async function galleryData(ctx: Context, spec: GallerySpec): Promise<Gall
   return { ...spec, tiles };
 }
 
-/** "Top 3: Dusk by Ann (8.43) · …": what a shared link's preview says. */
+/** "Top 3: Dusk by Ann (8.43) · …": what a shared link's preview says, in the card's language. */
 export function topEntriesText(spec: GallerySpec): string {
-  const top = spec.tiles.slice(0, 3).map((t) => `${t.title} by ${t.author} (${t.value})`);
+  const top = spec.tiles
+    .slice(0, 3)
+    .map((e) =>
+      t(spec.language, 'pictures.card.entryBy', {
+        title: e.title,
+        author: e.author,
+        value: e.value,
+      }),
+    );
   return top.length > 0
     ? `Top ${top.length}: ${top.join(' · ')}`
-    : (spec.words?.card.noEntries ?? 'No entries yet');
+    : t(spec.language, 'pictures.card.noEntries');
 }

@@ -129,5 +129,5 @@ export function topThreeText(card: CardData): string {
   const top = card.rows.slice(0, 3).map((r) => `${r.name} (${r.value})`);
   return top.length > 0
     ? `Top ${top.length}: ${top.join(' · ')}`
-    : (card.words?.card.noEntries ?? 'No entries yet');
+    : t(card.language, 'pictures.card.noEntries');
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
+import { pictureLanguage } from '../../src/domain/picture-words';
 import type { CardData, ChartData } from '../../src/render/types';
+import { topEntriesText } from '../../src/web/contest-pictures';
+import { topThreeText } from '../../src/web/pictures';
 import { backendName } from '../support/backends';
 import { startTestTally, type TestTally } from '../support/tally';
 import { fetchPage, RecordingRenderer, servePages, type PagesApp } from './pages-app';
@@ -106,5 +109,20 @@ describe(`pictures in the page's language (${backendName})`, () => {
       expect(Buffer.compare((await get(path, 'de-AT')).bytes, de.bytes), path).toBe(0);
       expect(Buffer.compare((await get(path, 'ja')).bytes, en.bytes), path).toBe(0);
     }
+  });
+});
+
+describe("a shared link's preview line in the picture's language", () => {
+  const tile = { place: '#1', title: 'Dusk', author: 'Ann', value: '8,43', thumbHash: 'x' };
+  it.each([
+    ['de', 'Top 1: Dusk von Ann (8,43)', 'Noch keine Einträge'],
+    ['es-ES', 'Top 1: Dusk, de Ann (8,43)', 'Todavía no hay nadie'],
+    ['pt-BR', 'Top 1: Dusk, de Ann (8,43)', 'Ainda não há ninguém'],
+    ['ja', 'Top 1: Dusk by Ann (8,43)', 'No entries yet'],
+  ])('GIVEN a card in %s THEN "%s", and "%s" without entries', (locale, line, none) => {
+    const spec = { title: 'Photos', subtitle: 'Rating', ...pictureLanguage(locale) };
+    expect(topEntriesText({ ...spec, tiles: [tile] })).toBe(line);
+    expect(topEntriesText({ ...spec, tiles: [] })).toBe(none);
+    expect(topThreeText({ ...spec, rows: [] })).toBe(none);
   });
 });

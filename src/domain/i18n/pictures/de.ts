@@ -11,6 +11,7 @@ export const pictures: Shape<typeof source> = {
     finalStandings: 'Endstand',
     contest: 'Wettbewerb',
     unranked: 'ohne Rang',
+    entryBy: '{{title}} von {{author}} ({{value}})',
   },
   chart: {
     labelled: '{{label}}: {{summary}}',

@@ -20,6 +20,8 @@ export const pictures = {
     contest: 'contest',
     /** A contest entry's place when it has too few votes for one. */
     unranked: 'unranked',
+    /** A contest entry in a link's preview: `Dusk by Ann (8.43)`. */
+    entryBy: '{{title}} by {{author}} ({{value}})',
   },
   chart: {
     /** The summary under the title: `rating: last 1,052 · min 1,016 · max 1,074`. */

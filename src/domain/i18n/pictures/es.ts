@@ -13,6 +13,7 @@ export const pictures: Shape<typeof source> = {
     finalStandings: 'clasificación final',
     contest: 'concurso',
     unranked: 'sin clasificar',
+    entryBy: '{{title}}, de {{author}} ({{value}})',
   },
   chart: {
     labelled: '{{label}}: {{summary}}',

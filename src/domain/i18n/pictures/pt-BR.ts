@@ -13,6 +13,7 @@ export const pictures: Shape<typeof source> = {
     finalStandings: 'classificação final',
     contest: 'concurso',
     unranked: 'sem posição',
+    entryBy: '{{title}}, de {{author}} ({{value}})',
   },
   chart: {
     labelled: '{{label}}: {{summary}}',
