@@ -15,6 +15,7 @@ import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';
 import { boardOf, ownerOf } from '../src/bot/workspace';
+import { interactionServerLocale } from '../src/bot/server-locale';
 
 /**
  * /correct (issue 15 item 2; README "Corrections"): a moderator changes or removes an applied
@@ -84,7 +85,7 @@ export const correct = {
     });
     // The reply is the channel's: in the server's language.
     await interaction.reply({
-      content: replyText(interaction, outcome, interaction.guildLocale),
+      content: replyText(interaction, outcome, await interactionServerLocale(ctx, interaction)),
       allowedMentions: { parse: [] },
     });
   },

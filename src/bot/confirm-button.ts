@@ -1,12 +1,12 @@
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
-import { refusalOf } from '../domain/confirmation';
 import { TallyError, toldIn } from '../domain/errors';
-import { t, type TextKey } from '../domain/i18n';
+import { t } from '../domain/i18n';
 import { chatOwnerId } from '../domain/ids';
 import { log } from '../log';
-import { answerReport, partiesOf } from '../pipeline/confirm';
+import { answerReport, partiesOf, refusalKey } from '../pipeline/confirm';
 import type { Context } from '../pipeline/context';
 import { confirmMessage } from './confirm-message';
+import { interactionServerLocale } from './server-locale';
 import { parseConfirmButton } from './custom-id';
 import { refuse } from './replies';
 import { confirmPosts, reviewPosts } from '../pipeline/outbox';
@@ -42,7 +42,7 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
 
   await interaction.deferUpdate();
   // The message is everyone's: redrawn in the server's language.
-  const postLocale = async () => interaction.guildLocale;
+  const postLocale = () => interactionServerLocale(ctx, interaction);
   const reviewMessages = reviewPosts(ctx);
   const now = ctx.now();
   // Keeps the confirm poster off this message while the press redraws it.
@@ -81,19 +81,4 @@ export async function handleConfirmButton(ctx: Context, interaction: ButtonInter
     });
   }
   if (leased) await reviewMessages.release(submission.id);
-}
-
-/**
- * Why a member may not press Confirm or Dispute / Withdraw (domain/confirmation.ts refusalOf
- * decides), as the catalogue's words for it; null when they may.
- */
-export function refusalKey(
-  action: 'confirm' | 'dispute' | 'withdraw',
-  presser: string,
-  reporter: string,
-  opponents: readonly string[],
-): TextKey | null {
-  if (refusalOf(action, presser, reporter, opponents) === null) return null;
-  if (action === 'withdraw') return 'review.answer.onlyReporter';
-  return presser === reporter ? 'review.answer.youReported' : 'review.answer.onlyOpponents';
 }

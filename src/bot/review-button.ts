@@ -21,6 +21,7 @@ import { adjustModal, declineModal } from './adjust-modal';
 import { parseAdjustModal, parseDeclineModal, parseReviewButton } from './custom-id';
 import { refuse } from './replies';
 import { reviewMessage } from './review-message';
+import { interactionServerLocale } from './server-locale';
 import { loadReviewView, ownedSubmission, reviewViewOf } from '../pipeline/review-view';
 
 export interface ReviewButtonDeps {
@@ -204,7 +205,7 @@ async function redraw(
   try {
     if (!view) return;
     // The message is everyone's: redrawn in the server's language.
-    const body = reviewMessage(view, interaction.guildLocale);
+    const body = reviewMessage(view, await interactionServerLocale(deps.ctx, interaction));
     await interaction.editReply({
       embeds: body.embeds,
       components: body.components,

@@ -19,6 +19,7 @@ import { clip, code, LIMITS, shown } from './text';
 import { loadReviewView, type ReviewView } from '../pipeline/review-view';
 import type { ReviewPosts } from '../pipeline/outbox';
 import { guildOf } from '../domain/ids';
+import { workspaceLocale } from './server-locale';
 import { t } from '../domain/i18n';
 
 export interface ReviewPosterOptions {
@@ -232,13 +233,8 @@ export class ReviewPoster {
  * The language of what Tally posts about a board's results (review messages, confirmations, the
  * submitter's DM): its server's (src/bot/server-locale.ts); a user board's, English.
  */
-export async function boardLocale(
-  _ctx: Context,
-  board: Pick<Board, 'ownerId'>,
-): Promise<string | null> {
-  const guildId = guildOf(board.ownerId);
-  return guildId ? null : null;
-}
+export const boardLocale = (ctx: Context, board: Pick<Board, 'ownerId'>): Promise<string> =>
+  workspaceLocale(ctx, board.ownerId);
 
 /** The reason a post failed for good, or null for a failure worth retrying (5xx, 429, network). */
 function refusedForGood(err: unknown, where: 'dm' | 'channel', channelId: string | null) {

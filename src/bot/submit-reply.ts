@@ -9,6 +9,7 @@ import type { Context } from '../pipeline/context';
 import { keepEvidencePreview } from '../pipeline/evidence-previews';
 import { submit, type Submitted } from '../pipeline/submit';
 import { evidenceBytes } from './attachment-file';
+import { interactionServerLocale } from './server-locale';
 import { shown } from './text';
 
 /**
@@ -44,7 +45,8 @@ export async function submitWrite(
     void task.finally(() => previewing.delete(task));
   }
   await interaction.editReply({
-    content: submittedText(board, submitted, interaction.locale),
+    // The accepted write's reply is the channel's: in the server's language.
+    content: submittedText(board, submitted, await interactionServerLocale(ctx, interaction)),
     allowedMentions: { parse: [] },
   });
 }
@@ -75,9 +77,9 @@ async function previewLater(ctx: Context, submission: Submitted['submission'], u
 
 /**
  * What a member reads once their write is in: applied, failed, waiting for review or for the
- * opponents, with what happens next, in their language (`locale`: the interaction's). `/match
- * report`, `/score submit` and a queue match's report buttons (commands/queue-buttons.ts) say it
- * alike.
+ * opponents, with what happens next, in `locale`'s language (the reply is public: the server's).
+ * `/match report`, `/score submit` and a queue match's report buttons (commands/queue-buttons.ts)
+ * say it alike.
  */
 export function submittedText(
   board: Board,

@@ -15,7 +15,8 @@ import { chatPlayerId, formatHandle, submissionIdOf } from '../domain/ids';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
 import { actsFor, type Actor, type Context } from './context';
 import type { Enqueued } from './enqueue';
-import { review, type Guard } from './review';
+import { refusal as refused, review, type Guard } from './review';
+import type { TextKey, TextVars } from '../domain/i18n';
 
 /**
  * Opponent confirmation (issue 15 item 3; README "Opponent confirmation"): on an `opponents`
@@ -95,12 +96,12 @@ export async function answerReport(
   const found = id === null ? null : await ctx.repos.submissions.byId(id);
   const parties = found && partiesOf(found);
   if (!found || !parties || !actsFor(actor, found.ownerId)) {
-    throw new TallyError('not_found', `no report ${handle} waiting for its opponents`);
+    throw refused('not_found', 'review.already.noReport', { handle });
   }
-  const refusal = refusalOf(action, presser, parties.reporter, parties.opponents);
-  if (refusal) throw new TallyError('permission_denied', refusal);
+  const refusal = refusalKey(action, presser, parties.reporter, parties.opponents);
+  if (refusal) throw refused('permission_denied', refusal);
   if (found.status !== 'pending_review' || found.confirmState !== 'awaiting') {
-    throw new TallyError('invalid_request', `${handle} ${alreadyLine(found)}`);
+    throw refused('invalid_request', ...alreadyLine(handle, found));
   }
   const by = chatPlayerId(presser);
   if (action === 'dispute') {
@@ -114,7 +115,7 @@ export async function answerReport(
   }
   const guard: Guard = (pending) => {
     if (pending.confirmState !== 'awaiting') {
-      throw new TallyError('invalid_request', `${handle} ${alreadyLine(pending)}`);
+      throw refused('invalid_request', ...alreadyLine(handle, pending));
     }
     if (overdue(pending, ctx.now())) throw new WindowRanOut();
     return { confirmState: action === 'confirm' ? 'confirmed' : 'withdrawn', confirmBy: by };
@@ -155,32 +156,51 @@ async function refuseLate(ctx: Context, handle: string, id: number): Promise<nev
     await settleSilent(ctx, row).catch(ignoreDecided);
     row = await ctx.repos.submissions.byId(id);
   }
-  throw new TallyError('invalid_request', `${handle} ${row ? alreadyLine(row) : 'is gone'}`);
+  if (!row) throw refused('invalid_request', 'review.already.gone', { handle });
+  throw refused('invalid_request', ...alreadyLine(handle, row));
 }
 
-/** What became of a report that no longer waits, as the end of a sentence. */
-function alreadyLine(s: Submission): string {
-  const who = s.confirmBy?.startsWith('chat:') ? ` by <@${s.confirmBy.slice(5)}>` : '';
+/** What became of a report that no longer waits: the catalogue's sentence and its variables. */
+function alreadyLine(handle: string, s: Submission): readonly [TextKey, TextVars] {
+  const member = s.confirmBy?.startsWith('chat:') ? `<@${s.confirmBy.slice(5)}>` : null;
   switch (s.confirmState) {
     case 'confirmed':
-      return `was already confirmed${who}.`;
+      return member
+        ? ['review.already.confirmedBy', { handle, member }]
+        : ['review.already.confirmed', { handle }];
     case 'auto':
-      return 'was confirmed automatically when its window ran out.';
+      return ['review.already.auto', { handle }];
     case 'disputed':
-      return `was disputed${who}; the moderators decide it now.`;
+      return member
+        ? ['review.already.disputedBy', { handle, member }]
+        : ['review.already.disputed', { handle }];
     case 'escalated':
-      return 'went to the moderators when its window ran out.';
+      return ['review.already.escalated', { handle }];
     case 'withdrawn':
-      return 'was withdrawn by the member who reported it.';
+      return ['review.already.withdrawn', { handle }];
     default:
-      return `is no longer waiting for its opponents (it is ${s.status}).`;
+      return ['review.already.notWaiting', { handle, status: s.status }];
   }
+}
+
+/**
+ * Why a member may not press Confirm or Dispute / Withdraw (domain/confirmation.ts refusalOf
+ * decides), as the catalogue's words for it; null when they may.
+ */
+export function refusalKey(
+  action: ReportAnswer,
+  presser: string,
+  reporter: string,
+  opponents: readonly string[],
+): TextKey | null {
+  if (refusalOf(action, presser, reporter, opponents) === null) return null;
+  if (action === 'withdraw') return 'review.answer.onlyReporter';
+  return presser === reporter ? 'review.answer.youReported' : 'review.answer.onlyOpponents';
 }
 
 async function boardOf(ctx: Context, s: Submission): Promise<Board> {
   const board = await ctx.repos.boards.byPk(s.boardPk);
-  if (!board)
-    throw new TallyError('not_found', `the board of ${formatHandle(s.id)} no longer exists`);
+  if (!board) throw refused('not_found', 'review.decide.boardGone', { handle: formatHandle(s.id) });
   return board;
 }
 

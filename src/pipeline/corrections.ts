@@ -25,12 +25,12 @@ import { applyMatch, type EntryState } from '../domain/scoring';
 import { scoreValue } from '../domain/write-request';
 import { ownedBoard } from './board-reads';
 import { actsFor, type Actor, type Context } from './context';
-import { correctedMatch, required, type Correction } from './review';
+import { correctedMatch, refusal, required, type Correction } from './review';
 import { closeDueSeasons } from './seasons';
 import { recordAudit } from './audit';
 import { correctionLine, literal } from './audit-lines';
 import { signedDelta } from '../domain/display';
-import { t } from '../domain/i18n';
+import { t, type TextKey, type TextVars } from '../domain/i18n';
 
 /**
  * Corrections after approval (issue 15 item 2; README "Corrections"): a moderator changes the
@@ -89,10 +89,7 @@ export async function correctResult(
   return ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.results.lockBoard(tx, board.pk, false);
     if ((await closeDueSeasons(ctx, tx, board, ctx.now())).waiting) {
-      throw new TallyError(
-        'board_locked',
-        'the board’s season has just ended and results submitted before its end are still being recorded; try again in a few seconds',
-      );
+      throw refusal('board_locked', 'review.fix.seasonClosing');
     }
     const since = await standingsSince(ctx, tx, board);
     const parsed =
@@ -131,35 +128,36 @@ async function resolve(ctx: Context, ref: ResultRef, actor: Actor): Promise<Targ
     const id = submissionIdOf(ref.handle);
     const submission = id === null ? null : await ctx.repos.submissions.byId(id);
     if (!submission || !actsFor(actor, submission.ownerId)) {
-      throw new TallyError('not_found', `no submission ${ref.handle}`);
+      throw refusal('not_found', 'review.decide.noSubmission', { handle: ref.handle });
     }
     const board = await ctx.repos.boards.byPk(submission.boardPk);
-    if (!board) throw new TallyError('not_found', `the board of ${ref.handle} no longer exists`);
+    if (!board) throw refusal('not_found', 'review.decide.boardGone', { handle: ref.handle });
     const handle = formatHandle(submission.id);
     const submissionId = submission.id;
     if (submission.matchPk !== null)
       return { board, handle, submissionId, matchPk: submission.matchPk };
     if (submission.scorePk !== null)
       return { board, handle, submissionId, scorePk: submission.scorePk };
-    throw refused(`${handle} has no recorded result to correct (it is ${submission.status})`);
+    throw refused('review.fix.noResult', { handle, status: submission.status });
   }
-  if (!actsFor(actor, ref.ownerId)) throw new TallyError('not_found', `No board "${ref.boardId}"`);
+  if (!actsFor(actor, ref.ownerId)) {
+    throw refusal('not_found', 'review.fix.noBoard', { boardId: ref.boardId });
+  }
   const board = await ownedBoard(ctx, ref.ownerId, ref.boardId);
   if ('match' in ref) {
     if (board.type !== 'ELO' && board.type !== 'League') {
-      throw refused(`${board.id} is a ${board.type} board: it records scores, not matches`);
+      throw refused('review.fix.notMatches', { boardId: board.id, type: board.type });
     }
     const found = await ctx.repos.matches.byNumber(board.pk, ref.match);
-    if (!found) throw new TallyError('not_found', `${board.id} has no match #${ref.match}`);
+    if (!found) {
+      throw refusal('not_found', 'review.fix.noMatch', { boardId: board.id, number: ref.match });
+    }
     const { submissionId } = found;
     return { board, handle: handleOf(submissionId), submissionId, matchPk: found.pk };
   }
   const found = await ctx.repos.corrections.latestScore(board.pk, ref.playerId, ref.score);
   if (!found) {
-    throw new TallyError(
-      'not_found',
-      `no applied score ${ref.score} of that player on ${board.id}`,
-    );
+    throw refusal('not_found', 'review.fix.noScore', { boardId: board.id, score: ref.score });
   }
   const { submissionId } = found;
   return { board, handle: handleOf(submissionId), submissionId, scorePk: found.pk };
@@ -168,7 +166,11 @@ async function resolve(ctx: Context, ref: ResultRef, actor: Actor): Promise<Targ
 const handleOf = (submissionId: number | null) =>
   submissionId === null ? null : formatHandle(submissionId);
 
-const refused = (detail: string) => new TallyError('invalid_request', detail);
+const refused = (key: TextKey, vars: TextVars = {}) => refusal('invalid_request', key, vars);
+
+/** Which result a refusal names: a match by its number, a score by its player and value. */
+type Named = { number: number } | { player: string; score: string };
+const kindOf = (named: Named) => ('number' in named ? 'Match' : 'Score');
 
 async function standingsSince(ctx: Context, tx: EntityManager, board: Board) {
   const latest = await ctx.repos.seasons.latest(board.pk, tx);
@@ -181,20 +183,16 @@ async function standingsSince(ctx: Context, tx: EntityManager, board: Board) {
 /** A result applied before the last season ended is archived with that season: final. */
 function checkCorrectable(
   result: Pick<Match, 'status' | 'reviewedBy' | 'reviewedAt' | 'submittedAt'>,
-  label: string,
+  named: Named,
   since: Date | null,
 ) {
+  const kind = kindOf(named);
   if (!APPLIED.has(result.status)) {
-    throw refused(
-      result.status === 'pending'
-        ? `${label} is still pending review: approve, adjust or decline it instead`
-        : `${label} was declined and never counted; there is nothing to correct`,
-    );
+    const why = result.status === 'pending' ? 'pending' : 'declined';
+    throw refused(`review.fix.${why}${kind}`, named);
   }
   if (since && countsFrom(result).getTime() < since.getTime()) {
-    throw refused(
-      `${label} counted in a season that has ended; that season's final standings are archived and stay as they are`,
-    );
+    throw refused(`review.fix.archived${kind}`, named);
   }
 }
 
@@ -204,8 +202,9 @@ async function correctMatch(ctx: Context, step: Step, matchPk: number) {
   const match = await results.match(matchPk, tx);
   if (!match) throw new TallyError('internal_error', `match ${matchPk} is gone`);
   const label = `Match #${match.number}`;
-  checkCorrectable(match, label, step.since);
-  if (match.winner === null) throw refused(`${label} was removed by a moderator already`);
+  const named = { number: match.number };
+  checkCorrectable(match, named, step.since);
+  if (match.winner === null) throw refused('review.fix.removedMatch', named);
   const before: ResultValue = resultOf(match);
   const roster = await results.roster(match.pk, tx);
   const current = await results.entries(
@@ -231,9 +230,7 @@ async function correctMatch(ctx: Context, step: Step, matchPk: number) {
     const corrected = correctedMatch(board, step.change);
     after = resultOf(corrected);
     if (describeResult(board.type, after) === describeResult(board.type, before)) {
-      throw refused(
-        `${label} already reads ${describeResult(board.type, before)}; nothing changed`,
-      );
+      throw refused(...alreadyReads(match.number, before));
     }
     const side = (n: 1 | 2) => roster.filter((slot) => slot.side === n);
     const applied = applyMatch(
@@ -289,17 +286,19 @@ async function correctScore(ctx: Context, step: Step, scorePk: number) {
   }
   const score = await results.score(scorePk, tx);
   if (!score) throw new TallyError('internal_error', `score ${scorePk} is gone`);
-  const label = `${score.playerName}’s score ${describeResult(board.type, { score: score.score })}`;
-  checkCorrectable(score, label, step.since);
+  const shownScore = describeResult(board.type, { score: score.score });
+  const label = `${score.playerName}’s score ${shownScore}`;
+  const named = { player: score.playerName, score: shownScore };
+  checkCorrectable(score, named, step.since);
   if (await corrections.removed(tx, { scorePk })) {
-    throw refused(`${label} was removed by a moderator already`);
+    throw refused('review.fix.removedScore', named);
   }
   const before: ResultValue = { score: score.score };
   let after: ResultValue | null = null;
   let fields: Partial<Score> = { status: 'set' };
   if (step.change !== 'remove') {
     const value = scoreValue(required(step.change.score, 'score'));
-    if (value === score.score) throw refused(`${label} already reads that; nothing changed`);
+    if (value === score.score) throw refused('review.fix.scoreReads', named);
     after = { score: value };
     fields = { score: value, status: 'set' };
   }
@@ -325,6 +324,18 @@ async function correctScore(ctx: Context, step: Step, scorePk: number) {
     names: new Map([[score.playerId, score.playerName]]),
     player: score.playerName,
   });
+}
+
+/** A match that already reads the corrected result: the refusal, by the result it reads. */
+function alreadyReads(number: number, before: ResultValue): readonly [TextKey, TextVars] {
+  if (before.team1Score != null && before.team2Score != null) {
+    const result = `${before.team1Score}–${before.team2Score}`;
+    return ['review.fix.matchReads', { number, result }];
+  }
+  if (before.winner === 'team1') return ['review.fix.matchReadsTeam1', { number }];
+  if (before.winner === 'team2') return ['review.fix.matchReadsTeam2', { number }];
+  if (before.winner === 'draw') return ['review.fix.matchReadsDraw', { number }];
+  return ['review.fix.matchReads', { number, result: describeResult('ELO', before) }];
 }
 
 const actionOf = (step: Step): CorrectionAction => (step.change === 'remove' ? 'remove' : 'change');

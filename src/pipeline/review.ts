@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Match } from '../../entities/match';
 import type { Submission } from '../../entities/submission';
-import { TallyError } from '../domain/errors';
+import { TallyError, type ErrorCode } from '../domain/errors';
+import { t, type TextKey, type TextVars } from '../domain/i18n';
 import { formatHandle, submissionIdOf } from '../domain/ids';
 import { winnerOf } from '../domain/league';
 import { scoreValue, scorelineValue, winnerValue } from '../domain/write-request';
@@ -234,27 +235,22 @@ async function decide(
         ? known.submission
         : await ctx.repos.submissions.byId(id);
   if (!found || !actsFor(actor, found.ownerId)) {
-    throw new TallyError('not_found', `no submission ${handle}`);
+    throw refusal('not_found', 'review.decide.noSubmission', { handle });
   }
   const board =
     known?.board.pk === found.boardPk ? known.board : await ctx.repos.boards.byPk(found.boardPk);
-  if (!board) throw new TallyError('not_found', `the board of ${handle} no longer exists`);
+  if (!board) throw refusal('not_found', 'review.decide.boardGone', { handle });
   const outcome = await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.results.lockBoard(tx, board.pk, false);
     // A decision after a season's end counts in the next season (src/domain/season.ts); while
     // the ended season waits for results queued before its end, an approval waits too.
     if ((await closeDueSeasons(ctx, tx, board, ctx.now())).waiting && applies) {
-      throw new TallyError(
-        'board_locked',
-        `the board's season has just ended and results submitted before its end are still being recorded; try ${handle} again in a few seconds`,
-      );
+      throw refusal('board_locked', 'review.decide.seasonClosing', { handle });
     }
     const submission = await ctx.repos.submissions.byId(found.id, tx);
     if (!submission || submission.status !== 'pending_review') {
-      throw new TallyError(
-        'invalid_request',
-        `${handle} is not pending review (it is ${submission?.status ?? 'gone'})`,
-      );
+      const status = submission?.status ?? 'gone';
+      throw refusal('invalid_request', 'review.decide.notPending', { handle, status });
     }
     // A decision after the window is refused, and the expiry the sweep would have made is made
     // now: without a worker running, an overdue submission still expires at its first touch.
@@ -277,10 +273,8 @@ async function decide(
   });
   const { expiredAt, ...decided } = outcome;
   if (expiredAt && !expiring) {
-    throw new TallyError(
-      'invalid_request',
-      `${handle} expired at ${utcMinute(expiredAt)}, when its validation window ran out; it was rejected and nothing was applied`,
-    );
+    const when = utcMinute(expiredAt);
+    throw refusal('invalid_request', 'review.decide.expired', { handle, when });
   }
   return decided;
 }
@@ -302,3 +296,10 @@ export async function expireOverdue(ctx: Context): Promise<ReviewOutcome[]> {
   }
   return outcomes;
 }
+
+/**
+ * A refusal a member reads (issue 32): its detail in English for the API and the log, and what it
+ * says in the catalogue, rendered in the member's language at the edge (errors.ts toldIn).
+ */
+export const refusal = (code: ErrorCode, key: TextKey, vars: TextVars = {}) =>
+  new TallyError(code, t(null, key, vars), { said: { key, vars } });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSession } from '../../entities/web-session';
 import { dashboardHtml, postForm } from '../../src/web/dashboard/layout';
+import { wordsFor } from '../../src/web/dashboard/words';
 import { Browser, SCREENS } from './chromium';
 
 /**
@@ -98,7 +99,7 @@ describe('the dashboard stylesheet in headless Chromium', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tally-dashboard-style-'));
     const file = join(dir, 'page.html');
-    writeFileSync(file, dashboardHtml('Style', BODY, { session }));
+    writeFileSync(file, dashboardHtml('Style', BODY, { session, w: wordsFor('en') }));
     url = pathToFileURL(file).href;
     browser = await Browser.launch();
   });

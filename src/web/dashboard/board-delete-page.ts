@@ -23,11 +23,9 @@ import { serverTabs } from './server-page';
  * a wrong or empty one shows the page again, saying why, with nothing deleted.
  */
 
-const WHAT = 'Deleting a board';
-
 async function previewFor(deps: DashboardDeps, req: Request, res: Response) {
   const member = await inServer(req, res, deps.access);
-  await needManage(member, deps.access, WHAT);
+  await needManage(member, deps.access, 'delete.what');
   const preview = await boardDeletionPreview(deps.ctx, member.ownerId, String(req.params.boardId));
   return { member, preview };
 }
@@ -39,30 +37,30 @@ function confirmationPage(
   refusal: string | null,
 ): void {
   const g = member.server.guildId;
-  const stays = liveChannelId
-    ? 'Its live standings message and any posts of it stay on Discord as they are; delete them by hand if you like.'
-    : 'Messages Tally posted for it stay on Discord as they are.';
+  const { w } = member;
+  const stays = w.t(liveChannelId ? 'delete.stays' : 'delete.staysPosts');
   const form = postForm(
     member.session,
     paths.boardDelete(g, board.id),
     // The sentence in one span: a label is a grid, where a bare <code> would be a row of its own.
-    `<label><span>Type the board id, <code>${escapeHtml(board.id)}</code>, to confirm</span> <input name="confirm" required maxlength="100" autocomplete="off" spellcheck="false"></label>`,
-    { label: 'Delete this board for good', kind: 'danger' },
+    `<label><span>${w.m('delete.typeIdHtml', { id: `<code>${escapeHtml(board.id)}</code>` })}</span> <input name="confirm" required maxlength="100" autocomplete="off" spellcheck="false"></label>`,
+    { label: w.t('delete.button'), kind: 'danger' },
     'stack',
   );
-  const body = `<h1>Delete ${escapeHtml(boardName(board))}?</h1>
+  const body = `<h1>${w.h('delete.heading', { board: boardName(board) })}</h1>
 ${serverTabs(member, 'boards')}
 <section class="panel">
-<p>Gone with it, for good: ${escapeHtml(describeContents(contents))}, with its history, review queue, seasons, rank roles and settings. Its public page and every API read of it answer 404; API keys keep working for the other boards.</p>
+<p>${w.m('delete.goneHtml', { contents: escapeHtml(describeContents(contents)) })}</p>
 <p>${escapeHtml(stays)}</p>
 ${form}
 </section>
-<nav class="pages">${link(paths.board(g, board.id), 'Back to the settings, deleting nothing')}</nav>`;
+<nav class="pages">${link(paths.board(g, board.id), w.h('delete.back'))}</nav>`;
   sendDashboard(
     res,
     refusal ? 422 : 200,
-    dashboardHtml(`Delete ${boardName(board)}`, body, {
+    dashboardHtml(w.t('delete.pageTitle', { board: boardName(board) }), body, {
       session: member.session,
+      w,
       flash: refusal ? { text: refusal, refused: true } : null,
     }),
   );
@@ -80,7 +78,7 @@ export function deleteBoardAction(deps: DashboardDeps): RequestHandler {
     const { member, preview } = await previewFor(deps, req, res);
     const typed = (req.body as Record<string, string | undefined> | undefined)?.confirm ?? '';
     if (typed.trim() !== preview.board.id) {
-      const refusal = `Nothing was deleted: to confirm, type the board id exactly as shown (${preview.board.id}).`;
+      const refusal = member.w.t('delete.refused', { id: preview.board.id });
       confirmationPage(res, member, preview, refusal);
       return;
     }

@@ -3,7 +3,6 @@ import type { Board } from '../../../entities/board';
 import { STANDINGS_SIZE_RANGE } from '../../domain/board-display';
 import { CONFIRM_WINDOW_RANGE } from '../../domain/confirmation';
 import { isMatchBoard } from '../../domain/board-rules';
-import { TallyError } from '../../domain/errors';
 import { boardSettings, ownedBoard } from '../../pipeline/board-reads';
 import { createBoard, editBoard, type BoardEdit } from '../../pipeline/boards';
 import { setDecay } from '../../pipeline/decay';
@@ -24,6 +23,7 @@ import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { queueSection, saveQueue } from './queue-section';
 import { serverTabs } from './server-page';
+import { doneKey, refusal, type DashboardKey, type Words } from './words';
 
 /**
  * A board's settings (Manage Server), section by section, each a form that calls the use case
@@ -38,12 +38,20 @@ import { serverTabs } from './server-page';
  * A contest period as the form gives it: open, closed now, or until a moment typed as
  * `2026-12-31T18:00` (a datetime-local field), read as UTC like every time Tally shows.
  */
-function periodOf(choice: string, until: string | undefined, what: string): PeriodInput {
+function periodOf(
+  w: Words,
+  choice: string,
+  until: string | undefined,
+  what: 'submissions' | 'voting',
+): PeriodInput {
   if (choice === 'open' || choice === 'closed') return choice;
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(until ?? '');
   const date = m ? new Date(`${m[1]}T${m[2]}:00Z`) : null;
   if (choice !== 'until' || !date || Number.isNaN(date.getTime())) {
-    throw new TallyError('invalid_request', `${what}: pick open, closed, or a date and time (UTC)`);
+    // The field's name as English wrote it before (lower case), and as the page names it.
+    throw refusal(w, 'invalid_request', 'settings.contest.periodInvalid', (words) => ({
+      what: words.lang === 'en' ? what : words.t(`settings.contest.${what}`),
+    }));
   }
   return date;
 }
@@ -53,17 +61,16 @@ const by = (member: InServer) => `chat:${member.session.userId}`;
 export function createBoardAction(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
-    await needManage(member, deps.access, 'Creating a board');
+    await needManage(member, deps.access, 'guard.creatingBoard');
     const form = formOf(req);
     const ownerId = await serverOwner(deps, member);
+    const windowHours = whole(member.w, form.windowHours, 'fields.reviewWindow');
     const board = await createBoard(deps.ctx, {
       ownerId,
       type: form.type ?? '',
       ...(form.id ? { id: form.id.trim() } : {}),
       ...(form.name ? { name: form.name } : {}),
-      ...(whole(form.windowHours, 'review window') !== undefined
-        ? { windowHours: whole(form.windowHours, 'review window') }
-        : {}),
+      ...(windowHours !== undefined ? { windowHours } : {}),
     });
     res.redirect(303, `${paths.board(member.server.guildId, board.id)}?done=created`);
   };
@@ -72,10 +79,11 @@ export function createBoardAction(deps: DashboardDeps): RequestHandler {
 export function saveBoardAction(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
-    await needManage(member, deps.access, 'Changing a board');
+    await needManage(member, deps.access, 'guard.changingBoard');
     const board = await ownedBoard(deps.ctx, member.ownerId, String(req.params.boardId));
     const form = formOf(req);
     const { ctx } = deps;
+    const num = (raw: string | undefined, name: DashboardKey) => whole(member.w, raw, name);
     const back = (section: string) => {
       const anchor = ANCHORS[section] ?? 'general';
       res.redirect(
@@ -91,7 +99,7 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
       case 'general': {
         const edit: BoardEdit = {
           name: form.name ?? '',
-          windowHours: whole(form.windowHours, 'review window') ?? board.validationWindowHours,
+          windowHours: num(form.windowHours, 'fields.reviewWindow') ?? board.validationWindowHours,
           moderatorChannelId: await placeOf(deps, member, 'channels', form.moderatorChannel),
           moderatorRoleId: await placeOf(deps, member, 'roles', form.moderatorRole),
           evidenceRequired: form.evidence === 'on',
@@ -101,7 +109,7 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
           edit.reviewMode = form.reviewMode ?? board.reviewMode;
           if (edit.reviewMode === 'opponents') {
             edit.confirmWindowHours =
-              whole(form.confirmHours, 'confirmation window') ?? board.confirmWindowHours;
+              num(form.confirmHours, 'fields.confirmationWindow') ?? board.confirmWindowHours;
             edit.onSilence = form.onSilence ?? board.confirmOnSilence;
           }
         }
@@ -112,7 +120,7 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
         // How the standings look (domain/board-display.ts): an unticked box is not sent.
         const edit: BoardEdit = {
           medals: form.medals === 'on',
-          standingsSize: whole(form.standingsSize, 'standings size') ?? board.standingsSize,
+          standingsSize: num(form.standingsSize, 'fields.standingsSize') ?? board.standingsSize,
         };
         if (isMatchBoard(board)) edit.showRecord = form.showRecord === 'on';
         else edit.showSubmissions = form.showSubmissions === 'on';
@@ -135,13 +143,13 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
           form.off === 'on'
             ? null
             : {
-                amount: whole(form.amount, 'amount') ?? 0,
+                amount: num(form.amount, 'fields.amount') ?? 0,
                 percent: form.percent === 'on',
-                ...(whole(form.afterDays, 'after days') !== undefined
-                  ? { afterDays: whole(form.afterDays, 'after days') }
+                ...(num(form.afterDays, 'fields.afterDays') !== undefined
+                  ? { afterDays: num(form.afterDays, 'fields.afterDays') }
                   : {}),
-                ...(whole(form.everyHours, 'every hours') !== undefined
-                  ? { everyHours: whole(form.everyHours, 'every hours') }
+                ...(num(form.everyHours, 'fields.everyHours') !== undefined
+                  ? { everyHours: num(form.everyHours, 'fields.everyHours') }
                   : {}),
               },
         );
@@ -153,7 +161,9 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
           board.id,
           {
             ...(form.name ? { name: form.name } : {}),
-            ...(whole(form.days, 'days') !== undefined ? { days: whole(form.days, 'days') } : {}),
+            ...(num(form.days, 'fields.days') !== undefined
+              ? { days: num(form.days, 'fields.days') }
+              : {}),
           },
           by(member),
         );
@@ -163,18 +173,18 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
         break;
       case 'role-add': {
         const roleId = await placeOf(deps, member, 'roles', form.role);
-        if (!roleId) throw new TallyError('invalid_request', 'pick a role');
+        if (!roleId) throw refusal(member.w, 'invalid_request', 'settings.pickRole');
         await putRankRole(ctx, member.ownerId, board.id, {
           roleId,
           kind: form.kind === 'top' ? 'top' : 'value',
-          threshold: whole(form.threshold, 'threshold') ?? 0,
+          threshold: num(form.threshold, 'fields.threshold') ?? 0,
         });
         break;
       }
       case 'role-settings':
         await setRankRoleSettings(ctx, member.ownerId, board.id, {
-          ...(whole(form.minGames, 'minimum games') !== undefined
-            ? { minGames: whole(form.minGames, 'minimum games') }
+          ...(num(form.minGames, 'fields.minimumGames') !== undefined
+            ? { minGames: num(form.minGames, 'fields.minimumGames') }
             : {}),
           stack: form.stack === 'on',
         });
@@ -187,16 +197,25 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
           board.id,
           {
             ...(channelId !== undefined ? { channelId } : {}),
-            ...(whole(form.entriesPerMember, 'entries per member') !== undefined
-              ? { entriesPerMember: whole(form.entriesPerMember, 'entries per member') }
+            ...(num(form.entriesPerMember, 'fields.entriesPerMember') !== undefined
+              ? { entriesPerMember: num(form.entriesPerMember, 'fields.entriesPerMember') }
               : {}),
             approval: form.approval === 'on',
             ...(form.submissions
-              ? { submissions: periodOf(form.submissions, form.submissionsUntil, 'submissions') }
+              ? {
+                  submissions: periodOf(
+                    member.w,
+                    form.submissions,
+                    form.submissionsUntil,
+                    'submissions',
+                  ),
+                }
               : {}),
-            ...(form.voting ? { voting: periodOf(form.voting, form.votingUntil, 'voting') } : {}),
-            ...(whole(form.minVotes, 'minimum votes') !== undefined
-              ? { minVotes: whole(form.minVotes, 'minimum votes') }
+            ...(form.voting
+              ? { voting: periodOf(member.w, form.voting, form.votingUntil, 'voting') }
+              : {}),
+            ...(num(form.minVotes, 'fields.minimumVotes') !== undefined
+              ? { minVotes: num(form.minVotes, 'fields.minimumVotes') }
               : {}),
           },
           by(member),
@@ -207,14 +226,17 @@ export function saveBoardAction(deps: DashboardDeps): RequestHandler {
         await removeRankRole(ctx, member.ownerId, board.id, String(form.role ?? ''));
         break;
       default:
-        throw new TallyError('invalid_request', 'unknown settings section');
+        throw refusal(member.w, 'invalid_request', 'settings.unknownSection');
     }
     back(form.section);
   };
 }
 
 const checked = (on: boolean) => (on ? ' checked' : '');
-const FLASH: Record<string, string> = { created: 'Board created.', saved: 'Saved.' };
+const FLASH: Record<string, DashboardKey> = {
+  created: 'settings.created',
+  saved: 'settings.saved',
+};
 
 /**
  * Each section is a form of its own (the dashboard has no script to send two at once), so a
@@ -222,15 +244,15 @@ const FLASH: Record<string, string> = { created: 'Board created.', saved: 'Saved
  * in another section is gone. The page says so under its title and on each Save, and after a
  * save it returns to the section saved (`?section=` and its anchor), which says what was kept.
  */
-const TITLES: Record<string, string> = {
-  general: 'General',
-  display: 'Display',
-  live: 'Live standings',
-  contest: 'Contest',
-  queue: 'Queue',
-  decay: 'Inactivity decay',
-  seasons: 'Seasons',
-  'rank-roles': 'Rank roles',
+const TITLES: Record<string, DashboardKey> = {
+  general: 'settings.sections.general',
+  display: 'settings.sections.display',
+  live: 'settings.sections.live',
+  contest: 'settings.sections.contest',
+  queue: 'settings.sections.queue',
+  decay: 'settings.sections.decay',
+  seasons: 'settings.sections.seasons',
+  'rank-roles': 'settings.sections.rankRoles',
 };
 /** The posted `section` → the panel (its id) the page returns to. */
 const ANCHORS: Record<string, string> = {
@@ -247,16 +269,18 @@ const ANCHORS: Record<string, string> = {
   'role-settings': 'rank-roles',
   'role-remove': 'rank-roles',
 };
-const SAVE = 'Save this section';
-const ONE_AT_A_TIME =
-  'Each section below saves on its own, with its own button: save one before changing another.';
-const savedFlash = (title: string): Html =>
-  `<p class="flash" role="status">Saved. Only ${escapeHtml(title)} was saved; changes left unsaved in other sections, if any, were dropped.</p>`;
+const savedFlash = (w: Words, title: string): Html =>
+  `<p class="flash" role="status">${w.h('settings.savedOnly', { section: title })}</p>`;
+
+/** An option of a select, its value what the use case reads and its text the page's language. */
+const option = (value: string, label: string, on: boolean) =>
+  `<option value="${value}"${on ? ' selected' : ''}>${escapeHtml(label)}</option>`;
 
 export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
-    await needManage(member, deps.access, "Opening a board's settings");
+    const { w } = member;
+    await needManage(member, deps.access, 'guard.openingSettings');
     const board = await ownedBoard(deps.ctx, member.ownerId, String(req.params.boardId));
     const settings = await boardSettings(deps.ctx, board);
     const g = member.server.guildId;
@@ -265,15 +289,18 @@ export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
       : [null, null];
     const s = member.session;
     const action = paths.board(g, board.id);
+    const SAVE = w.t('settings.save');
+    const title = (panel: string) => w.t(TITLES[panel]!);
     // After a save: the flash in the section saved (the page opens there); else at the top.
-    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
+    const doneText = doneKey(FLASH, req.query.done);
+    const done = doneText && w.t(doneText);
     const savedIn =
       req.query.done === 'saved' && typeof req.query.section === 'string'
         ? TITLES[req.query.section] && req.query.section
         : undefined;
-    const flashIn = (panel: string): Html => (panel === savedIn ? savedFlash(TITLES[panel]!) : '');
+    const flashIn = (panel: string): Html => (panel === savedIn ? savedFlash(w, title(panel)) : '');
     const open = (panel: string): Html =>
-      `<section class="panel" id="${panel}"><h2>${TITLES[panel]}</h2>${flashIn(panel)}`;
+      `<section class="panel" id="${panel}"><h2>${escapeHtml(title(panel))}</h2>${flashIn(panel)}`;
     const section = (name: string) => `<input type="hidden" name="section" value="${name}">`;
     const match = isMatchBoard(board);
     // The bounds /board edit takes: a window set in chat must not stop the browser sending this form.
@@ -282,19 +309,19 @@ export function boardSettingsPage(deps: DashboardDeps): RequestHandler {
       s,
       action,
       `${section('general')}
-<label>Name <input name="name" maxlength="100" value="${escapeHtml(board.displayName)}"></label>
-<label>Review window (hours) <input name="windowHours" type="number" min="0" max="999" value="${board.validationWindowHours}"><span class="hint">0 applies results at once.</span></label>
+<label>${w.h('boards.name')} <input name="name" maxlength="100" value="${escapeHtml(board.displayName)}"></label>
+<label>${w.h('boards.windowHours')} <input name="windowHours" type="number" min="0" max="999" value="${board.validationWindowHours}"><span class="hint">${w.h('settings.general.windowHint')}</span></label>
 ${
   match
-    ? `<label>Who confirms a match <select name="reviewMode"><option value="moderators"${board.reviewMode === 'moderators' ? ' selected' : ''}>Moderators</option><option value="opponents"${board.reviewMode === 'opponents' ? ' selected' : ''}>The opponents</option></select></label>
-<label>Confirmation window (hours) <input name="confirmHours" type="number" min="${confirmLow}" max="${confirmHigh}" value="${board.confirmWindowHours}"></label>
-<label>When opponents stay silent <select name="onSilence"><option value="confirm"${board.confirmOnSilence === 'confirm' ? ' selected' : ''}>Confirm</option><option value="escalate"${board.confirmOnSilence === 'escalate' ? ' selected' : ''}>Send to moderators</option></select></label>`
+    ? `<label>${w.h('settings.general.whoConfirms')} <select name="reviewMode">${option('moderators', w.t('settings.general.moderators'), board.reviewMode === 'moderators')}${option('opponents', w.t('settings.general.opponents'), board.reviewMode === 'opponents')}</select></label>
+<label>${w.h('settings.general.confirmHours')} <input name="confirmHours" type="number" min="${confirmLow}" max="${confirmHigh}" value="${board.confirmWindowHours}"></label>
+<label>${w.h('settings.general.onSilence')} <select name="onSilence">${option('confirm', w.t('settings.general.confirm'), board.confirmOnSilence === 'confirm')}${option('escalate', w.t('settings.general.escalate'), board.confirmOnSilence === 'escalate')}</select></label>`
     : ''
 }
-${picker('moderatorChannel', 'Moderator channel', channels, board.moderatorChannelId, 'None')}
-${picker('moderatorRole', 'Moderator role', roles, board.moderatorRoleId, 'Manage Server only')}
-<label class="check"><input type="checkbox" name="evidence"${checked(board.evidenceRequired)}> Chat reports need evidence</label>
-<label class="check"><input type="checkbox" name="private"${checked(board.private)}> Private: hidden from the public pages; members of this server see it when signed in</label>`,
+${picker(w, 'moderatorChannel', w.h('settings.general.moderatorChannel'), channels, board.moderatorChannelId, w.t('settings.general.none'))}
+${picker(w, 'moderatorRole', w.h('settings.general.moderatorRole'), roles, board.moderatorRoleId, w.t('settings.general.manageServerOnly'))}
+<label class="check"><input type="checkbox" name="evidence"${checked(board.evidenceRequired)}> ${w.h('settings.general.evidence')}</label>
+<label class="check"><input type="checkbox" name="private"${checked(board.private)}> ${w.h('settings.general.private')}</label>`,
       { label: SAVE, kind: 'primary' },
       'stack',
     );
@@ -306,12 +333,12 @@ ${picker('moderatorRole', 'Moderator role', roles, board.moderatorRoleId, 'Manag
             s,
             action,
             `${section('display')}
-<label class="check"><input type="checkbox" name="medals"${checked(board.medals)}> Medals: 🥇🥈🥉 for the top three in chat, a podium on the public page</label>
-<label>Ranks per page in chat <input name="standingsSize" type="number" min="${low}" max="${high}" value="${board.standingsSize}"><span class="hint">/leaderboard and the live standings message.</span></label>
+<label class="check"><input type="checkbox" name="medals"${checked(board.medals)}> ${w.h('settings.display.medals')}</label>
+<label>${w.h('settings.display.standingsSize')} <input name="standingsSize" type="number" min="${low}" max="${high}" value="${board.standingsSize}"><span class="hint">${w.h('settings.display.standingsSizeHint')}</span></label>
 ${
   match
-    ? `<label class="check"><input type="checkbox" name="showRecord"${checked(board.showRecord)}> Show the record (wins, draws, losses)</label>`
-    : `<label class="check"><input type="checkbox" name="showSubmissions"${checked(board.showSubmissions)}> Show the submissions count on the public page</label>`
+    ? `<label class="check"><input type="checkbox" name="showRecord"${checked(board.showRecord)}> ${w.h('settings.display.showRecord')}</label>`
+    : `<label class="check"><input type="checkbox" name="showSubmissions"${checked(board.showSubmissions)}> ${w.h('settings.display.showSubmissions')}</label>`
 }`,
             { label: SAVE },
             'stack',
@@ -319,7 +346,7 @@ ${
     const live = postForm(
       s,
       action,
-      `${section('live')}${picker('channel', 'Live standings channel', channels, settings.live?.channelId ?? null, 'Off')}`,
+      `${section('live')}${picker(w, 'channel', w.h('settings.live.channel'), channels, settings.live?.channelId ?? null, w.t('settings.live.off'))}`,
       { label: SAVE },
       'stack',
     );
@@ -329,11 +356,11 @@ ${
             s,
             action,
             `${section('decay')}
-<label>Amount <input name="amount" type="number" min="1" max="1000" value="${settings.decay?.amount ?? ''}"></label>
-<label class="check"><input type="checkbox" name="percent"${checked(settings.decay?.percent ?? false)}> Percent of the rating</label>
-<label>After days without a match <input name="afterDays" type="number" min="1" max="365" value="${settings.decay?.afterDays ?? ''}"></label>
-<label>Every hours <input name="everyHours" type="number" min="1" value="${settings.decay?.everyHours ?? ''}"></label>
-<label class="check"><input type="checkbox" name="off"> Turn decay off</label>`,
+<label>${w.h('settings.decay.amount')} <input name="amount" type="number" min="1" max="1000" value="${settings.decay?.amount ?? ''}"></label>
+<label class="check"><input type="checkbox" name="percent"${checked(settings.decay?.percent ?? false)}> ${w.h('settings.decay.percent')}</label>
+<label>${w.h('settings.decay.afterDays')} <input name="afterDays" type="number" min="1" max="365" value="${settings.decay?.afterDays ?? ''}"></label>
+<label>${w.h('settings.decay.everyHours')} <input name="everyHours" type="number" min="1" value="${settings.decay?.everyHours ?? ''}"></label>
+<label class="check"><input type="checkbox" name="off"> ${w.h('settings.decay.off')}</label>`,
             { label: SAVE },
             'stack',
           )}</section>`
@@ -341,18 +368,21 @@ ${
     const season = settings.season && settings.season.endedAt === null ? settings.season : null;
     const seasons = `${open('seasons')}${
       season
-        ? `<p>${escapeHtml(season.name || `Season ${season.number}`)} is running.</p>${postForm(s, action, section('season-end'), { label: 'End the season now', kind: 'danger' })}`
+        ? `<p>${w.h('settings.seasons.running', { season: season.name || w.t('settings.seasons.season', { number: season.number }) })}</p>${postForm(s, action, section('season-end'), { label: w.t('settings.seasons.end'), kind: 'danger' })}`
         : postForm(
             s,
             action,
-            `${section('season-start')}<label>Name <input name="name" maxlength="100"></label><label>Length (days) <input name="days" type="number" min="1" max="3650"><span class="hint">Empty: runs until ended here or with /season end.</span></label>`,
-            { label: 'Start a season' },
+            `${section('season-start')}<label>${w.h('settings.seasons.name')} <input name="name" maxlength="100"></label><label>${w.h('settings.seasons.days')} <input name="days" type="number" min="1" max="3650"><span class="hint">${w.h('settings.seasons.daysHint')}</span></label>`,
+            { label: w.t('settings.seasons.start') },
             'stack',
           )
     }</section>`;
     const roleRows = settings.rankRoles.map((r) => {
       const name = roles?.find((p) => p.id === r.roleId)?.name ?? r.roleId;
-      return `<tr><td>${escapeHtml(name)}</td><td>${r.kind === 'top' ? `Top ${r.threshold}` : `At ${r.threshold}`}</td><td>${postForm(s, action, `${section('role-remove')}<input type="hidden" name="role" value="${escapeHtml(r.roleId)}">`, { label: 'Remove' })}</td></tr>`;
+      const given = w.h(r.kind === 'top' ? 'settings.rankRoles.top' : 'settings.rankRoles.at', {
+        threshold: r.threshold,
+      });
+      return `<tr><td>${escapeHtml(name)}</td><td>${given}</td><td>${postForm(s, action, `${section('role-remove')}<input type="hidden" name="role" value="${escapeHtml(r.roleId)}">`, { label: w.t('settings.rankRoles.remove') })}</td></tr>`;
     });
     const roleSettings =
       board.type === 'Rating' ? null : (await rankRolesOf(deps.ctx, board)).settings;
@@ -360,7 +390,7 @@ ${
       ? postForm(
           s,
           action,
-          `${section('role-settings')}<label>Minimum results before any rank role <input name="minGames" type="number" min="0" max="10000" value="${roleSettings.minGames}"></label><label class="check"><input type="checkbox" name="stack"${checked(roleSettings.stack)}> Members keep every role they earned (off: only the best one)</label>`,
+          `${section('role-settings')}<label>${w.h('settings.rankRoles.minGames')} <input name="minGames" type="number" min="0" max="10000" value="${roleSettings.minGames}"></label><label class="check"><input type="checkbox" name="stack"${checked(roleSettings.stack)}> ${w.h('settings.rankRoles.stack')}</label>`,
           { label: SAVE },
           'stack',
         )
@@ -368,22 +398,20 @@ ${
     const contest =
       board.type === 'Rating' ? contestSection(await contestSettingsOf(deps.ctx, board)) : '';
     function contestSection(c: Awaited<ReturnType<typeof contestSettingsOf>>): Html {
-      const period = (name: string, until: Date | null) => {
+      const period = (name: 'submissions' | 'voting', until: Date | null) => {
         const closed = until !== null && until.getTime() <= deps.ctx.now().getTime();
         const value = until && !closed ? until.toISOString().slice(0, 16) : '';
-        const option = (v: string, label: string, on: boolean) =>
-          `<option value="${v}"${on ? ' selected' : ''}>${label}</option>`;
-        return `<label>${name === 'submissions' ? 'Submissions' : 'Voting'} <select name="${name}">${option('open', 'open', until === null)}${option('closed', 'closed', closed)}${option('until', 'open until (UTC)…', value !== '')}</select></label><label>…until (UTC) <input type="datetime-local" name="${name}Until" value="${value}"></label>`;
+        return `<label>${w.h(`settings.contest.${name}`)} <select name="${name}">${option('open', w.t('settings.contest.open'), until === null)}${option('closed', w.t('settings.contest.closed'), closed)}${option('until', w.t('settings.contest.openUntil'), value !== '')}</select></label><label>${w.h('settings.contest.until')} <input type="datetime-local" name="${name}Until" value="${value}"></label>`;
       };
       return `${open('contest')}${postForm(
         s,
         action,
-        `${section('contest')}${picker('channel', 'Contest channel (entries are posted there with their vote buttons)', channels, c.channelId, 'None')}
-<label>Entries per member <input name="entriesPerMember" type="number" min="1" value="${c.entriesPerMember}"></label>
-<label class="check"><input type="checkbox" name="approval"${checked(c.approval)}> Moderators approve each entry before it goes live</label>
+        `${section('contest')}${picker(w, 'channel', w.h('settings.contest.channel'), channels, c.channelId, w.t('settings.contest.none'))}
+<label>${w.h('settings.contest.entriesPerMember')} <input name="entriesPerMember" type="number" min="1" value="${c.entriesPerMember}"></label>
+<label class="check"><input type="checkbox" name="approval"${checked(c.approval)}> ${w.h('settings.contest.approval')}</label>
 ${period('submissions', c.submissionsUntil)}
 ${period('voting', c.votingUntil)}
-<label>Votes before an entry is ranked <input name="minVotes" type="number" min="1" value="${c.minVotes}"></label>`,
+<label>${w.h('settings.contest.minVotes')} <input name="minVotes" type="number" min="1" value="${c.minVotes}"></label>`,
         { label: SAVE, kind: 'primary' },
         'stack',
       )}</section>`;
@@ -391,27 +419,29 @@ ${period('voting', c.votingUntil)}
     const rankRoles =
       board.type === 'Rating'
         ? ''
-        : `${open('rank-roles')}${roleRules}${roleRows.length ? `<div class="scroll"><table><tbody>${roleRows.join('')}</tbody></table></div>` : '<p class="empty">No rank roles.</p>'}${postForm(
+        : `${open('rank-roles')}${roleRules}${roleRows.length ? `<div class="scroll"><table><tbody>${roleRows.join('')}</tbody></table></div>` : `<p class="empty">${w.h('settings.rankRoles.none')}</p>`}${postForm(
             s,
             action,
-            `${section('role-add')}${picker('role', 'Role', roles, null, 'Pick a role')}<label>Given <select name="kind"><option value="value">at a value</option><option value="top">to the top N</option></select></label><label>Threshold <input name="threshold" type="number" required></label>`,
-            { label: 'Add rank role' },
+            `${section('role-add')}${picker(w, 'role', w.h('settings.rankRoles.role'), roles, null, w.t('settings.rankRoles.pick'))}<label>${w.h('settings.rankRoles.given')} <select name="kind">${option('value', w.t('settings.rankRoles.atValue'), false)}${option('top', w.t('settings.rankRoles.toTop'), false)}</select></label><label>${w.h('settings.rankRoles.threshold')} <input name="threshold" type="number" required></label>`,
+            { label: w.t('settings.rankRoles.add') },
             'stack',
           )}</section>`;
+    const publicPage = link(deps.links.board(board), w.h('settings.publicPage'));
     const body = `<h1>${escapeHtml(boardName(board))}</h1>
 ${serverTabs(member, 'boards')}
-<p class="meta">${board.type} board · ${link(deps.links.board(board), 'public page')}</p>
-<p class="hint">${ONE_AT_A_TIME}</p>
+<p class="meta">${w.m('settings.metaHtml', { type: escapeHtml(w.type(board.type)), link: publicPage })}</p>
+<p class="hint">${w.h('settings.oneAtATime')}</p>
 ${open('general')}${general}</section>
 ${display}
 ${open('live')}${live}</section>
 ${contest}${await queueSection(deps, member, board, channels, action, flashIn('queue'))}${decay}${seasons}${rankRoles}
-<section class="panel"><h2>Delete this board</h2><p>Its entries, history, seasons and settings go with it, for good.</p><p>${link(paths.boardDelete(g, board.id), 'Delete this board…')}</p></section>`;
+<section class="panel"><h2>${w.h('settings.delete.heading')}</h2><p>${w.h('settings.delete.what')}</p><p>${link(paths.boardDelete(g, board.id), w.h('settings.delete.link'))}</p></section>`;
     sendDashboard(
       res,
       200,
-      dashboardHtml(`${boardName(board)} settings`, body, {
+      dashboardHtml(w.t('settings.pageTitle', { board: boardName(board) }), body, {
         session: s,
+        w,
         flash: done && !savedIn ? { text: done } : null,
       }),
     );

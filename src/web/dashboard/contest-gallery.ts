@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { periodOpen, VOTES } from '../../domain/contest';
 import { utcMinute } from '../../domain/display';
-import { TallyError } from '../../domain/errors';
 import { chatPlayerId } from '../../domain/ids';
 import { votesOf } from '../../pipeline/contest-reads';
 import { contestBoard, contestStandings, submitEntry, voteOnEntry } from '../../pipeline/contests';
@@ -16,6 +15,7 @@ import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
 import { sessionIn } from './session';
+import { doneKey, refusal, wordsOf } from './words';
 
 /**
  * A Rating board's contest for its server's members (issue 27 item 5): the gallery with a vote
@@ -27,33 +27,39 @@ import { sessionIn } from './session';
  *   POST /dashboard/{guild}/contest/{board}/entries/{entry}/vote  value 1–10
  */
 
+/** An entry's largest image, in MB as the form and its refusals say it. */
+const UPLOAD_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+
 /** Flash texts by `?done=`: never the member's text in a URL. */
-const FLASH: Record<string, string> = {
-  voted: 'Vote counted.',
-  submitted: 'Entry submitted: it is in the gallery below.',
-  waiting: 'Entry submitted: it waits for a moderator’s approval (see My submissions).',
-};
+const FLASH = {
+  voted: 'contest.voted',
+  submitted: 'contest.submitted',
+  waiting: 'contest.waiting',
+} as const;
 
 function voteForm(member: InServer, boardId: string, e: Entry, mine: number | undefined): Html {
   const options = VOTES.map((v) => `<option${v === mine ? ' selected' : ''}>${v}</option>`).join(
     '',
   );
-  const current = mine === undefined ? 'Not voted yet' : `Your vote: ${mine}`;
+  const { w } = member;
+  const current =
+    mine === undefined ? w.h('contest.notVoted') : w.h('contest.yourVote', { value: mine });
   return `<div class="vote"><span class="hint">${current}</span>${postForm(
     member.session,
     paths.vote(member.server.guildId, boardId, e.pk),
-    `<label>Vote <select name="value">${options}</select></label>`,
-    { label: mine === undefined ? 'Vote' : 'Change vote' },
+    `<label>${w.h('contest.vote')} <select name="value">${options}</select></label>`,
+    { label: w.t(mine === undefined ? 'contest.vote' : 'contest.changeVote') },
   )}</div>`;
 }
 
 /** The submit form: multipart, so it carries the CSRF token as a field of its own. */
 function submitForm(member: InServer, boardId: string): Html {
+  const { w } = member;
   return `<form method="post" action="${escapeHtml(paths.contestEntries(member.server.guildId, boardId))}" enctype="multipart/form-data" class="stack">
 <input type="hidden" name="csrf" value="${escapeHtml(member.session.csrfToken)}">
-<label>Title <input name="title" required maxlength="${TITLE_MAX}"></label>
-<label>Image <input name="image" type="file" required accept="image/png,image/jpeg,image/webp,image/gif"><span class="hint">PNG, JPEG, WebP or GIF, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.</span></label>
-<button type="submit" class="primary">Submit entry</button>
+<label>${w.h('contest.title')} <input name="title" required maxlength="${TITLE_MAX}"></label>
+<label>${w.h('contest.image')} <input name="image" type="file" required accept="image/png,image/jpeg,image/webp,image/gif"><span class="hint">${w.h('contest.imageHint', { mb: UPLOAD_MB })}</span></label>
+<button type="submit" class="primary">${w.h('contest.submit')}</button>
 </form>`;
 }
 
@@ -61,6 +67,7 @@ function submitForm(member: InServer, boardId: string): Html {
 export function contestGalleryPage(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
+    const { w } = member;
     const board = await contestBoard(deps.ctx, member.ownerId, String(req.params.boardId));
     const { settings, entries } = await contestStandings(deps.ctx, board);
     const me = chatPlayerId(member.session.userId);
@@ -69,29 +76,30 @@ export function contestGalleryPage(deps: DashboardDeps): RequestHandler {
     const votingOpen = periodOpen(settings.votingUntil, now);
     const extra = (e: Entry): Html =>
       e.authorId === me
-        ? '<div class="vote"><span class="hint">Your entry</span></div>'
+        ? `<div class="vote"><span class="hint">${w.h('contest.yourEntry')}</span></div>`
         : votingOpen
           ? voteForm(member, board.id, e, mine.get(e.pk))
-          : `<div class="vote"><span class="hint">${mine.has(e.pk) ? `Your vote: ${mine.get(e.pk)} · ` : ''}voting closed</span></div>`;
+          : `<div class="vote"><span class="hint">${mine.has(e.pk) ? `${w.h('contest.yourVote', { value: mine.get(e.pk)! })} · ` : ''}${w.h('contest.votingClosed')}</span></div>`;
     const gallery = entries.length
       ? rankedGallery(board, entries, settings.minVotes, deps.links, 0, { extra })
-      : '<p class="empty">No entries yet.</p>';
+      : `<p class="empty">${w.h('contest.noEntries')}</p>`;
     const submit = periodOpen(settings.submissionsUntil, now)
       ? submitForm(member, board.id)
-      : `<p>Submissions closed ${escapeHtml(utcMinute(settings.submissionsUntil!))}.</p>`;
-    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
+      : `<p>${w.h('contest.submissionsClosed', { when: utcMinute(settings.submissionsUntil!, w.lang) })}</p>`;
+    const done = doneKey(FLASH, req.query.done);
     const body = `<h1>${bdi(boardName(board))}</h1>
 ${serverTabs(member, 'boards')}
-<p class="meta">Image contest · ${link(deps.links.board(board), 'public page')} · ${link(paths.mine(member.server.guildId), 'your entries')}</p>
+<p class="meta">${w.h('contest.imageContest')} · ${link(deps.links.board(board), w.h('contest.publicPage'))} · ${link(paths.mine(member.server.guildId), w.h('contest.yourEntries'))}</p>
 <p class="periods">${escapeHtml(periodsText(settings, now))}</p>
-<section class="panel"><h2>Submit an entry</h2>${submit}</section>
+<section class="panel"><h2>${w.h('contest.submitHeading')}</h2>${submit}</section>
 ${gallery}`;
     sendDashboard(
       res,
       200,
       dashboardHtml(`${boardName(board)} · ${member.server.guildName}`, body, {
         session: member.session,
-        flash: done ? { text: done } : null,
+        w,
+        flash: done ? { text: w.t(done) } : null,
       }),
     );
   };
@@ -133,11 +141,12 @@ export const entryUpload: RequestHandler = (req, res, next) => {
       next(err);
       return;
     }
-    const detail =
+    const w = wordsOf(req);
+    next(
       err.code === 'LIMIT_FILE_SIZE'
-        ? `That image is too large: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Nothing was submitted.`
-        : 'That form could not be read: send one image with a title. Nothing was submitted.';
-    next(new TallyError('invalid_request', detail));
+        ? refusal(w, 'invalid_request', 'contest.tooLarge', () => ({ mb: UPLOAD_MB }))
+        : refusal(w, 'invalid_request', 'contest.unreadable'),
+    );
   });
 };
 
@@ -156,18 +165,11 @@ export function uploadGate(deps: DashboardDeps): RequestHandler {
     await contestBoard(deps.ctx, member.ownerId, String(req.params.boardId));
     const declared = Number(req.get('Content-Length') ?? 'NaN');
     if (!Number.isFinite(declared) || declared > MAX_UPLOAD_BYTES + 64 * 1024) {
-      throw new TallyError(
-        'invalid_request',
-        `That image is too large: at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Nothing was submitted.`,
-      );
+      throw refusal(member.w, 'invalid_request', 'contest.tooLarge', () => ({ mb: UPLOAD_MB }));
     }
     if (uploadsReading >= MAX_UPLOADS_AT_ONCE) {
       res.set('Retry-After', '5');
-      throw new TallyError(
-        'rate_limited',
-        'Tally is reading other uploads; try again in a few seconds. Nothing was submitted.',
-        { status: 503 },
-      );
+      throw refusal(member.w, 'rate_limited', 'contest.busy', undefined, { status: 503 });
     }
     uploadsReading++;
     res.once('close', () => uploadsReading--);
@@ -182,7 +184,7 @@ export function submitEntryAction(deps: DashboardDeps): RequestHandler {
     const boardId = String(req.params.boardId);
     const file = req.file;
     if (!file || file.size === 0) {
-      throw new TallyError('invalid_request', 'Choose an image to submit. Nothing was submitted.');
+      throw refusal(member.w, 'invalid_request', 'contest.chooseImage');
     }
     const title = (req.body as Record<string, unknown> | undefined)?.title;
     const { board, entry } = await submitEntry(deps.ctx, {

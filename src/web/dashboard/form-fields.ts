@@ -1,9 +1,9 @@
 import type { Request } from 'express';
-import { TallyError } from '../../domain/errors';
 import type { ServerPlace } from '../../pipeline/chat-port';
 import { escapeHtml, type Html } from '../html';
 import type { DashboardDeps } from './deps';
 import { needsBot, type InServer } from './guard';
+import { refusal, type DashboardKey, type Words } from './words';
 
 /** The settings forms' fields, read and drawn: whole numbers, and channel and role pickers. */
 
@@ -19,28 +19,41 @@ export async function placeOf(
 ): Promise<string | null | undefined> {
   if (raw === undefined) return undefined; // not on the form: unchanged
   if (raw === '') return null;
-  if (!deps.directory) throw needsBot();
+  if (!deps.directory) throw needsBot(member.w);
   const places = await deps.directory[kind](member.server.guildId);
   if (!places.some((p) => p.id === raw)) {
-    throw new TallyError(
-      'invalid_request',
-      `that ${kind === 'channels' ? 'channel' : 'role'} is not one of ${member.server.guildName}'s`,
-    );
+    throw refusal(member.w, 'invalid_request', 'form.notThisServers', (w) => ({
+      kind: w.t(kind === 'channels' ? 'form.channel' : 'form.role'),
+      server: member.server.guildName,
+    }));
   }
   return raw;
 }
 
-export const whole = (raw: string | undefined, name: string): number | undefined => {
+/** A whole number typed in a field, or undefined if empty; `name` is the field's (fields.*). */
+export const whole = (
+  w: Words,
+  raw: string | undefined,
+  name: DashboardKey | ((words: Words) => string),
+): number | undefined => {
   if (raw === undefined || raw.trim() === '') return undefined;
-  if (!/^-?\d+$/.test(raw.trim()))
-    throw new TallyError('invalid_request', `${name} must be a whole number`);
+  if (!/^-?\d+$/.test(raw.trim())) {
+    const named = typeof name === 'string' ? (words: Words) => words.t(name) : name;
+    throw refusal(w, 'invalid_request', 'form.wholeNumber', (words) => ({ name: named(words) }));
+  }
   return Number(raw.trim());
 };
 
-function options(places: ServerPlace[] | null, current: string | null, none: string): Html {
+function options(
+  w: Words,
+  places: ServerPlace[] | null,
+  current: string | null,
+  none: string,
+): Html {
   const list = places ?? (current ? [{ id: current, name: current }] : []);
   const known = list.some((p) => p.id === current);
-  const extra = current && !known ? [{ id: current, name: `${current} (not found)` }] : [];
+  const extra =
+    current && !known ? [{ id: current, name: w.t('form.notFound', { id: current }) }] : [];
   return [
     `<option value="">${escapeHtml(none)}</option>`,
     ...[...list, ...extra].map(
@@ -51,6 +64,7 @@ function options(places: ServerPlace[] | null, current: string | null, none: str
 }
 
 export function picker(
+  w: Words,
   name: string,
   label: string,
   places: ServerPlace[] | null,
@@ -59,7 +73,7 @@ export function picker(
 ): Html {
   if (places === null) {
     // Without the bot nothing can say which ids are this server's: shown, not changed here.
-    return `<p>${label}: ${current ? escapeHtml(current) : escapeHtml(none)}<br><span class="hint">Changing it here needs Tally's bot (DISCORD_TOKEN); use the slash command in Discord.</span></p>`;
+    return `<p>${w.m('form.needsBotHtml', { label, current: escapeHtml(current ?? none) })}</p>`;
   }
-  return `<label>${label} <select name="${name}">${options(places, current, none)}</select></label>`;
+  return `<label>${label} <select name="${name}">${options(w, places, current, none)}</select></label>`;
 }

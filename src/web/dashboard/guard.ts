@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
 import type { Board } from '../../../entities/board';
 import { moderates } from '../../domain/access';
-import { TallyError } from '../../domain/errors';
 import type { WebSession } from '../../pipeline/web-sessions';
 import { ensureOwner, findOwner } from '../../pipeline/owners';
 import type { DashboardDeps } from './deps';
 import type { MemberAccessReader, ServerAccess } from './member-access';
 import { sessionIn } from './session';
+import { refusal, wordsOf, type DashboardKey, type Words } from './words';
 
 /**
  * Every dashboard action asks Discord (through the member's cached reads) who the member is in
@@ -19,6 +19,8 @@ export interface InServer {
   session: WebSession;
   server: ServerAccess;
   ownerId: string;
+  /** The page's words: the member's refusals and pages speak its language. */
+  w: Words;
 }
 
 export function signedIn(res: Response): WebSession {
@@ -36,29 +38,24 @@ export async function inServer(
   access: MemberAccessReader,
 ): Promise<InServer> {
   const session = signedIn(res);
+  const w = wordsOf(req);
   const guildId = String(req.params.guildId);
-  if (!SNOWFLAKE.test(guildId))
-    throw new TallyError('not_found', 'There is no server at this address');
+  if (!SNOWFLAKE.test(guildId)) throw refusal(w, 'not_found', 'guard.noServer');
   // A change is decided on a fresh read (a permission taken away a moment ago no longer counts);
   // a page from the cache, and a server missing from it is read again (just joined).
   const changes = req.method !== 'GET' && req.method !== 'HEAD';
   const server =
     (await access.inServer(session, guildId, changes ? 'now' : 'cached')) ??
     (changes ? null : await access.inServer(session, guildId, 'recheck'));
-  if (!server) {
-    throw new TallyError(
-      'permission_denied',
-      'You are not a member of this server, so its dashboard is not yours to see. Sign in with the Discord account that is.',
-    );
-  }
-  return { session, server, ownerId: `guild:${guildId}` };
+  if (!server) throw refusal(w, 'permission_denied', 'guard.notMember');
+  return { session, server, ownerId: `guild:${guildId}`, w };
 }
 
 /** Manage Server, re-read once from Discord before refusing. */
 export async function needManage(
   member: InServer,
   access: MemberAccessReader,
-  what: string,
+  what: DashboardKey,
 ): Promise<void> {
   if (member.server.manageServer) return;
   const fresh = await access.inServer(member.session, member.server.guildId, true);
@@ -66,10 +63,10 @@ export async function needManage(
     member.server = fresh;
     return;
   }
-  throw new TallyError(
-    'permission_denied',
-    `${what} needs the Manage Server permission in ${member.server.guildName}, which your Discord account does not have there. Ask a server admin.`,
-  );
+  throw refusal(member.w, 'permission_denied', 'guard.needManage', (w) => ({
+    what: w.t(what),
+    server: member.server.guildName,
+  }));
 }
 
 /** Manage Server or the board's moderator role, re-read once from Discord before refusing. */
@@ -84,18 +81,15 @@ export async function needModerate(
     member.server = fresh;
     return;
   }
-  throw new TallyError(
-    'permission_denied',
-    `Reviewing ${board.displayName || board.id} needs ${board.moderatorRoleId ? "the board's moderator role or " : ''}the Manage Server permission, which your Discord account does not have in ${member.server.guildName}.`,
-  );
+  const key = board.moderatorRoleId ? 'guard.needModerateRole' : 'guard.needModerate';
+  throw refusal(member.w, 'permission_denied', key, () => ({
+    board: board.displayName || board.id,
+    server: member.server.guildName,
+  }));
 }
 
 /** A pick the dashboard cannot check without the bot's view of the server. */
-export const needsBot = () =>
-  new TallyError(
-    'invalid_request',
-    "Choosing a channel or role here needs Tally's bot running (DISCORD_TOKEN), which checks it is this server's own. Use the slash command in Discord instead; nothing was changed.",
-  );
+export const needsBot = (w: Words) => refusal(w, 'invalid_request', 'guard.needsBot');
 
 /**
  * The server's workspace for a change that may be its first (a board, a key, the audit
@@ -112,10 +106,9 @@ export async function serverOwner(deps: DashboardDeps, member: InServer): Promis
       () => false,
     ));
   if (!present) {
-    throw new TallyError(
-      'permission_denied',
-      `Tally's bot is not in ${member.server.guildName}. Invite it to the server first (see the README's invite link), then try again; nothing was changed.`,
-    );
+    throw refusal(member.w, 'permission_denied', 'guard.notInvited', () => ({
+      server: member.server.guildName,
+    }));
   }
   return ensureOwner(deps.ctx, member.ownerId, member.server.guildName);
 }

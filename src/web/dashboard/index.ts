@@ -6,7 +6,7 @@ import express, {
   type Response,
 } from 'express';
 import { markdownPlain } from '../../domain/chat-text';
-import { TallyError } from '../../domain/errors';
+import { TallyError, toldIn } from '../../domain/errors';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
 import type { ServerDirectory } from '../../pipeline/chat-port';
@@ -45,6 +45,7 @@ import {
   sessionIn,
 } from './session';
 import { finishSignIn, signOut, startSignIn } from './sign-in';
+import { refusal, wordsOf, type DashboardKey } from './words';
 
 export interface DashboardOptions extends LimiterStore {
   directory?: ServerDirectory | null;
@@ -183,8 +184,8 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Dashboa
     ...guarded,
     voteAction(deps),
   );
-  router.all('/dashboard{/*rest}', () => {
-    throw new TallyError('not_found', 'There is no dashboard page at this address');
+  router.all('/dashboard{/*rest}', (req) => {
+    throw refusal(wordsOf(req), 'not_found', 'errors.noPage');
   });
   router.use(['/auth', '/dashboard'], dashboardErrors(deps));
   return { router, viewer };
@@ -205,13 +206,15 @@ function limited(
       }
       const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
       res.set('Retry-After', String(seconds));
-      const title = 'Slow down';
-      const text = `Too many requests; try again in ${seconds} s. Nothing was changed.`;
+      const w = wordsOf(req);
+      const title = w.t('errors.slowDown');
+      const text = w.t('errors.tooMany', { seconds });
       sendDashboard(
         res,
         429,
-        dashboardHtml(title, `<h1>${title}</h1>\n<p>${escapeHtml(text)}</p>`, {
+        dashboardHtml(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`, {
           session: sessionIn(res),
+          w,
         }),
       );
       return;
@@ -220,13 +223,13 @@ function limited(
   };
 }
 
-const TITLES: Record<number, string> = {
-  400: 'That did not work',
-  401: 'Sign in again',
-  403: 'Not allowed',
-  404: 'Not found',
-  409: 'Someone else got there first',
-  422: 'That did not work',
+const TITLES: Record<number, DashboardKey> = {
+  400: 'errors.didNotWork',
+  401: 'errors.signInAgain',
+  403: 'errors.notAllowed',
+  404: 'errors.notFound',
+  409: 'errors.conflict',
+  422: 'errors.didNotWork',
 };
 
 /** Refusals as pages that say why and what to do; nothing changed on any of them. */
@@ -237,6 +240,7 @@ function dashboardErrors({ ctx, access, cookies }: DashboardDeps): ErrorRequestH
       return;
     }
     const session = sessionIn(res);
+    const w = wordsOf(req);
     if (err instanceof SignInNeeded) {
       if (req.method === 'GET') {
         res
@@ -244,10 +248,7 @@ function dashboardErrors({ ctx, access, cookies }: DashboardDeps): ErrorRequestH
           .redirect(303, `/auth/sign-in?return=${encodeURIComponent(req.originalUrl)}`);
         return;
       }
-      err = new TallyError(
-        'authentication_failed',
-        'You are not signed in (or your session ended). Sign in, then try again.',
-      );
+      err = refusal(w, 'authentication_failed', 'errors.notSignedIn');
     }
     if (err instanceof DiscordSignedOut) {
       // Discord no longer honours the member's token: the session is over.
@@ -255,8 +256,8 @@ function dashboardErrors({ ctx, access, cookies }: DashboardDeps): ErrorRequestH
       if (id) await closeSession(ctx, id);
       if (session) access.forget(session);
       clearCookie(res, cookies, cookies.session);
-      const body = `<h1>Sign in again</h1>\n<p>Discord no longer accepts this sign-in (it was revoked or has expired). Nothing was changed.</p>\n<p>${link('/auth/sign-in', 'Sign in with Discord')}</p>`;
-      sendDashboard(res, 401, dashboardHtml('Sign in again', body, { session: null }));
+      const body = `<h1>${w.h('errors.signInAgain')}</h1>\n<p>${w.h('errors.revoked')}</p>\n<p>${link('/auth/sign-in', w.h('layout.signIn'))}</p>`;
+      sendDashboard(res, 401, dashboardHtml(w.t('errors.signInAgain'), body, { session: null, w }));
       return;
     }
     if (err instanceof DiscordUnavailable) {
@@ -264,29 +265,29 @@ function dashboardErrors({ ctx, access, cookies }: DashboardDeps): ErrorRequestH
         requestId: res.locals.requestId,
         err: err.message,
       });
-      const body =
-        '<h1>Discord did not answer</h1>\n<p>The dashboard asks Discord who you are in each server, and it did not answer. Nothing was changed; try again in a minute.</p>';
-      sendDashboard(res, 503, dashboardHtml('Discord did not answer', body, { session }));
+      const body = `<h1>${w.h('errors.discordDown')}</h1>\n<p>${w.h('errors.discordDownText')}</p>`;
+      sendDashboard(res, 503, dashboardHtml(w.t('errors.discordDown'), body, { session, w }));
       return;
     }
     const known = err instanceof TallyError && err.status < 500;
     if (!known)
       log.error('dashboard page failed', { requestId: res.locals.requestId, path: req.path, err });
     const status = known ? (err as TallyError).status : 500;
-    const title = TITLES[status] ?? 'Something went wrong';
+    const title = w.t(TITLES[status] ?? 'errors.wrong');
     const text = known
-      ? markdownPlain((err as TallyError).detail) // use cases word refusals for chat
-      : 'This page could not be loaded. Nothing was changed; try again.';
-    const signIn =
-      status === 401 ? `\n<p>${link('/auth/sign-in', 'Sign in with Discord')}</p>` : '';
-    const back = session ? `\n<nav class="pages">${link('/dashboard', 'Your servers')}</nav>` : '';
+      ? markdownPlain(toldIn(err as TallyError, w.lang)) // use cases word refusals for chat
+      : w.t('errors.notLoaded');
+    const signIn = status === 401 ? `\n<p>${link('/auth/sign-in', w.h('layout.signIn'))}</p>` : '';
+    const back = session
+      ? `\n<nav class="pages">${link('/dashboard', w.h('servers.title'))}</nav>`
+      : '';
     sendDashboard(
       res,
       status,
       dashboardHtml(
         title,
         `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>${signIn}${back}`,
-        { session: status === 401 ? null : session },
+        { session: status === 401 ? null : session, w },
       ),
     );
   };

@@ -8,6 +8,7 @@ import { inServer, needManage, serverOwner, type InServer } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
+import { refusal } from './words';
 
 /**
  * API keys (Manage Server), as /api key mint|revoke|list: a minted key's secret is shown once,
@@ -15,13 +16,14 @@ import { serverTabs } from './server-page';
  * cached.
  */
 function keyRow(member: InServer, key: KeySummary): Html {
+  const { w } = member;
   const revoke = key.revoked_at
-    ? `Revoked ${timeTag(new Date(key.revoked_at))}`
+    ? w.m('keys.revokedHtml', { when: timeTag(new Date(key.revoked_at)) })
     : postForm(
         member.session,
         `${paths.keys(member.server.guildId)}/${encodeURIComponent(key.id)}/revoke`,
         '',
-        { label: 'Revoke', kind: 'danger' },
+        { label: w.t('keys.revoke'), kind: 'danger' },
       );
   return `<tr><td>${escapeHtml(key.label || key.id)}</td><td>${key.type}</td><td>${escapeHtml(key.scopes.join(' '))}</td><td><code>…${escapeHtml(key.hint)}</code></td><td>${timeTag(new Date(key.created_at))}</td><td>${revoke}</td></tr>`;
 }
@@ -37,8 +39,9 @@ async function render(
     if (err instanceof TallyError && err.code === 'not_found') return []; // no owner row yet
     throw err;
   });
+  const { w } = member;
   const shown = minted
-    ? `<section class="panel"><h2>Your new key</h2><p>Copy it now: Tally keeps only its hash, so this page is the only time it is shown.</p><p class="secret">${escapeHtml(minted.secret)}</p></section>`
+    ? `<section class="panel"><h2>${w.h('keys.newKey')}</h2><p>${w.h('keys.copyNow')}</p><p class="secret">${escapeHtml(minted.secret)}</p></section>`
     : '';
   const levels = (Object.keys(ACCESS_LEVELS) as AccessLevel[])
     .map((l) => `<option value="${l}">${l}</option>`)
@@ -46,21 +49,22 @@ async function render(
   const mint = postForm(
     member.session,
     paths.keys(member.server.guildId),
-    `<label>Label <input name="label" maxlength="100" placeholder="tournament site"></label>
-<label>Access <select name="access">${levels}</select></label>
-<label>Kind <select name="type"><option value="live">live</option><option value="test">test</option></select></label>`,
-    { label: 'Mint key', kind: 'primary' },
+    `<label>${w.h('keys.label')} <input name="label" maxlength="100" placeholder="${w.h('keys.labelPlaceholder')}"></label>
+<label>${w.h('keys.access')} <select name="access">${levels}</select></label>
+<label>${w.h('keys.kind')} <select name="type"><option value="live">live</option><option value="test">test</option></select></label>`,
+    { label: w.t('keys.mint'), kind: 'primary' },
     'stack',
   );
   const table = keys.length
-    ? `<div class="scroll"><table><thead><tr><th>Key</th><th>Kind</th><th>Scopes</th><th>Ends</th><th>Minted</th><th></th></tr></thead><tbody>${keys.map((k) => keyRow(member, k)).join('')}</tbody></table></div>`
-    : '<p class="empty">No keys yet.</p>';
-  const body = `<h1>API keys</h1>\n${serverTabs(member, 'keys')}\n${shown}${table}\n<section class="panel"><h2>Mint a key</h2>${mint}</section>`;
+    ? `<div class="scroll"><table><thead><tr>${(['key', 'kind', 'scopes', 'ends', 'minted'] as const).map((c) => `<th>${w.h(`keys.${c}`)}</th>`).join('')}<th></th></tr></thead><tbody>${keys.map((k) => keyRow(member, k)).join('')}</tbody></table></div>`
+    : `<p class="empty">${w.h('keys.none')}</p>`;
+  const body = `<h1>${w.h('tabs.keys')}</h1>\n${serverTabs(member, 'keys')}\n${shown}${table}\n<section class="panel"><h2>${w.h('keys.mintHeading')}</h2>${mint}</section>`;
   sendDashboard(
     res,
     200,
-    dashboardHtml(`API keys · ${member.server.guildName}`, body, {
+    dashboardHtml(`${w.t('tabs.keys')} · ${member.server.guildName}`, body, {
       session: member.session,
+      w,
       flash: flash ? { text: flash } : null,
     }),
   );
@@ -69,19 +73,20 @@ async function render(
 export function keysPage(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
-    await needManage(member, deps.access, 'Managing API keys');
-    await render(deps, res, member, null, req.query.done === 'revoked' ? 'Key revoked.' : null);
+    await needManage(member, deps.access, 'guard.managingKeys');
+    const flash = req.query.done === 'revoked' ? member.w.t('keys.revokedFlash') : null;
+    await render(deps, res, member, null, flash);
   };
 }
 
 export function mintKeyAction(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
-    await needManage(member, deps.access, 'Minting an API key');
+    await needManage(member, deps.access, 'guard.mintingKey');
     const form = (req.body ?? {}) as Record<string, string | undefined>;
     const access = form.access as AccessLevel | undefined;
     if (access !== undefined && !Object.hasOwn(ACCESS_LEVELS, access))
-      throw new TallyError('invalid_request', 'unknown access level');
+      throw refusal(member.w, 'invalid_request', 'keys.unknownAccess');
     const type = form.type === 'test' ? 'test' : 'live';
     const ownerId = await serverOwner(deps, member);
     const minted = await mintKey(deps.ctx, {
@@ -91,14 +96,14 @@ export function mintKeyAction(deps: DashboardDeps): RequestHandler {
       ...(form.label ? { label: form.label.slice(0, 100) } : {}),
       by: `chat:${member.session.userId}`,
     });
-    await render(deps, res, member, minted, 'Key minted.');
+    await render(deps, res, member, minted, member.w.t('keys.mintedFlash'));
   };
 }
 
 export function revokeKeyAction(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
-    await needManage(member, deps.access, 'Revoking an API key');
+    await needManage(member, deps.access, 'guard.revokingKey');
     await revokeKey(
       deps.ctx,
       String(req.params.keyId),

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { documentHtml, escapeHtml, link, type Html } from '../html';
 import type { WebSession } from '../../pipeline/web-sessions';
+import type { Words } from './words';
 
 /**
  * The dashboard's markup: its own header (who is signed in, sign out), forms that carry the
@@ -56,6 +57,8 @@ export const DASHBOARD_STYLE = `
 
 export interface Chrome {
   session: WebSession | null;
+  /** The page's language (web/locale.ts pageLanguage) and its words. */
+  w: Words;
   /** Shown above the page's own heading: a confirmation, or what was refused and why. */
   flash?: { text: string; refused?: boolean } | null;
 }
@@ -74,24 +77,25 @@ ${fields}<button type="submit"${button.kind ? ` class="${button.kind}"` : ''}>${
 </form>`;
 }
 
-function header(session: WebSession | null): Html {
+function header(session: WebSession | null, w: Words): Html {
   const who = session
-    ? `<span>Signed in as <bdi>${escapeHtml(session.userName)}</bdi></span>
-${postForm(session, '/auth/sign-out', '', { label: 'Sign out' })}`
-    : link('/auth/sign-in', 'Sign in with Discord');
-  return `<header class="bar">${link('/dashboard', '<strong>Tally</strong> dashboard')}<div class="who">${who}</div></header>`;
+    ? `<span>${w.m('layout.signedInAsHtml', { name: `<bdi>${escapeHtml(session.userName)}</bdi>` })}</span>
+${postForm(session, '/auth/sign-out', '', { label: w.t('layout.signOut') })}`
+    : link('/auth/sign-in', w.h('layout.signIn'));
+  return `<header class="bar">${link('/dashboard', w.m('layout.brandHtml', { tally: '<strong>Tally</strong>' }))}<div class="who">${who}</div></header>`;
 }
 
 export function dashboardHtml(title: string, body: Html, chrome: Chrome): Html {
   const flash = chrome.flash
     ? `<p class="flash${chrome.flash.refused ? ' refused' : ''}" role="status">${escapeHtml(chrome.flash.text)}</p>\n`
     : '';
-  return documentHtml(
+  const page = documentHtml(
     title,
-    `${header(chrome.session)}\n${flash}${body}`,
+    `${header(chrome.session, chrome.w)}\n${flash}${body}`,
     undefined,
     DASHBOARD_STYLE,
   );
+  return page.replace('<html lang="en">', `<html lang="${chrome.w.lang}">`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Board } from '../../../entities/board';
-import { entryStanding, SUBMISSION_STATE_WORDS } from '../../domain/display';
+import { entryStanding, submissionStateWord } from '../../domain/display';
 import { chatPlayerId } from '../../domain/ids';
 import { boardsAfter } from '../../pipeline/board-reads';
 import { memberEntries, type MemberEntry } from '../../pipeline/contest-reads';
@@ -14,6 +14,7 @@ import { inServer, type InServer } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
+import { doneKey, type Words } from './words';
 
 /**
  * A member's own things in a server (issue 27 item 5): the scores and matches they reported from
@@ -25,23 +26,23 @@ import { serverTabs } from './server-page';
  */
 
 /** Flash texts by `?done=`: never the member's text in a URL. */
-const FLASH: Record<string, string> = {
-  withdrawn: 'Entry withdrawn: its post and image are deleted.',
-};
+const FLASH: Record<string, 'mine.withdrawn'> = { withdrawn: 'mine.withdrawn' };
 
-function submissionRow(s: MemberSubmission): Html {
+function submissionRow(w: Words, s: MemberSubmission): Html {
   const refused = ['declined', 'expired', 'failed'].includes(s.state);
-  return `<tr><td>${s.board ? bdi(boardName(s.board)) : '<span class="muted">(deleted board)</span>'}</td><td>${escapeHtml(s.summary)} <span class="hint">${escapeHtml(s.handle)}</span></td><td>${refused ? '<strong>' : ''}${escapeHtml(SUBMISSION_STATE_WORDS[s.state])}${refused ? '</strong>' : ''}</td><td>${s.reason ? bdi(s.reason) : ''}</td><td>${timeTag(s.submittedAt)}</td></tr>`;
+  return `<tr><td>${s.board ? bdi(boardName(s.board)) : `<span class="muted">${w.h('mine.deletedBoard')}</span>`}</td><td>${escapeHtml(s.summary)} <span class="hint">${escapeHtml(s.handle)}</span></td><td>${refused ? '<strong>' : ''}${escapeHtml(submissionStateWord(s.state, w.lang))}${refused ? '</strong>' : ''}</td><td>${s.reason ? bdi(s.reason) : ''}</td><td>${timeTag(s.submittedAt)}</td></tr>`;
 }
 
-function entryState(e: MemberEntry, minVotes: number): string {
+function entryState(w: Words, e: MemberEntry, minVotes: number): string {
   if (e.standing) {
-    const standing = entryStanding(e.standing, minVotes);
+    const standing = entryStanding(e.standing, minVotes, w.lang);
     return e.standing.rank === null ? standing : `${placeText(e.standing)} · ${standing}`;
   }
-  if (e.entry.status === 'pending') return 'Waiting for a moderator’s approval';
-  const rank = e.entry.finalRank === null ? 'unranked' : `#${e.entry.finalRank}`;
-  return e.round ? `Season ${e.round.number} ended: ${rank}` : `Ended: ${rank}`;
+  if (e.entry.status === 'pending') return w.t('mine.waitingApproval');
+  const rank = e.entry.finalRank === null ? w.t('mine.unranked') : `#${e.entry.finalRank}`;
+  return e.round
+    ? w.t('mine.seasonEnded', { number: e.round.number, rank })
+    : w.t('mine.ended', { rank });
 }
 
 function entryRow(member: InServer, links: Links, e: MemberEntry, minVotes: number): Html {
@@ -50,11 +51,11 @@ function entryRow(member: InServer, links: Links, e: MemberEntry, minVotes: numb
   const open = e.entry.status === 'live' || e.entry.status === 'pending';
   const withdraw = open
     ? postForm(member.session, paths.withdraw(member.server.guildId, e.entry.pk), '', {
-        label: 'Withdraw',
+        label: member.w.t('mine.withdraw'),
         kind: 'danger',
       })
     : '';
-  return `<tr><td>${img}</td><td>${bdi(e.entry.title)} <span class="hint">#${e.entry.pk}</span></td><td>${escapeHtml(entryState(e, minVotes))}</td><td>${timeTag(e.entry.createdAt)}</td><td>${withdraw}</td></tr>`;
+  return `<tr><td>${img}</td><td>${bdi(e.entry.title)} <span class="hint">#${e.entry.pk}</span></td><td>${escapeHtml(entryState(member.w, e, minVotes))}</td><td>${timeTag(e.entry.createdAt)}</td><td>${withdraw}</td></tr>`;
 }
 
 async function contestSections(deps: DashboardDeps, member: InServer): Promise<Html[]> {
@@ -62,16 +63,14 @@ async function contestSections(deps: DashboardDeps, member: InServer): Promise<H
     (b: Board) => b.type === 'Rating',
   );
   const authorId = chatPlayerId(member.session.userId);
+  const { w } = member;
   const sections: Html[] = [];
   for (const board of boards) {
     const { settings, entries } = await memberEntries(deps.ctx, board, authorId);
-    const gallery = link(
-      paths.contest(member.server.guildId, board.id),
-      'Gallery, votes and entry',
-    );
+    const gallery = link(paths.contest(member.server.guildId, board.id), w.h('mine.gallery'));
     const table = entries.length
-      ? `<div class="scroll"><table><thead><tr><th></th><th>Entry</th><th>Standing</th><th>Submitted</th><th></th></tr></thead><tbody>${entries.map((e) => entryRow(member, deps.links, e, settings.minVotes)).join('')}</tbody></table></div>`
-      : '<p class="empty">You have no entries here.</p>';
+      ? `<div class="scroll"><table><thead><tr><th></th><th>${w.h('mine.entry')}</th><th>${w.h('mine.standing')}</th><th>${w.h('mine.submitted')}</th><th></th></tr></thead><tbody>${entries.map((e) => entryRow(member, deps.links, e, settings.minVotes)).join('')}</tbody></table></div>`
+      : `<p class="empty">${w.h('mine.noEntries')}</p>`;
     sections.push(
       `<section class="panel"><h2>${bdi(boardName(board))}</h2>\n<p class="meta">${gallery}</p>\n${table}</section>`,
     );
@@ -83,27 +82,29 @@ async function contestSections(deps: DashboardDeps, member: InServer): Promise<H
 export function minePage(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
+    const { w } = member;
     const submissions = await memberSubmissions(deps.ctx, {
       ownerId: member.ownerId,
       userId: member.session.userId,
     });
     const table = submissions.length
-      ? `<div class="scroll"><table><thead><tr><th>Board</th><th>What</th><th>State</th><th>Reason</th><th>Submitted</th></tr></thead><tbody>${submissions.map(submissionRow).join('')}</tbody></table></div>`
-      : '<p class="empty">You have not reported a score or a match here in the last 30 days.</p>';
+      ? `<div class="scroll"><table><thead><tr>${(['board', 'what', 'state', 'reason', 'submitted'] as const).map((c) => `<th>${w.h(`mine.${c}`)}</th>`).join('')}</tr></thead><tbody>${submissions.map((s) => submissionRow(w, s)).join('')}</tbody></table></div>`
+      : `<p class="empty">${w.h('mine.none')}</p>`;
     const contests = await contestSections(deps, member);
-    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
-    const body = `<h1>My submissions</h1>
+    const done = doneKey(FLASH, req.query.done);
+    const body = `<h1>${w.h('tabs.mine')}</h1>
 ${serverTabs(member, 'mine')}
-<section><h2>Scores and matches</h2>
-<p class="note">What you reported from chat in the last 30 days, newest first.</p>
+<section><h2>${w.h('mine.scoresAndMatches')}</h2>
+<p class="note">${w.h('mine.note')}</p>
 ${table}</section>
-${contests.length ? `<h2>Contest entries</h2>\n${contests.join('\n')}` : ''}`;
+${contests.length ? `<h2>${w.h('mine.contestEntries')}</h2>\n${contests.join('\n')}` : ''}`;
     sendDashboard(
       res,
       200,
-      dashboardHtml(`My submissions · ${member.server.guildName}`, body, {
+      dashboardHtml(`${w.t('tabs.mine')} · ${member.server.guildName}`, body, {
         session: member.session,
-        flash: done ? { text: done } : null,
+        w,
+        flash: done ? { text: w.t(done) } : null,
       }),
     );
   };

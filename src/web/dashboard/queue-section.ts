@@ -12,12 +12,13 @@ import {
   type QueueSettings,
   type QueueView,
 } from '../../pipeline/queues';
-import { bdi, escapeHtml, grouped, type Html } from '../html';
+import { bdi, escapeHtml, type Html } from '../html';
 import type { DashboardDeps } from './deps';
 import { picker, placeOf, whole, type Form } from './form-fields';
 import type { InServer } from './guard';
 import { postForm } from './layout';
 import { namingFor } from './member-names';
+import type { Words } from './words';
 
 /**
  * A board's matchmaking queue on its settings page (issue 28 item 8): open it with the channel
@@ -25,14 +26,14 @@ import { namingFor } from './member-names';
  * use cases); and who waits now, with their ratings and since when, and how many matches are open.
  */
 
-/** The settings as the form names and explains them; ranges from QUEUE_LIMITS. */
-const FIELDS: [keyof QueueSettings, string, string][] = [
-  ['windowStart', 'Starting window (rating gap)', 'The widest gap a player accepts on joining.'],
-  ['windowGrowthPerMinute', 'Widening per minute waited', 'Rating points a minute.'],
-  ['windowMax', 'Widest window', 'At least the starting window.'],
-  ['readySeconds', 'Ready check (seconds)', 'How long matched players have to press Ready.'],
-  ['reportMinutes', 'Time to report (minutes)', 'An unreported match is cancelled after this.'],
-];
+/** The settings the form has, each named and explained by `queue.<key>`; ranges from QUEUE_LIMITS. */
+const FIELDS = [
+  'windowStart',
+  'windowGrowthPerMinute',
+  'windowMax',
+  'readySeconds',
+  'reportMinutes',
+] as const satisfies readonly (keyof QueueSettings)[];
 
 /** The queue's sections of the settings form; false: not one of them. */
 export async function saveQueue(
@@ -47,8 +48,11 @@ export async function saveQueue(
   }
   if (form.section !== 'queue') return false;
   const settings: Partial<QueueSettings> = {};
-  for (const [key, label] of FIELDS) {
-    const value = whole(form[key], label.toLowerCase());
+  for (const key of FIELDS) {
+    const value = whole(member.w, form[key], (w) =>
+      // English names a field in lower case inside its sentence; other languages quote it.
+      w.lang === 'en' ? w.t(`queue.${key}`).toLowerCase() : w.t(`queue.${key}`),
+    );
     if (value !== undefined) settings[key] = value;
   }
   const picked = await placeOf(deps, member, 'channels', form.channel);
@@ -72,31 +76,32 @@ export async function queueSection(
   if (!isMatchBoard(board)) return '';
   const view = await queueOfBoardView(deps.ctx, board);
   const s = member.session;
+  const { w } = member;
   const current: QueueSettings = view?.queue ?? QUEUE_DEFAULTS;
-  const fields = FIELDS.map(([key, label, hint]) => {
+  const fields = FIELDS.map((key) => {
     const [low, high] = QUEUE_LIMITS[key];
-    return `<label>${label} <input name="${key}" type="number" min="${low}" max="${high}" required value="${current[key]}"><span class="hint">${grouped(low)}–${grouped(high)}. ${hint}</span></label>`;
+    return `<label>${w.h(`queue.${key}`)} <input name="${key}" type="number" min="${low}" max="${high}" required value="${current[key]}"><span class="hint">${number(w, low)}–${number(w, high)}. ${w.h(`queue.${key}Hint`)}</span></label>`;
   });
   const form = postForm(
     s,
     action,
     `<input type="hidden" name="section" value="queue">
-${picker('channel', 'Channel of its Join and Leave message', channels, view?.queue.channelId ?? null, 'No message (members use /queue join)')}
+${picker(w, 'channel', w.h('queue.channel'), channels, view?.queue.channelId ?? null, w.t('queue.noMessage'))}
 <div class="queue-fields">${fields.join('\n')}</div>`,
-    view ? { label: 'Save this section' } : { label: 'Open the queue', kind: 'primary' },
+    view ? { label: w.t('settings.save') } : { label: w.t('queue.open'), kind: 'primary' },
     'stack',
   );
   if (!view) {
-    return `<section class="panel" id="queue"><h2>Queue</h2>${flash}<p>No queue. Open one and members join it with its Join button or <code>/queue join</code>; Tally pairs the closest ratings, widening the window as they wait.</p>${form}</section>`;
+    return `<section class="panel" id="queue"><h2>${w.h('queue.heading')}</h2>${flash}<p>${w.m('queue.noneHtml')}</p>${form}</section>`;
   }
   const close = postForm(s, action, '<input type="hidden" name="section" value="queue-close">', {
-    label: 'Close the queue',
+    label: w.t('queue.close'),
     kind: 'danger',
   });
-  return `<section class="panel" id="queue"><h2>Queue</h2>${flash}
+  return `<section class="panel" id="queue"><h2>${w.h('queue.heading')}</h2>${flash}
 ${await rosterHtml(deps, member, view)}
 ${form}
-<p class="hint">Closing sends whoever waits out and cancels matches still in their ready check; matches being played go on.</p>${close}</section>`;
+<p class="hint">${w.h('queue.closeHint')}</p>${close}</section>`;
 }
 
 /** Who waits now, longest first, and how many matches are open. */
@@ -107,22 +112,31 @@ async function rosterHtml(deps: DashboardDeps, member: InServer, view: QueueView
     view.waiting.map((w) => w.joinedBy),
   );
   const now = deps.ctx.now().getTime();
-  const open = `${grouped(view.open)} match${view.open === 1 ? '' : 'es'} open (in their ready check or being played)`;
-  if (view.waiting.length === 0) return `<p>Nobody waiting. ${open}.</p>`;
+  const { w } = member;
+  const open = w.t('queue.matchesOpen', { count: view.open });
+  if (view.waiting.length === 0) return `<p>${w.h('queue.nobody', { open })}</p>`;
+  const words = w;
   const rows = view.waiting.map((w) => {
     const member = naming(w.joinedBy.slice('chat:'.length));
     const name = w.name ?? (w.entrant === w.joinedBy ? member : w.entrant);
     const by =
-      w.entrant === w.joinedBy ? '' : ` <span class="hint">queued by ${bdi(member)}</span>`;
-    const since = `since ${utcMinute(w.since)}`;
-    return `<tr><td>${bdi(name)}${by}</td><td class="num">${Math.round(w.rating)}</td><td class="num">±${w.window}</td><td class="num"><time datetime="${w.since.toISOString()}" title="${escapeHtml(since)}">${waited(now - w.since.getTime())}</time></td></tr>`;
+      w.entrant === w.joinedBy
+        ? ''
+        : ` <span class="hint">${words.m('queue.queuedByHtml', { name: bdi(member) })}</span>`;
+    const since = words.t('queue.since', { when: utcMinute(w.since, words.lang) });
+    return `<tr><td>${bdi(name)}${by}</td><td class="num">${Math.round(w.rating)}</td><td class="num">±${w.window}</td><td class="num"><time datetime="${w.since.toISOString()}" title="${escapeHtml(since)}">${waited(words, now - w.since.getTime())}</time></td></tr>`;
   });
-  return `<p>${grouped(view.waiting.length)} waiting · ${open}.</p>
-<div class="scroll queue-roster"><table><thead><tr><th>Waiting</th><th class="num">Rating</th><th class="num">Window</th><th class="num">Waited</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<p>${w.h('queue.waitingLine', { count: view.waiting.length, open })}</p>
+<div class="scroll queue-roster"><table><thead><tr><th>${w.h('queue.waiting')}</th><th class="num">${w.h('queue.rating')}</th><th class="num">${w.h('queue.window')}</th><th class="num">${w.h('queue.waited')}</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 /** How long someone has waited: `0 min`, `14 min`, `2 h 5 min`. */
-function waited(ms: number): string {
+function waited(w: Words, ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
-  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  return minutes < 60
+    ? w.t('queue.minutes', { minutes })
+    : w.t('queue.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
+
+/** A number as the page's language groups it (1,000 · 1.000 · 1 000). */
+const number = (w: Words, n: number) => escapeHtml(n.toLocaleString(w.lang));

@@ -5,7 +5,7 @@ import type { Submission } from '../../../entities/submission';
 import { moderates } from '../../domain/access';
 import { correctionOf } from '../../domain/correction';
 import { sideVerb, signedDelta, utcMinute } from '../../domain/display';
-import { TallyError } from '../../domain/errors';
+import { TallyError, toldIn } from '../../domain/errors';
 import { DECLINE_REASON_MAX, declineReason } from '../../domain/evidence';
 import { chatPlayerId, submissionIdOf } from '../../domain/ids';
 import { formatScore, formatTime } from '../../domain/score-text';
@@ -32,6 +32,7 @@ import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { namingFor, type Naming } from './member-names';
 import { dashboardLinks as paths } from './paths';
 import { serverTabs } from './server-page';
+import { doneKey, refusal, type Words } from './words';
 
 /**
  * Moderators' pages (issue 27 item 4), the dashboard's side of chat's review message, its
@@ -57,32 +58,37 @@ async function needSomeBoard(deps: DashboardDeps, member: InServer, listed: numb
     member.server = fresh;
     return true; // read the queue again with what Discord says now
   }
-  throw new TallyError(
-    'permission_denied',
-    `The review queue needs the Manage Server permission or a board's moderator role in ${member.server.guildName}, and your Discord account has neither there. Ask a server admin for the moderator role of the board you review.`,
-  );
+  throw refusal(member.w, 'permission_denied', 'review.needSomeBoard', () => ({
+    server: member.server.guildName,
+  }));
 }
 
 /** `@1234…` for a member Tally cannot name here; the page never guesses a name. */
-const memberText = (by: string, name: (id: string) => string = (id) => `@${id}`): string => {
-  if (by === 'api') return 'the API';
-  if (by === 'cli') return 'the operator CLI';
+const memberText = (
+  w: Words,
+  by: string,
+  name: (id: string) => string = (id) => `@${id}`,
+): string => {
+  if (by === 'api') return w.t('review.theApi');
+  if (by === 'cli') return w.t('review.theCli');
   const chat = /^chat:(\d+)$/.exec(by);
   return chat ? name(chat[1]!) : by;
 };
 
-const when = (at: Date): Html => `<time datetime="${at.toISOString()}">${utcMinute(at)}</time>`;
-const expiry = (at: Date | null): Html => (at === null ? 'never (no validation window)' : when(at));
+const when = (w: Words, at: Date): Html =>
+  `<time datetime="${at.toISOString()}">${escapeHtml(utcMinute(at, w.lang))}</time>`;
+const expiry = (w: Words, at: Date | null): Html =>
+  at === null ? w.h('review.never') : when(w, at);
 
 /** The longer side of a thumbnail in the queue's table, in CSS pixels. */
 const QUEUE_THUMB_PX = 96;
 
 /** A queue row's thumbnail, its size fitted in QUEUE_THUMB_PX by its attributes. */
-function queueThumb(g: string, handle: string, size: ThumbSize) {
+function queueThumb(words: Words, g: string, handle: string, size: ThumbSize) {
   const scale = Math.min(1, QUEUE_THUMB_PX / Math.max(size.thumbWidth, size.thumbHeight));
   const w = Math.max(1, Math.round(size.thumbWidth * scale));
   const h = Math.max(1, Math.round(size.thumbHeight * scale));
-  const img = `<img src="${escapeHtml(paths.evidence(g, handle, 'thumb'))}" width="${w}" height="${h}" alt="The attached image of ${escapeHtml(handle)}" loading="lazy">`;
+  const img = `<img src="${escapeHtml(paths.evidence(g, handle, 'thumb'))}" width="${w}" height="${h}" alt="${words.h('review.thumbAlt', { handle })}" loading="lazy">`;
   return link(paths.submission(g, handle), img);
 }
 
@@ -95,11 +101,12 @@ function queueRow(
   preview: ThumbSize | undefined,
 ): Html {
   const g = member.server.guildId;
+  const { w } = member;
   const message = item.messageUrl
-    ? ` · ${link(item.messageUrl, 'in Discord', ' rel="noopener noreferrer" target="_blank"')}`
+    ? ` · ${link(item.messageUrl, w.h('review.inDiscord'), ' rel="noopener noreferrer" target="_blank"')}`
     : '';
-  const thumb = preview ? queueThumb(g, item.handle, preview) : '';
-  return `<tr><td>${link(paths.submission(g, item.handle), escapeHtml(item.handle))}${message}</td><td>${thumb}</td><td>${bdi(item.board.displayName || item.board.id)}</td><td>${bdi(item.summary)}</td><td>${bdi(memberText(item.submittedBy, naming))}</td><td>${when(item.submittedAt)}</td><td>${expiry(item.expiresAt)}</td></tr>`;
+  const thumb = preview ? queueThumb(w, g, item.handle, preview) : '';
+  return `<tr><td>${link(paths.submission(g, item.handle), escapeHtml(item.handle))}${message}</td><td>${thumb}</td><td>${bdi(item.board.displayName || item.board.id)}</td><td>${bdi(item.summary)}</td><td>${bdi(memberText(w, item.submittedBy, naming))}</td><td>${when(w, item.submittedAt)}</td><td>${expiry(w, item.expiresAt)}</td></tr>`;
 }
 
 /** GET /dashboard/{guild}/review[?board=]: as /review list, oldest first. */
@@ -122,8 +129,9 @@ export function reviewQueuePage(deps: DashboardDeps): RequestHandler {
       await needSomeBoard(deps, member, queue.boards.listed);
     }
     const g = member.server.guildId;
+    const { w } = member;
     const only = boardId
-      ? `<p class="meta">Only ${escapeHtml(boardId)} · ${link(paths.review(g), 'all boards you moderate')}</p>`
+      ? `<p class="meta">${w.m('review.onlyHtml', { board: escapeHtml(boardId), link: link(paths.review(g), w.h('review.allBoards')) })}</p>`
       : '';
     const count = queue.items.length + queue.more;
     const [naming, previews] = await Promise.all([
@@ -135,14 +143,17 @@ export function reviewQueuePage(deps: DashboardDeps): RequestHandler {
       queuePreviews(deps, queue.items),
     ]);
     const table = queue.items.length
-      ? `<p>${count} waiting, oldest first.</p>
-<div class="scroll"><table><thead><tr><th>Submission</th><th>Evidence</th><th>Board</th><th>Result</th><th>Submitted by</th><th>Submitted</th><th>Expires</th></tr></thead><tbody>${queue.items.map((i) => queueRow(member, i, naming, previews.get(i.handle))).join('')}</tbody></table></div>${queue.more ? `\n<p class="meta">…and ${queue.more} more; they show here as these are decided.</p>` : ''}`
-      : '<p class="empty">Nothing is waiting for review.</p>';
-    const body = `<h1>Review queue</h1>\n${serverTabs(member, 'review')}\n${only}${table}`;
+      ? `<p>${w.h('review.waiting', { count })}</p>
+<div class="scroll"><table><thead><tr>${(['submission', 'evidence', 'board', 'result', 'submittedBy', 'submitted', 'expires'] as const).map((c) => `<th>${w.h(`review.${c}`)}</th>`).join('')}</tr></thead><tbody>${queue.items.map((i) => queueRow(member, i, naming, previews.get(i.handle))).join('')}</tbody></table></div>${queue.more ? `\n<p class="meta">${w.h('review.more', { count: queue.more })}</p>` : ''}`
+      : `<p class="empty">${w.h('review.nothing')}</p>`;
+    const body = `<h1>${w.h('tabs.review')}</h1>\n${serverTabs(member, 'review')}\n${only}${table}`;
     sendDashboard(
       res,
       200,
-      dashboardHtml(`Review queue · ${member.server.guildName}`, body, { session: member.session }),
+      dashboardHtml(`${w.t('tabs.review')} · ${member.server.guildName}`, body, {
+        session: member.session,
+        w,
+      }),
     );
   };
 }
@@ -171,10 +182,10 @@ async function moderatedSubmission(
   const id = submissionIdOf(handle);
   const found = id === null ? null : await ownedSubmission(deps.ctx, member.ownerId, id);
   if (!found) {
-    throw new TallyError(
-      'not_found',
-      `${handle} is not a submission of ${member.server.guildName}. Open one from the review queue.`,
-    );
+    throw refusal(member.w, 'not_found', 'review.notHers', () => ({
+      handle,
+      server: member.server.guildName,
+    }));
   }
   await needModerate(member, deps.access, found.board);
   return { handle, ...found };
@@ -195,17 +206,18 @@ function outside(url: string, label: Html): Html {
  * page's guard; the original on Discord's CDN is a link that opens it there.
  */
 function evidence(
+  w: Words,
   submission: Submission,
   publicUrl: string,
   preview: { src: string; width: number; height: number } | null,
 ): Html {
   const { evidenceLink: given, evidenceFileUrl: file, evidenceFileKind: kind } = submission;
   const items: Html[] = [];
-  if (given) items.push(`<li>Link: ${outside(given, escapeHtml(given))}</li>`);
+  if (given) items.push(`<li>${w.h('review.link')}${outside(given, escapeHtml(given))}</li>`);
   if (file && preview) {
-    const img = `<img src="${escapeHtml(preview.src)}" width="${preview.width}" height="${preview.height}" alt="The attached image, as Tally kept it">`;
+    const img = `<img src="${escapeHtml(preview.src)}" width="${preview.width}" height="${preview.height}" alt="${w.h('review.keptAlt')}">`;
     items.push(
-      `<li><figure class="artwork">${link(preview.src, img)}</figure>${link(preview.src, 'Full size')} · ${outside(file, 'the original (opens on Discord)')}</li>`,
+      `<li><figure class="artwork">${link(preview.src, img)}</figure>${link(preview.src, w.h('review.fullSize'))} · ${outside(file, w.h('review.original'))}</li>`,
     );
   }
   if (file && !preview) {
@@ -217,15 +229,15 @@ function evidence(
       }
     })();
     if (kind === 'image' && here) {
-      items.push(`<li><img src="${escapeHtml(file)}" alt="The attached image"></li>`);
+      items.push(`<li><img src="${escapeHtml(file)}" alt="${w.h('review.attachedImage')}"></li>`);
     } else {
-      const what = kind === 'image' ? 'The attached image' : 'The attached file';
-      items.push(`<li>${outside(file, `${what} (opens on Discord)`)}</li>`);
+      const what = w.t(kind === 'image' ? 'review.attachedImage' : 'review.attachedFile');
+      items.push(`<li>${outside(file, w.h('review.opensOnDiscord', { what }))}</li>`);
     }
   }
   return items.length
-    ? `<section class="panel evidence"><h2>Evidence</h2><ul>${items.join('')}</ul></section>`
-    : '<p class="meta">No evidence attached.</p>';
+    ? `<section class="panel evidence"><h2>${w.h('review.evidence')}</h2><ul>${items.join('')}</ul></section>`
+    : `<p class="meta">${w.h('review.noEvidence')}</p>`;
 }
 
 /** A participant's snapshot rating and, once applied, where it moved (as the review message). */
@@ -235,23 +247,23 @@ function rating(slot: MatchParticipant, applied: boolean): string {
   return ` — ${slot.eloBefore} → ${slot.eloBefore + slot.eloDelta} (${signedDelta(slot.eloDelta)})`;
 }
 
-function recordHtml(view: ReviewView): Html {
+function recordHtml(w: Words, view: ReviewView): Html {
   const { record, board, submission } = view;
   if (record.kind === 'score') {
-    return `<dl><dt>Player</dt><dd>${bdi(record.score.playerName)}</dd><dt>Score</dt><dd>${escapeHtml(formatScore(board.type, record.score.score))}</dd></dl>`;
+    return `<dl><dt>${w.h('review.player')}</dt><dd>${bdi(record.score.playerName)}</dd><dt>${w.h('review.score')}</dt><dd>${escapeHtml(formatScore(board.type, record.score.score))}</dd></dl>`;
   }
   const { match, roster } = record;
   const applied = submission.status === 'approved';
   const side = (n: 1 | 2) => {
-    const verb = match.winner === null ? '' : ` · ${sideVerb(match, n)}`;
+    const verb = match.winner === null ? '' : ` · ${escapeHtml(sideVerb(match, n, w.lang))}`;
     const names = roster
       .filter((slot) => slot.side === n)
       .map((slot) => `<li>${bdi(slot.playerName)}${escapeHtml(rating(slot, applied))}</li>`);
-    return `<dt>Team ${n}${verb}</dt><dd><ul>${names.join('') || '<li>—</li>'}</ul></dd>`;
+    return `<dt>${w.h('review.team', { n })}${verb}</dt><dd><ul>${names.join('') || '<li>—</li>'}</ul></dd>`;
   };
   const score =
     match.team1Score !== null && match.team2Score !== null
-      ? `<dt>Score</dt><dd>${match.team1Score} – ${match.team2Score}</dd>`
+      ? `<dt>${w.h('review.score')}</dt><dd>${match.team1Score} – ${match.team2Score}</dd>`
       : '';
   return `<dl>${side(1)}${side(2)}${score}</dl>`;
 }
@@ -259,40 +271,41 @@ function recordHtml(view: ReviewView): Html {
 const hidden = (name: string, value: string) =>
   `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
-const WINNERS: [string, string][] = [
-  ['team1', 'Team 1 won'],
-  ['team2', 'Team 2 won'],
-  ['draw', 'Draw'],
-];
-const winnerSelect = (current: string | null) =>
-  `<label>Winner <select name="winner">${WINNERS.map(([v, l]) => `<option value="${v}"${v === current ? ' selected' : ''}>${l}</option>`).join('')}</select></label>`;
+const WINNERS = [
+  ['team1', 'review.team1Won'],
+  ['team2', 'review.team2Won'],
+  ['draw', 'review.draw'],
+] as const;
+const winnerSelect = (w: Words, current: string | null) =>
+  `<label>${w.h('review.winner')} <select name="winner">${WINNERS.map(([v, l]) => `<option value="${v}"${v === current ? ' selected' : ''}>${w.h(l)}</option>`).join('')}</select></label>`;
 
 /** The Adjust form: the chat modal's fields (bot/adjust-modal.ts), prefilled as submitted. */
-function adjustFields(view: ReviewView): Html {
+function adjustFields(w: Words, view: ReviewView): Html {
   const { board, record } = view;
   if (record.kind === 'score') {
     const value =
       board.type === 'Time' ? formatTime(record.score.score) : String(record.score.score);
-    const label = board.type === 'Time' ? 'Time (m:ss.mmm)' : 'Score';
+    const label = w.h(board.type === 'Time' ? 'review.time' : 'review.score');
     return `<label>${label} <input name="score" required maxlength="20" value="${escapeHtml(value)}"></label>`;
   }
   if (board.type === 'League') {
     const n = (name: string, label: string, v: number | null) =>
       `<label>${label} <input name="${name}" required maxlength="20" inputmode="numeric" value="${v ?? ''}"></label>`;
-    return `${n('team1_score', 'Team 1 score', record.match.team1Score)}${n('team2_score', 'Team 2 score', record.match.team2Score)}`;
+    return `${n('team1_score', w.h('review.team1Score'), record.match.team1Score)}${n('team2_score', w.h('review.team2Score'), record.match.team2Score)}`;
   }
-  return winnerSelect(record.match.winner);
+  return winnerSelect(w, record.match.winner);
 }
 
 /** /correct's fields for this board (CorrectionText): a winner, a scoreline or a value. */
-function correctFields(board: Board): Html {
-  if (board.type === 'ELO') return winnerSelect(null);
+function correctFields(w: Words, board: Board): Html {
+  if (board.type === 'ELO') return winnerSelect(w, null);
   if (board.type === 'League')
-    return '<label>Score <input name="scoreline" required maxlength="20" placeholder="3-1"><span class="hint">The right scoreline, team 1 first.</span></label>';
-  return `<label>Corrected ${board.type === 'Time' ? 'time (m:ss.mmm)' : 'score'} <input name="value" required maxlength="20"></label>`;
+    return `<label>${w.h('review.score')} <input name="scoreline" required maxlength="20" placeholder="3-1"><span class="hint">${w.h('review.scorelineHint')}</span></label>`;
+  return `<label>${w.h(board.type === 'Time' ? 'review.correctedTime' : 'review.correctedScore')} <input name="value" required maxlength="20"></label>`;
 }
 
-const REASON = `<label>Reason <input name="reason" maxlength="300"><span class="hint">Optional; kept with the correction and in the audit line.</span></label>`;
+const reasonField = (w: Words) =>
+  `<label>${w.h('review.reason')} <input name="reason" maxlength="300"><span class="hint">${w.h('review.reasonHint')}</span></label>`;
 
 /** Whether the result counts now: approved or adjusted, and not removed since. */
 function counts(view: ReviewView): boolean {
@@ -302,61 +315,63 @@ function counts(view: ReviewView): boolean {
 
 function forms(member: InServer, view: ReviewView): Html {
   const s = member.session;
+  const { w } = member;
   const action = paths.submission(member.server.guildId, view.handle);
   if (view.submission.status === 'pending_review') {
     const approve = postForm(s, action, hidden('action', 'approve'), {
-      label: 'Approve',
+      label: w.t('review.approve'),
       kind: 'primary',
     });
     const decline = postForm(
       s,
       action,
-      `${hidden('action', 'decline')}<label>Reason (optional, shown to the submitter) <textarea name="reason" maxlength="${DECLINE_REASON_MAX}" placeholder="e.g. the screenshot shows a different score"></textarea></label>`,
-      { label: 'Decline', kind: 'danger' },
+      `${hidden('action', 'decline')}<label>${w.h('review.declineReason')} <textarea name="reason" maxlength="${DECLINE_REASON_MAX}" placeholder="${w.h('review.declinePlaceholder')}"></textarea></label>`,
+      { label: w.t('review.decline'), kind: 'danger' },
       'stack',
     );
     const adjusted = postForm(
       s,
       action,
-      `${hidden('action', 'adjust')}${adjustFields(view)}<span class="hint">Approves the corrected result in one step.</span>`,
-      { label: 'Adjust and approve' },
+      `${hidden('action', 'adjust')}${adjustFields(w, view)}<span class="hint">${w.h('review.adjustHint')}</span>`,
+      { label: w.t('review.adjustAndApprove') },
       'stack',
     );
-    return `<section class="panel"><h2>Decide</h2><div class="actions">${approve}</div></section>
-<section class="panel"><h2>Decline</h2>${decline}</section>
-<section class="panel"><h2>Adjust</h2>${adjusted}</section>`;
+    return `<section class="panel"><h2>${w.h('review.decide')}</h2><div class="actions">${approve}</div></section>
+<section class="panel"><h2>${w.h('review.decline')}</h2>${decline}</section>
+<section class="panel"><h2>${w.h('review.adjust')}</h2>${adjusted}</section>`;
   }
   if (!counts(view)) return '';
   const change = postForm(
     s,
     action,
-    `${hidden('action', 'correct')}${correctFields(view.board)}${REASON}`,
-    { label: 'Correct the result' },
+    `${hidden('action', 'correct')}${correctFields(w, view.board)}${reasonField(w)}`,
+    { label: w.t('review.correct') },
     'stack',
   );
-  const remove = postForm(s, action, `${hidden('action', 'remove')}${REASON}`, {
-    label: 'Remove it from the board',
+  const remove = postForm(s, action, `${hidden('action', 'remove')}${reasonField(w)}`, {
+    label: w.t('review.remove'),
     kind: 'danger',
   });
-  return `<section class="panel"><h2>Correct this result</h2><p class="hint">As /correct in Discord: the ratings or scores it moved are recounted.</p>${change}</section>
-<section class="panel"><h2>Remove this result</h2>${remove}</section>`;
+  return `<section class="panel"><h2>${w.h('review.correctHeading')}</h2><p class="hint">${w.h('review.correctHint')}</p>${change}</section>
+<section class="panel"><h2>${w.h('review.removeHeading')}</h2>${remove}</section>`;
 }
 
-const FLASH: Record<string, string> = {
-  approved: 'Approved: it is on the leaderboard.',
-  declined: 'Declined. Nothing was applied.',
-  adjusted: 'Adjusted and approved: it is on the leaderboard as corrected.',
-  corrected: 'Corrected: the result and what it moved were recounted.',
-  removed: 'Removed: it no longer counts.',
-};
+const FLASH = {
+  approved: 'review.approved',
+  declined: 'review.declined',
+  adjusted: 'review.adjusted',
+  corrected: 'review.corrected',
+  removed: 'review.removed',
+} as const;
 
 /** GET /dashboard/{guild}/review/{handle}: what the review message in Discord shows, and forms. */
 export function submissionPage(deps: DashboardDeps): RequestHandler {
   return async (req, res) => {
     const member = await inServer(req, res, deps.access);
     const { handle, submission, board } = await moderatedSubmission(deps, req, member);
+    const { w } = member;
     const view = await reviewViewOf(deps.ctx, submission, board);
-    if (!view) throw new TallyError('not_found', `${handle} has no result recorded`);
+    if (!view) throw refusal(w, 'not_found', 'review.noResult', () => ({ handle }));
     // Names Tally knows on this page: the participants and the member reading it.
     const names = new Map<string, string>(
       view.record.kind === 'match'
@@ -373,26 +388,33 @@ export function submissionPage(deps: DashboardDeps): RequestHandler {
       known,
     );
     const pending = submission.status === 'pending_review';
-    const number = view.record.kind === 'match' ? ` · match #${view.record.match.number}` : '';
-    const facts = `<dl><dt>Submitted by</dt><dd>${bdi(memberText(submission.submittedBy, member_))}</dd><dt>Submitted</dt><dd>${when(submission.queuedAt)}</dd>${
+    const number =
+      view.record.kind === 'match'
+        ? ` · ${w.h('review.match', { number: view.record.match.number })}`
+        : '';
+    const facts = `<dl><dt>${w.h('review.submittedBy')}</dt><dd>${bdi(memberText(w, submission.submittedBy, member_))}</dd><dt>${w.h('review.submitted')}</dt><dd>${when(w, submission.queuedAt)}</dd>${
       pending
-        ? `<dt>Expires</dt><dd>${expiry(submission.expiresAt)}</dd>`
-        : `<dt>Outcome</dt><dd>${escapeHtml(reviewOutcome(view, { member: member_, text: (t) => t }))}</dd>`
+        ? `<dt>${w.h('review.expires')}</dt><dd>${expiry(w, submission.expiresAt)}</dd>`
+        : `<dt>${w.h('review.outcome')}</dt><dd>${escapeHtml(reviewOutcome(view, { member: member_, text: (t) => t }, w.lang))}</dd>`
     }</dl>`;
-    const done = typeof req.query.done === 'string' ? FLASH[req.query.done] : undefined;
+    const done = doneKey(FLASH, req.query.done);
     const g = member.server.guildId;
-    const body = `<h1>${pending ? 'Review' : 'Reviewed'}: ${bdi(boardName(board))}</h1>
+    const heading = w.m(pending ? 'review.pendingHtml' : 'review.decidedHtml', {
+      board: bdi(boardName(board)),
+    });
+    const body = `<h1>${heading}</h1>
 ${serverTabs(member, 'review')}
-<p class="meta">${escapeHtml(handle)}${number} · board ${escapeHtml(board.id)} · ${link(paths.review(g), 'back to the queue')}</p>
-<section class="panel">${recordHtml(view)}${facts}</section>
-${evidence(submission, deps.ctx.config.publicUrl, await previewOf(deps, g, handle, submission))}
+<p class="meta">${escapeHtml(handle)}${number} · ${w.h('review.boardId', { id: board.id })} · ${link(paths.review(g), w.h('review.backToQueue'))}</p>
+<section class="panel">${recordHtml(w, view)}${facts}</section>
+${evidence(w, submission, deps.ctx.config.publicUrl, await previewOf(deps, g, handle, submission))}
 ${forms(member, view)}`;
     sendDashboard(
       res,
       200,
       dashboardHtml(`${handle} · ${boardName(board)}`, body, {
         session: member.session,
-        flash: done ? { text: done } : null,
+        w,
+        flash: done ? { text: w.t(done) } : null,
       }),
     );
   };
@@ -417,24 +439,32 @@ export function evidenceImage(deps: DashboardDeps): RequestHandler {
     const member = await inServer(req, res, deps.access);
     const { handle, submission } = await moderatedSubmission(deps, req, member);
     const size = EVIDENCE_FILE.exec(String(req.params.file))?.[1] as 'thumb' | 'full' | undefined;
-    if (size === undefined) {
-      throw new TallyError('not_found', 'A submission’s image is thumb.webp or full.webp.');
-    }
+    if (size === undefined) throw refusal(member.w, 'not_found', 'review.imageFile');
     const bytes = await evidencePreviewBytes(deps.ctx, submission.id, size);
-    if (!bytes) throw new TallyError('not_found', `${handle} has no image kept by Tally.`);
+    if (!bytes) throw refusal(member.w, 'not_found', 'review.noImage', () => ({ handle }));
     sendImageFile(req, res, '', bytes, true);
   };
 }
 
 /** A use case's refusal as the page says it: nothing was recorded, and why. */
-async function recorded<T>(what: string, run: () => Promise<T>): Promise<T> {
+async function recorded<T>(
+  w: Words,
+  what: 'review.yourDecision' | 'review.yourCorrection',
+  run: () => Promise<T>,
+): Promise<T> {
   try {
     return await run();
   } catch (err) {
     if (err instanceof TallyError && err.status < 500) {
-      throw new TallyError(err.code, `${what} was not recorded: ${err.detail}.`, {
-        status: err.status,
-      });
+      // The use case's refusal in the page's language (its `said`), inside the page's sentence.
+      const why = (words: Words) => (words.lang === 'en' ? err.detail : toldIn(err, words.lang));
+      throw refusal(
+        w,
+        err.code,
+        'review.notRecorded',
+        (words) => ({ what: words.t(what), why: why(words) }),
+        { status: err.status },
+      );
     }
     throw err;
   }
@@ -453,13 +483,12 @@ export function reviewAction(deps: DashboardDeps): RequestHandler {
     const decision =
       form.action === 'approve' || form.action === 'decline' || form.action === 'adjust';
     if (decision && submission.status !== 'pending_review') {
-      throw new TallyError(
-        'invalid_request',
-        `${handle} was already decided; nothing changed. Its page shows the outcome.`,
-        { status: 409 },
-      );
+      throw refusal(member.w, 'invalid_request', 'review.alreadyDecided', () => ({ handle }), {
+        status: 409,
+      });
     }
-    const done = await recorded(decision ? 'Your decision' : 'Your correction', async () => {
+    const what = decision ? 'review.yourDecision' : 'review.yourCorrection';
+    const done = await recorded(member.w, what, async () => {
       switch (form.action) {
         case 'approve':
           await review(ctx, handle, 'approve', by, actor, { known });
@@ -496,7 +525,7 @@ export function reviewAction(deps: DashboardDeps): RequestHandler {
           return form.action === 'remove' ? 'removed' : 'corrected';
         }
         default:
-          throw new TallyError('invalid_request', 'the form named no action');
+          throw refusal(member.w, 'invalid_request', 'review.noAction');
       }
     });
     res.redirect(303, `${paths.submission(member.server.guildId, handle)}?done=${done}`);

@@ -1,7 +1,7 @@
 import { generateCodeVerifier, generateState } from 'arctic';
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { escapeHtml, link } from '../html';
+import { link } from '../html';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
 import {
@@ -14,6 +14,7 @@ import {
 import { DiscordUnavailable, type DiscordAccount } from './discord-account';
 import { dashboardHtml, sendDashboard } from './layout';
 import type { MemberAccessReader } from './member-access';
+import { wordsOf, type DashboardKey } from './words';
 import {
   clearCookie,
   readCookie,
@@ -56,9 +57,16 @@ export function startSignIn({ ctx, discord, cookies }: SignInDeps): RequestHandl
   };
 }
 
-function refused(res: Response, status: number, title: string, text: string): void {
-  const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>\n<p>${link('/auth/sign-in', 'Sign in with Discord')}</p>`;
-  sendDashboard(res, status, dashboardHtml(title, body, { session: null }));
+function refused(
+  req: Request,
+  res: Response,
+  status: number,
+  title: DashboardKey,
+  text: DashboardKey,
+): void {
+  const w = wordsOf(req);
+  const body = `<h1>${w.h(title)}</h1>\n<p>${w.h(text)}</p>\n<p>${link('/auth/sign-in', w.h('layout.signIn'))}</p>`;
+  sendDashboard(res, status, dashboardHtml(w.t(title), body, { session: null, w }));
 }
 
 const sameText = (a: string, b: string) => {
@@ -74,31 +82,16 @@ export function finishSignIn({ ctx, discord, cookies }: SignInDeps): RequestHand
     clearCookie(res, cookies, cookies.signIn);
     if (typeof state !== 'string' || !browserState || !sameText(state, browserState)) {
       // Not this browser's sign-in (a link someone sent, or an old tab): never accepted.
-      refused(
-        res,
-        400,
-        'Sign-in not completed',
-        'This sign-in did not start in this browser, or it took too long. Start again.',
-      );
+      refused(req, res, 400, 'signIn.notCompleted', 'signIn.otherBrowser');
       return;
     }
     const started = await takeSignIn(ctx, state);
     if (!started) {
-      refused(
-        res,
-        400,
-        'Sign-in not completed',
-        'This sign-in was already used or has expired. Start again.',
-      );
+      refused(req, res, 400, 'signIn.notCompleted', 'signIn.used');
       return;
     }
     if (typeof error === 'string' || typeof code !== 'string') {
-      refused(
-        res,
-        403,
-        'Sign-in cancelled',
-        'Discord did not let Tally know who you are, so you are not signed in.',
-      );
+      refused(req, res, 403, 'signIn.cancelled', 'signIn.cancelledText');
       return;
     }
     let tokens;
@@ -112,21 +105,11 @@ export function finishSignIn({ ctx, discord, cookies }: SignInDeps): RequestHand
         requestId: res.locals.requestId,
         err: err.message,
       });
-      refused(
-        res,
-        503,
-        'Discord did not answer',
-        'Signing in needs Discord, which did not answer. Try again in a minute.',
-      );
+      refused(req, res, 503, 'signIn.discordDown', 'signIn.discordDownText');
       return;
     }
     if (!tokens || !user) {
-      refused(
-        res,
-        400,
-        'Sign-in not completed',
-        'Discord did not accept this sign-in. Start again.',
-      );
+      refused(req, res, 400, 'signIn.notCompleted', 'signIn.notAccepted');
       return;
     }
     const previous = sessionIdIn(res);

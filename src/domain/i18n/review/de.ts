@@ -210,4 +210,33 @@ export const review: Shape<typeof source> = {
     draw: 'Unentschieden',
     noResult: 'kein Ergebnis',
   },
+  fix: {
+    pendingMatch:
+      'Match Nr. {{number}} wartet noch auf Prüfung: Nimm es an, korrigiere es oder lehne es ab',
+    pendingScore:
+      'Das Ergebnis {{score}} von {{player}} wartet noch auf Prüfung: Nimm es an, korrigiere es oder lehne es ab',
+    declinedMatch:
+      'Match Nr. {{number}} wurde abgelehnt und hat nie gezählt; es gibt nichts zu korrigieren',
+    declinedScore:
+      'Das Ergebnis {{score}} von {{player}} wurde abgelehnt und hat nie gezählt; es gibt nichts zu korrigieren',
+    archivedMatch:
+      'Match Nr. {{number}} zählte in einer beendeten Saison; deren Abschlusstabelle ist archiviert und bleibt, wie sie ist',
+    archivedScore:
+      'Das Ergebnis {{score}} von {{player}} zählte in einer beendeten Saison; deren Abschlusstabelle ist archiviert und bleibt, wie sie ist',
+    removedMatch: 'Match Nr. {{number}} wurde schon von der Moderation entfernt',
+    removedScore: 'Das Ergebnis {{score}} von {{player}} wurde schon von der Moderation entfernt',
+    matchReads: 'Match Nr. {{number}} steht schon auf {{result}}; es wurde nichts geändert',
+    matchReadsTeam1: 'Bei Match Nr. {{number}} hat schon Team 1 gewonnen; es wurde nichts geändert',
+    matchReadsTeam2: 'Bei Match Nr. {{number}} hat schon Team 2 gewonnen; es wurde nichts geändert',
+    matchReadsDraw: 'Match Nr. {{number}} steht schon auf Unentschieden; es wurde nichts geändert',
+    scoreReads: 'Das Ergebnis {{score}} von {{player}} steht schon so da; es wurde nichts geändert',
+    seasonClosing:
+      'die Saison der Rangliste ist gerade zu Ende gegangen und vor ihrem Ende eingereichte Ergebnisse werden noch eingetragen; versuch es in ein paar Sekunden noch einmal',
+    noBoard: 'Keine Rangliste „{{boardId}}“',
+    notMatches:
+      '{{boardId}} ist eine Rangliste vom Typ {{type}}: Sie erfasst Ergebnisse, keine Matches',
+    noMatch: '{{boardId}} hat kein Match Nr. {{number}}',
+    noScore: 'kein gewertetes Ergebnis {{score}} dieses Spielers in {{boardId}}',
+    noResult: '{{handle}} hat kein eingetragenes Ergebnis zum Korrigieren (Status: {{status}})',
+  },
 };

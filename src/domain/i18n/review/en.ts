@@ -201,4 +201,31 @@ export const review = {
     draw: 'a draw',
     noResult: 'no result',
   },
+  fix: {
+    pendingMatch:
+      'Match #{{number}} is still pending review: approve, adjust or decline it instead',
+    pendingScore:
+      '{{player}}’s score {{score}} is still pending review: approve, adjust or decline it instead',
+    declinedMatch: 'Match #{{number}} was declined and never counted; there is nothing to correct',
+    declinedScore:
+      '{{player}}’s score {{score}} was declined and never counted; there is nothing to correct',
+    archivedMatch:
+      "Match #{{number}} counted in a season that has ended; that season's final standings are archived and stay as they are",
+    archivedScore:
+      "{{player}}’s score {{score}} counted in a season that has ended; that season's final standings are archived and stay as they are",
+    removedMatch: 'Match #{{number}} was removed by a moderator already',
+    removedScore: '{{player}}’s score {{score}} was removed by a moderator already',
+    matchReads: 'Match #{{number}} already reads {{result}}; nothing changed',
+    matchReadsTeam1: 'Match #{{number}} already reads team 1 won; nothing changed',
+    matchReadsTeam2: 'Match #{{number}} already reads team 2 won; nothing changed',
+    matchReadsDraw: 'Match #{{number}} already reads a draw; nothing changed',
+    scoreReads: '{{player}}’s score {{score}} already reads that; nothing changed',
+    seasonClosing:
+      'the board’s season has just ended and results submitted before its end are still being recorded; try again in a few seconds',
+    noBoard: 'No board "{{boardId}}"',
+    notMatches: '{{boardId}} is a {{type}} board: it records scores, not matches',
+    noMatch: '{{boardId}} has no match #{{number}}',
+    noScore: 'no applied score {{score}} of that player on {{boardId}}',
+    noResult: '{{handle}} has no recorded result to correct (it is {{status}})',
+  },
 } as const;

@@ -205,4 +205,31 @@ export const review: Shape<typeof source> = {
     draw: 'un empate',
     noResult: 'sin resultado',
   },
+  fix: {
+    pendingMatch:
+      'La partida n.º {{number}} sigue pendiente de revisión: apruébala, ajústala o recházala',
+    pendingScore:
+      'La puntuación {{score}} de {{player}} sigue pendiente de revisión: apruébala, ajústala o recházala',
+    declinedMatch: 'La partida n.º {{number}} se rechazó y nunca contó; no hay nada que corregir',
+    declinedScore:
+      'La puntuación {{score}} de {{player}} se rechazó y nunca contó; no hay nada que corregir',
+    archivedMatch:
+      'La partida n.º {{number}} contó en una temporada ya terminada; la clasificación final de esa temporada está archivada y no cambia',
+    archivedScore:
+      'La puntuación {{score}} de {{player}} contó en una temporada ya terminada; la clasificación final de esa temporada está archivada y no cambia',
+    removedMatch: 'Un moderador ya eliminó la partida n.º {{number}}',
+    removedScore: 'Un moderador ya eliminó la puntuación {{score}} de {{player}}',
+    matchReads: 'La partida n.º {{number}} ya es {{result}}; no se cambió nada',
+    matchReadsTeam1: 'La partida n.º {{number}} ya dice que ganó el equipo 1; no se cambió nada',
+    matchReadsTeam2: 'La partida n.º {{number}} ya dice que ganó el equipo 2; no se cambió nada',
+    matchReadsDraw: 'La partida n.º {{number}} ya es un empate; no se cambió nada',
+    scoreReads: 'La puntuación {{score}} de {{player}} ya es esa; no se cambió nada',
+    seasonClosing:
+      'la temporada de la tabla acaba de terminar y aún se están registrando resultados enviados antes del final; vuelve a intentarlo en unos segundos',
+    noBoard: 'No existe la tabla "{{boardId}}"',
+    notMatches: '{{boardId}} es una tabla de tipo {{type}}: registra puntuaciones, no partidas',
+    noMatch: '{{boardId}} no tiene la partida n.º {{number}}',
+    noScore: 'ese jugador no tiene ninguna puntuación {{score}} aplicada en {{boardId}}',
+    noResult: '{{handle}} no tiene un resultado registrado que corregir (está {{status}})',
+  },
 };

@@ -205,4 +205,30 @@ export const review: Shape<typeof source> = {
     draw: 'empate',
     noResult: 'sem resultado',
   },
+  fix: {
+    pendingMatch: 'A partida nº {{number}} ainda aguarda revisão: aprove, ajuste ou recuse',
+    pendingScore:
+      'A pontuação {{score}} de {{player}} ainda aguarda revisão: aprove, ajuste ou recuse',
+    declinedMatch: 'A partida nº {{number}} foi recusada e nunca contou; não há nada para corrigir',
+    declinedScore:
+      'A pontuação {{score}} de {{player}} foi recusada e nunca contou; não há nada para corrigir',
+    archivedMatch:
+      'A partida nº {{number}} contou numa temporada que já terminou; a classificação final dessa temporada está arquivada e não muda',
+    archivedScore:
+      'A pontuação {{score}} de {{player}} contou numa temporada que já terminou; a classificação final dessa temporada está arquivada e não muda',
+    removedMatch: 'A partida nº {{number}} já foi removida por um moderador',
+    removedScore: 'A pontuação {{score}} de {{player}} já foi removida por um moderador',
+    matchReads: 'A partida nº {{number}} já está {{result}}; nada foi alterado',
+    matchReadsTeam1: 'A partida nº {{number}} já diz que o time 1 venceu; nada foi alterado',
+    matchReadsTeam2: 'A partida nº {{number}} já diz que o time 2 venceu; nada foi alterado',
+    matchReadsDraw: 'A partida nº {{number}} já está como empate; nada foi alterado',
+    scoreReads: 'A pontuação {{score}} de {{player}} já é essa; nada foi alterado',
+    seasonClosing:
+      'a temporada do ranking acabou de terminar e os resultados enviados antes do fim ainda estão sendo registrados; tente de novo em alguns segundos',
+    noBoard: 'Nenhum ranking "{{boardId}}"',
+    notMatches: '{{boardId}} é um ranking do tipo {{type}}: registra pontuações, não partidas',
+    noMatch: '{{boardId}} não tem a partida nº {{number}}',
+    noScore: 'nenhuma pontuação {{score}} aplicada desse jogador em {{boardId}}',
+    noResult: '{{handle}} não tem resultado registrado para corrigir (está {{status}})',
+  },
 };
