@@ -8,7 +8,9 @@ import {
 import type { Board } from '../entities/board';
 import { shown } from '../src/bot/text';
 import { chatPlayerId } from '../src/domain/ids';
-import { describeReset, seasonTitle, type Season } from '../src/domain/season';
+import { t } from '../src/domain/i18n';
+import type { Season } from '../src/domain/season';
+import { resetIn, seasonTitleIn } from '../src/domain/season-text';
 import { endSeason, startSeason, type SeasonInput } from '../src/pipeline/seasons';
 import { seasonsAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
@@ -66,7 +68,7 @@ export const season = {
         await seasonInput(interaction),
         chatPlayerId(interaction.user.id),
       );
-      await reply(interaction, { content: startedText(board, started) });
+      await reply(interaction, { content: startedText(interaction.locale, board, started) });
       return;
     }
     const ended = await endSeason(
@@ -75,7 +77,7 @@ export const season = {
       boardId,
       chatPlayerId(interaction.user.id),
     );
-    await reply(interaction, { content: endedText(ended) });
+    await reply(interaction, { content: endedText(interaction.locale, ended) });
   },
 } satisfies Command;
 
@@ -100,27 +102,44 @@ async function seasonInput(interaction: ChatInputCommandInteraction): Promise<Se
 /** A season of a Rating board is a contest round: its end ranks the entries for good. */
 const contestRound = (board: Board) => board.type === 'Rating';
 
-function startedText(board: Board, s: Season): string {
+function startedText(locale: string, board: Board, s: Season): string {
+  const vars = { season: shown(seasonTitleIn(locale, s)), board: shown(board.displayName) };
+  const at = (d: Date) => ({
+    at: time(d, TimestampStyles.LongDateTime),
+    relative: time(d, TimestampStyles.RelativeTime),
+  });
   const parts = [
-    `**${shown(seasonTitle(s))}** of **${shown(board.displayName)}** has started${contestRound(board) ? ' as a contest round' : ''}.`,
+    t(locale, contestRound(board) ? 'admin.season.startedRound' : 'admin.season.started', vars),
     s.endsAt
-      ? `It ends ${time(s.endsAt, TimestampStyles.LongDateTime)} (${time(s.endsAt, TimestampStyles.RelativeTime)})${s.repeat ? ' and the next starts then, with the same length' : ''}.`
-      : 'It runs until someone with Manage Server uses `/season end`.',
+      ? t(locale, s.repeat ? 'admin.season.endsAtRepeats' : 'admin.season.endsAt', at(s.endsAt))
+      : t(locale, 'admin.season.runsUntilEnded'),
     contestRound(board)
-      ? `At the end its entries are archived with their final rank and the ${s.topN === 1 ? 'winner is' : `top ${s.topN} are`} announced; the next round starts with no entries.`
-      : `At the end the final standings are archived and ${describeReset(s, board)}.`,
-    s.channelId ? `Announced in <#${s.channelId}>.` : 'Not announced (give `channel` to announce).',
+      ? s.topN === 1
+        ? t(locale, 'admin.season.roundEndWinner')
+        : t(locale, 'admin.season.roundEndTop', { count: s.topN })
+      : t(locale, 'admin.season.standingsEnd', { reset: resetIn(locale, s, board) }),
+    s.channelId
+      ? t(locale, 'admin.season.announcedIn', { channel: `<#${s.channelId}>` })
+      : t(locale, 'admin.season.notAnnounced'),
   ];
   return parts.join(' ');
 }
 
-function endedText({ board, season, closed }: Awaited<ReturnType<typeof endSeason>>): string {
-  const title = `**${shown(seasonTitle(season))}** of **${shown(board.displayName)}**`;
+function endedText(
+  locale: string,
+  { board, season, closed }: Awaited<ReturnType<typeof endSeason>>,
+): string {
+  const title = t(locale, 'admin.season.ofBoard', {
+    season: shown(seasonTitleIn(locale, season)),
+    board: shown(board.displayName),
+  });
   const archive = `\`/leaderboard board:${board.id} season:${season.number}\``;
-  if (!closed) {
-    return `${title} ends as soon as the results submitted before now are recorded (a few seconds); then its standings are archived and the board starts afresh.`;
-  }
+  if (!closed) return t(locale, 'admin.season.closing', { season: title });
   return contestRound(board)
-    ? `${title} has ended: its entries are archived by final rank (${archive}); entries submitted from now on go into the next round.`
-    : `${title} has ended: its final standings are archived (${archive}) and the board starts afresh (${describeReset(season, board)}).`;
+    ? t(locale, 'admin.season.endedRound', { season: title, archive })
+    : t(locale, 'admin.season.ended', {
+        season: title,
+        archive,
+        reset: resetIn(locale, season, board),
+      });
 }

@@ -1,6 +1,8 @@
 import type { Board } from '../../entities/board';
 import { utcDay } from '../domain/display';
-import { seasonTitle, type Season, type SeasonStanding } from '../domain/season';
+import { t } from '../domain/i18n';
+import type { Season, SeasonStanding } from '../domain/season';
+import { seasonTitleIn } from '../domain/season-text';
 import { formatScore } from '../domain/score-text';
 import type { SeasonStandingsPage } from '../pipeline/season-reads';
 import type { PagedMessage } from './list-message';
@@ -18,8 +20,18 @@ export function archivedLine(board: Board, row: SeasonStanding): string {
  * rows in, with First / Next (page-button.ts) and a link to the season's public page.
  */
 /** An ended season's heading: `Ladder — Season 3 “Winter”, final` (standings and contests). */
-export const archiveTitle = (board: Pick<Board, 'displayName'>, season: Season): string =>
-  clip(`${shown(board.displayName)} — ${shown(seasonTitle(season))}, final`, LIMITS.embedTitle);
+export const archiveTitle = (
+  board: Pick<Board, 'displayName'>,
+  season: Season,
+  locale?: string | null,
+): string =>
+  clip(
+    t(locale, 'admin.season.archive.title', {
+      board: shown(board.displayName),
+      season: shown(seasonTitleIn(locale, season)),
+    }),
+    LIMITS.embedTitle,
+  );
 
 export function archivedStandingsMessage(
   board: Board,
@@ -27,22 +39,29 @@ export function archivedStandingsMessage(
   page: SeasonStandingsPage,
   offset: number,
   url: string,
+  /** The reader's (English when not given). */
+  locale?: string | null,
 ): PagedMessage {
   return {
     embeds: [
       {
-        title: archiveTitle(board, season),
+        title: archiveTitle(board, season, locale),
         url,
         description: clip(
           page.rows.length > 0
             ? page.rows.map((row) => archivedLine(board, row)).join('\n')
-            : offset === 0
-              ? 'Nobody had a result this season.'
-              : 'No more entries.',
+            : t(
+                locale,
+                offset === 0 ? 'admin.season.archive.nobody' : 'admin.season.archive.noMore',
+              ),
           LIMITS.embedDescription,
         ),
         footer: {
-          text: `${board.id} · ${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)} · archived`,
+          text: t(locale, 'admin.season.archive.footer', {
+            board: board.id,
+            from: utcDay(season.startedAt, locale ?? undefined),
+            to: utcDay(season.endedAt!, locale ?? undefined),
+          }),
         },
       },
     ],

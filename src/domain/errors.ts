@@ -69,7 +69,10 @@ export const notFound = (detail: string) => new TallyError('not_found', detail);
 /** A setting's value, or invalid_request naming it with its range (chat and CLI settings). */
 export function wholeInRange(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new TallyError('invalid_request', `${name} must be a whole number from ${min} to ${max}`);
+    const vars = { name, min, max };
+    throw new TallyError('invalid_request', `${name} must be a whole number from ${min} to ${max}`, {
+      said: { key: 'admin.errors.wholeInRange', vars },
+    });
   }
   return value;
 }

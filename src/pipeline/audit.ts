@@ -82,12 +82,12 @@ export async function setAuditChannel(
   return ctx.repos.db.transaction(async (tx) => {
     const previous = (await ctx.repos.audit.channelOf(ownerId, tx))?.channelId ?? null;
     if (channelId === null) {
-      if (previous) await recordAudit(ctx, tx, ownerId, (locale) => auditOffLine(locale, by));
+      if (previous) await recordAudit(ctx, tx, ownerId, (locale) => auditOffLine(by, locale));
       await ctx.repos.audit.clearChannel(ownerId, tx);
     } else {
       await ctx.repos.audit.setChannel({ ownerId, channelId, setBy: by, setAt: ctx.now() }, tx);
       if (previous !== channelId) {
-        await recordAudit(ctx, tx, ownerId, (locale) => auditOnLine(locale, by, channelId));
+        await recordAudit(ctx, tx, ownerId, (locale) => auditOnLine(by, channelId, locale));
       }
     }
     return { previous };

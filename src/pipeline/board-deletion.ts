@@ -83,7 +83,9 @@ export async function deleteBoard(
       tx,
     );
     await ctx.repos.contests.deleteUnusedImages(deleted.imageHashes, tx);
-    await recordAudit(ctx, tx, ownerId, boardDeletedLine(actor, board, contents));
+    await recordAudit(ctx, tx, ownerId, (locale) =>
+      boardDeletedLine(actor, board, contents, locale),
+    );
     return { board, contents };
   });
 }

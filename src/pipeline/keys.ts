@@ -88,7 +88,9 @@ export async function mintKey(
       },
       tx,
     );
-    await recordAudit(ctx, tx, owner.id, keyMintedLine(input.by ?? 'cli', summarise(minted)));
+    await recordAudit(ctx, tx, owner.id, (locale) =>
+      keyMintedLine(input.by ?? 'cli', summarise(minted), locale),
+    );
     return minted;
   });
   return { ...summarise(key), secret };
@@ -122,7 +124,9 @@ export async function revokeKey(
   await ctx.repos.db.transaction(async (tx) => {
     // A key revoked already changes nothing, and gets no second line.
     if (await ctx.repos.keys.revoke(pk, ctx.now(), tx)) {
-      await recordAudit(ctx, tx, key.ownerId, keyRevokedLine(by, summarise(key)));
+      await recordAudit(ctx, tx, key.ownerId, (locale) =>
+        keyRevokedLine(by, summarise(key), locale),
+      );
     }
   });
   return summarise((await ctx.repos.keys.get(pk)) ?? key);

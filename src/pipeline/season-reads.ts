@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import { TallyError } from '../domain/errors';
+import { refusal } from './refusal';
 import type { Season, SeasonStanding } from '../domain/season';
 import type { Context } from './context';
 
@@ -72,10 +72,7 @@ export async function seasonStandingsPage(
   page: { from: number; limit: number },
 ): Promise<SeasonStandingsPage> {
   if (!season.endedAt) {
-    throw new TallyError(
-      'not_found',
-      `Season ${season.number} is still running; its standings are the board's current ones`,
-    );
+    throw refusal('not_found', 'admin.season.errors.stillRunning', { number: season.number });
   }
   const rows = await ctx.repos.seasons.standings(season.pk, page.from, page.limit + 1);
   return { season, rows: rows.slice(0, page.limit), more: rows.length > page.limit };

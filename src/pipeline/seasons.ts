@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
-import { TallyError, wholeInRange } from '../domain/errors';
+import { wholeInRange } from '../domain/errors';
 import { boardOfSubject, boardSubject } from '../domain/ids';
 import { nameOf } from '../domain/names';
 import {
@@ -16,6 +16,7 @@ import { recordAudit } from './audit';
 import { seasonEndedLine, seasonEndingLine, seasonStartedLine } from './audit-lines';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { invalidSaid, refusal } from './refusal';
 import { archiveContest } from './contests';
 import { StepWaits, type Job } from './job';
 import { utcMinute } from '../domain/display';
@@ -50,8 +51,6 @@ export interface SeasonInput {
   repeat?: boolean;
 }
 
-const invalid = (detail: string) => new TallyError('invalid_request', detail);
-
 /**
  * Starts a board's next season, for Manage Server in chat and the operator in the CLI. Settings
  * not given are the last season's (reset, announcement channel, top N), so a series keeps its
@@ -67,11 +66,11 @@ export async function startSeason(
 ): Promise<{ board: Board; season: Season }> {
   const board = await ownedBoard(ctx, ownerId, boardId);
   if (board.type === 'Rating' && input.reset !== undefined && input.reset !== 'hard') {
-    throw invalid('a contest round always starts afresh: its entries are archived at its end');
+    throw invalidSaid('admin.season.errors.roundAfresh');
   }
   const now = ctx.now();
   if (input.days !== undefined && input.endsAt !== undefined) {
-    throw invalid('give a length in days or an end date, not both');
+    throw invalidSaid('admin.season.errors.daysOrEnd');
   }
   const endsAt =
     input.days !== undefined
@@ -81,17 +80,15 @@ export async function startSeason(
     endsAt &&
     (endsAt.getTime() <= now.getTime() || endsAt.getTime() - now.getTime() > LONGEST_MS)
   ) {
-    throw invalid('the end must be in the future and within ten years');
+    throw invalidSaid('admin.season.errors.endInFuture');
   }
   if (input.reset !== undefined && !SEASON_RESETS.includes(input.reset)) {
-    throw invalid(`reset must be one of ${SEASON_RESETS.join(', ')}`);
+    throw invalidSaid('admin.season.errors.reset', { resets: SEASON_RESETS.join(', ') });
   }
   if (input.reset !== undefined && input.reset !== 'hard' && board.type !== 'ELO') {
-    throw invalid(
-      `only ELO ratings can be kept or softly reset; ${board.type} standings always start again`,
-    );
+    throw invalidSaid('admin.season.errors.onlyElo', { type: board.type });
   }
-  if (input.repeat && !endsAt) throw invalid('a repeating season needs a length or an end date');
+  if (input.repeat && !endsAt) throw invalidSaid('admin.season.errors.repeatNeedsEnd');
   const name = input.name === undefined ? null : nameOf(input.name, 'season name');
   const season = await ctx.repos.db.transaction(async (tx) => {
     // The schedule row first, then the board: the order the scheduler takes them in.
@@ -99,9 +96,12 @@ export async function startSeason(
     await ctx.repos.results.lockBoard(tx, board.pk, false);
     const running = await ctx.repos.seasons.open(board.pk, tx);
     if (running) {
-      throw invalid(
-        `Season ${running.number} is running${running.endsAt ? ` until ${utcMinute(running.endsAt)}` : ''}; end it first (/season end, or tally season end)`,
-      );
+      throw running.endsAt
+        ? invalidSaid('admin.season.errors.runningUntil', {
+            number: running.number,
+            until: utcMinute(running.endsAt),
+          })
+        : invalidSaid('admin.season.errors.running', { number: running.number });
     }
     const last = await ctx.repos.seasons.latest(board.pk, tx);
     const number = (last?.number ?? 0) + 1;
@@ -127,7 +127,9 @@ export async function startSeason(
     );
     if (endsAt) await ctx.repos.schedules.plan(SEASON_END_KIND, boardSubject(board.pk), endsAt, tx);
     await planAnnouncements(ctx, tx, created, true);
-    await recordAudit(ctx, tx, board.ownerId, seasonStartedLine(by, board, created));
+    await recordAudit(ctx, tx, board.ownerId, (locale) =>
+      seasonStartedLine(by, board, created, locale),
+    );
     return created;
   });
   return { board, season };
@@ -183,9 +185,7 @@ export async function endSeason(
     const running = await ctx.repos.seasons.open(board.pk, tx);
     if (!running) {
       await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
-      throw invalid(
-        `${board.id} has no season running; start one with /season start (or tally season start)`,
-      );
+      throw invalidSaid('admin.season.errors.noneRunning', { board: board.id });
     }
     // An end that has passed (the season waits to close) stays: moving it to now would pull the
     // results queued since into the old season and stop a series that has rolled over.
@@ -198,7 +198,9 @@ export async function endSeason(
     const { closed } = await closeDueSeasons(ctx, tx, board, now, by);
     // Closed now, the close's line names who ended it; otherwise the close follows as Tally's.
     if (closed === 0)
-      await recordAudit(ctx, tx, board.ownerId, seasonEndingLine(by, board, season));
+      await recordAudit(ctx, tx, board.ownerId, (locale) =>
+        seasonEndingLine(by, board, season, locale),
+      );
     if (closed > 0 && !repeat) {
       await ctx.repos.schedules.cancel(SEASON_END_KIND, boardSubject(board.pk), tx);
     }
@@ -272,7 +274,9 @@ async function closeSeason(
   // The end announcement says the next has begun; no separate start message.
   if (started) await planAnnouncements(ctx, tx, started, false);
   const ended = { ...season, endedAt: at };
-  await recordAudit(ctx, tx, board.ownerId, seasonEndedLine(by, board, ended, started));
+  await recordAudit(ctx, tx, board.ownerId, (locale) =>
+    seasonEndedLine(by, board, ended, started, locale),
+  );
 }
 
 async function resetStandings(
@@ -350,12 +354,9 @@ export async function seasonOf(ctx: Context, board: Board, number: number): Prom
   const season = await ctx.repos.seasons.byNumber(board.pk, number);
   if (!season || !season.endedAt) {
     const current = await ctx.repos.seasons.open(board.pk);
-    throw new TallyError(
-      'not_found',
-      current?.number === number
-        ? `Season ${number} is still running; its standings are the board's current ones`
-        : `${board.id} has no ended season ${number}; /season list shows them`,
-    );
+    throw current?.number === number
+      ? refusal('not_found', 'admin.season.errors.stillRunning', { number })
+      : refusal('not_found', 'admin.season.errors.noEnded', { board: board.id, number });
   }
   return season;
 }

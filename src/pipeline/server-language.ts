@@ -80,7 +80,7 @@ export async function setServerLanguage(
     const locale = localeOfOwner(after);
     if (pickedLanguage(owner) === language) return { locale, changed: false };
     await ctx.repos.owners.setLanguage(ownerId, language, tx);
-    await recordAudit(ctx, tx, ownerId, (now) => languageSetLine(now, by, language));
+    await recordAudit(ctx, tx, ownerId, (now) => languageSetLine(by, language, now));
     return { locale, changed: true };
   });
 }

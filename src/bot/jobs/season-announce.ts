@@ -8,7 +8,8 @@ import {
   type REST,
 } from 'discord.js';
 import { boardUrl } from '../../domain/board-url';
-import { describeReset, seasonTitle } from '../../domain/season';
+import { t } from '../../domain/i18n';
+import { resetIn, seasonTitleIn } from '../../domain/season-text';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
 import type { Job } from '../../pipeline/job';
@@ -22,6 +23,7 @@ import { standingsPage } from '../../pipeline/standings';
 import { nonceOf } from '../leased-call';
 import { permanentRefusal } from '../replies';
 import { archivedLine } from '../season-message';
+import { workspaceLocale } from '../server-locale';
 import { clip, LIMITS, shown } from '../text';
 import { plain, roundAnnouncement, type Announcement } from '../round-announcement';
 import { rankedValue } from '../../domain/display';
@@ -55,6 +57,7 @@ export function seasonAnnounceJob(rest: REST): Job {
       );
       if (!made) return;
       const { embeds, files, url } = made;
+      const locale = await workspaceLocale(ctx, which.board.ownerId);
       try {
         await rest.post(Routes.channelMessages(channelId), {
           files: files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/webp' })),
@@ -70,7 +73,12 @@ export function seasonAnnounceJob(rest: REST): Job {
                   {
                     type: ComponentType.Button,
                     style: ButtonStyle.Link,
-                    label: which.moment === 'end' ? 'Final standings' : 'Standings',
+                    label: t(
+                      locale,
+                      which.moment === 'end'
+                        ? 'admin.season.announce.finalStandings'
+                        : 'admin.season.announce.standings',
+                    ),
                     url,
                   },
                 ],
@@ -100,20 +108,28 @@ async function standingsAnnouncement(
   ctx: Context,
   { board, season, moment, successor }: SeasonAnnouncement,
 ): Promise<(APIEmbed & { url: string }) | null> {
-  const title = shown(seasonTitle(season));
+  // Issue 32: posted for everyone, in the server's language.
+  const locale = await workspaceLocale(ctx, board.ownerId);
+  const say = (key: Parameters<typeof t>[1], vars: Parameters<typeof t>[2] = {}) =>
+    t(locale, key, vars);
+  const title = shown(seasonTitleIn(locale, season));
   const name = shown(board.displayName);
+  const reset = resetIn(locale, season, board);
   const url = boardUrl(ctx.config.publicUrl, board);
   if (moment === 'start') {
     return {
-      title: clip(`🏁 ${title} has started`, LIMITS.embedTitle),
+      title: clip(say('admin.season.announce.started', { season: title }), LIMITS.embedTitle),
       url,
       description: clip(
         [
-          `**${name}** starts a new season.`,
+          say('admin.season.announce.startsNew', { board: name }),
           season.endsAt
-            ? `It ends ${time(season.endsAt, TimestampStyles.LongDateTime)} (${time(season.endsAt, TimestampStyles.RelativeTime)}).`
-            : 'It runs until the moderators end it.',
-          `At the end the final standings are kept for good and ${describeReset(season, board)}.`,
+            ? say('admin.season.announce.endsAt', {
+                at: time(season.endsAt, TimestampStyles.LongDateTime),
+                relative: time(season.endsAt, TimestampStyles.RelativeTime),
+              })
+            : say('admin.season.announce.runsUntilEnded'),
+          say('admin.season.announce.keptForGood', { reset }),
         ].join('\n'),
         LIMITS.embedDescription,
       ),
@@ -130,11 +146,14 @@ async function standingsAnnouncement(
       }),
     );
     return {
-      title: clip(`⏳ ${title}: one day left`, LIMITS.embedTitle),
+      title: clip(say('admin.season.announce.soon', { season: title }), LIMITS.embedTitle),
       url,
       description: clip(
         [
-          `**${name}** closes ${time(season.endsAt, TimestampStyles.RelativeTime)}: last chance to climb.`,
+          say('admin.season.announce.closes', {
+            board: name,
+            relative: time(season.endsAt, TimestampStyles.RelativeTime),
+          }),
           ...(lines.length > 0 ? ['', ...lines] : []),
         ].join('\n'),
         LIMITS.embedDescription,
@@ -142,20 +161,27 @@ async function standingsAnnouncement(
     };
   }
   const { rows } = await seasonStandingsPage(ctx, season, { from: 0, limit: season.topN });
+  const next = successor && shown(seasonTitleIn(locale, successor));
   return {
-    title: clip(`🏆 ${title} has ended`, LIMITS.embedTitle),
+    title: clip(say('admin.season.announce.ended', { season: title }), LIMITS.embedTitle),
     url: `${url}?season=${season.number}`,
     description: clip(
       [
-        `Final standings of **${name}**:`,
+        say('admin.season.announce.finalOf', { board: name }),
         '',
         ...(rows.length > 0
           ? rows.map((row) => archivedLine(board, row))
-          : ['Nobody had a result.']),
+          : [say('admin.season.announce.nobody')]),
         '',
-        successor
-          ? `**${shown(seasonTitle(successor))}** has begun${successor.endsAt ? `; it ends ${time(successor.endsAt, TimestampStyles.LongDate)}` : ''}. ${capitalised(describeReset(season, board))}.`
-          : `The board starts afresh: ${describeReset(season, board)}.`,
+        next
+          ? successor.endsAt
+            ? say('admin.season.announce.begunEnds', {
+                next,
+                at: time(successor.endsAt, TimestampStyles.LongDate),
+                reset: capitalised(reset),
+              })
+            : say('admin.season.announce.begun', { next, reset: capitalised(reset) })
+          : say('admin.season.announce.afresh', { reset }),
       ].join('\n'),
       LIMITS.embedDescription,
     ),

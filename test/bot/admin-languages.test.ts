@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backendName } from '../support/backends';
+import { cast } from '../support/cast';
+import {
+  lines,
+  MANAGE_SERVER,
+  PATIENCE_MS,
+  startDiscordWorld,
+  type DiscordWorld,
+} from '../support/discord-world';
+import type { FakeMember } from '../support/fake-discord';
+
+/**
+ * The admin commands in the member's language and their posts in the server's (issue 32), end to
+ * end with the real discord.js client: a German server whose admins read Tally in Portuguese,
+ * Spanish, German and French. Replies (and refusals) speak each member's Discord language
+ * (French: English); season announcements and audit lines speak the server's, German from
+ * Discord until an admin picks Spanish. Read as Discord received them.
+ */
+const s = cast({ channels: ['news', 'log'] });
+const bern = { ...s, ...s.channels };
+bern.server.preferredLocale = 'de';
+
+describe(`admin commands in the member’s and the server’s language (${backendName})`, () => {
+  let world: DiscordWorld;
+  beforeAll(async () => {
+    world = await startDiscordWorld({ guilds: [bern.server] });
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  const as = (user: FakeMember, locale: string, permissions = MANAGE_SERVER) => ({
+    user,
+    locale,
+    permissions,
+    channelId: bern.general.id,
+  });
+  /** The n-th message posted in a channel (the fake keeps them in posting order). */
+  const postedIn = (channelId: string, n: number) =>
+    world.fake.waitFor(
+      () => [...world.fake.messages.values()].filter((m) => m.channel_id === channelId)[n],
+      PATIENCE_MS,
+      `message ${n + 1} in #${channelId}`,
+    );
+  const line = async (n: number) => (await postedIn(bern.log.id, n)).content;
+
+  it('GIVEN a German server THEN a season speaks each member’s language in replies and German in its posts, then Spanish once picked', async () => {
+    const created = await world.run({
+      ...as(bern.admin, 'de'),
+      command: ['board', 'create'],
+      options: { type: 'ELO', name: 'Leiter' },
+    });
+    const boardId = /board_\d+/.exec(created.message.content)![0];
+    await world.run({
+      ...as(bern.admin, 'de'),
+      command: ['audit', 'channel'],
+      options: { channel: { channelId: bern.log.id } },
+    });
+    expect(await line(0)).toBe(
+      `📋 <@${bern.admin.id}> hat <#${bern.log.id}> als Audit-Kanal dieses Servers festgelegt`,
+    );
+
+    const started = await world.run({
+      ...as(bern.admin, 'pt-BR'),
+      command: ['season', 'start'],
+      options: { board: boardId, days: 7, reset: 'soft', channel: { channelId: bern.news.id } },
+    });
+    const ends = /<t:(\d+):F>/.exec(started.message.content)![1];
+    expect(started.message.content).toBe(
+      `A **Temporada 1** de **Leiter** começou. Ela termina em <t:${ends}:F> (<t:${ends}:R>). No fim, o ranking final é arquivado e os ratings se aproximam 50% de 1000. Anunciada em <#${bern.news.id}>.`,
+    );
+    const start = await postedIn(bern.news.id, 0);
+    expect(start.embeds[0]?.title).toBe('🏁 Saison 1 hat begonnen');
+    expect(lines(start)).toEqual([
+      '**Leiter** startet eine neue Saison.',
+      `Sie endet am <t:${ends}:F> (<t:${ends}:R>).`,
+      'Am Ende wird die Abschlusstabelle dauerhaft gespeichert und die Wertungen rücken um 50 % an 1000 heran.',
+    ]);
+    expect(start.components?.[0]).toMatchObject({ components: [{ label: 'Tabelle' }] });
+    expect(await line(1)).toBe(
+      `▶️ <@${bern.admin.id}> hat Saison 1 von **Leiter** gestartet (endet <t:${ends}:f>; am Ende: die Wertungen rücken um 50 % an 1000 heran)`,
+    );
+
+    // A second start is refused, in each member's language; French reads English.
+    const twice = (locale: string) =>
+      world.run({
+        ...as(bern.admin, locale),
+        command: ['season', 'start'],
+        options: { board: boardId },
+      });
+    const spanish = await twice('es-ES');
+    expect(spanish.ephemeral).toBe(true);
+    expect(spanish.message.content).toContain('La temporada 1 está en curso hasta el ');
+    expect(spanish.message.content).toContain('termínala primero (/season end o tally season end)');
+    expect((await twice('fr')).message.content).toContain('Season 1 is running until ');
+    const tooLong = await world.run({
+      ...as(bern.admin, 'de'),
+      command: ['season', 'start'],
+      options: { board: boardId, days: 7, ends: '2099-01-01' },
+    });
+    expect(tooLong.message.content).toContain(
+      'gib eine Länge in Tagen oder ein Enddatum an, nicht beides',
+    );
+
+    const picked = await world.run({
+      ...as(bern.admin, 'de'),
+      command: ['setup'],
+      options: { language: 'es' },
+    });
+    expect(picked.message.content).toMatch(/^Desde ahora, Tally publica en español/);
+    expect(await line(2)).toBe(
+      `🌐 <@${bern.admin.id}> cambió el idioma en que Tally publica en este servidor a español`,
+    );
+
+    const ended = await world.run({
+      ...as(bern.admin, 'de'),
+      command: ['season', 'end'],
+      options: { board: boardId },
+    });
+    expect(ended.message.content).toBe(
+      `**Saison 1** von **Leiter** ist zu Ende: Die Abschlusstabelle ist archiviert (\`/leaderboard board:${boardId} season:1\`) und die Rangliste beginnt von vorn (die Wertungen rücken um 50 % an 1000 heran).`,
+    );
+    expect(await line(3)).toBe(
+      `🏁 <@${bern.admin.id}> terminó la Temporada 1 de **Leiter**: tabla final archivada, el elo se acerca un 50 % a 1000`,
+    );
+    const end = await postedIn(bern.news.id, 1);
+    expect(end.embeds[0]?.title).toBe('🏆 Terminó la Temporada 1');
+    expect(lines(end)).toEqual([
+      'Tabla final de **Leiter**:',
+      '',
+      'Nadie tuvo resultados.',
+      '',
+      'La tabla empieza de cero: el elo se acerca un 50 % a 1000.',
+    ]);
+    expect(end.components?.[0]).toMatchObject({ components: [{ label: 'Tabla final' }] });
+  });
+});
