@@ -27,7 +27,7 @@ export const reading: Shape<typeof source> = {
       '**{{board}}** es un concurso de imágenes: se clasifican las participaciones, no los miembros. `/leaderboard` muestra la clasificación y `/profile`, las participaciones de un miembro.',
     noEntry: '{{player}} todavía no aparece en **{{board}}**.',
     line: 'Puesto **#{{rank}}** · {{unit}} **{{value}}**',
-    record: 'ganadas: {{wins}}, empatadas: {{draws}}, perdidas: {{losses}}',
+    record: 'Ganadas: {{wins}}, empatadas: {{draws}}, perdidas: {{losses}}',
     submissions_one: '{{count}} envío',
     submissions_many: '{{count}} envíos',
     submissions_other: '{{count}} envíos',

@@ -27,7 +27,7 @@ export const reading: Shape<typeof source> = {
       '**{{board}}** é um concurso de imagens: o que entra na classificação são as participações, não os membros. `/leaderboard` mostra a classificação e `/profile`, as participações de um membro.',
     noEntry: '{{player}} ainda não aparece em **{{board}}**.',
     line: 'Posição **#{{rank}}** · {{unit}} **{{value}}**',
-    record: 'vitórias: {{wins}}, empates: {{draws}}, derrotas: {{losses}}',
+    record: 'Vitórias: {{wins}}, empates: {{draws}}, derrotas: {{losses}}',
     submissions_one: '{{count}} envio',
     submissions_many: '{{count}} envios',
     submissions_other: '{{count}} envios',
