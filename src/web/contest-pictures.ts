@@ -1,5 +1,4 @@
 import type { Board } from '../../entities/board';
-import { shownScore } from '../domain/contest';
 import { twoDecimals, voteCount } from '../domain/display';
 import { SOURCE_LANGUAGE, t, type Language } from '../domain/i18n';
 import { pictureLanguage } from '../domain/picture-words';
@@ -9,7 +8,7 @@ import type { Context } from '../pipeline/context';
 import { runningSeason } from '../pipeline/season-reads';
 import type { GalleryCardData } from '../render/types';
 import { placeText, type Entry } from './contest-view';
-import { boardName, grouped } from './html';
+import { boardName } from './html';
 import { typeShown, versioned, type Picture } from './pictures';
 
 /**
@@ -31,25 +30,16 @@ function specOf(
   subtitle: string,
   language: Language,
 ): GallerySpec {
-  const n = entries.length;
-  const english = language === SOURCE_LANGUAGE;
   return {
     ...pictureLanguage(language),
     title: boardName(board),
     subtitle,
-    footer: english
-      ? `${grouped(n)} ${n === 1 ? 'entry' : 'entries'}`
-      : t(language, 'pictures.card.entries', { count: n }),
+    footer: t(language, 'pictures.card.entries', { count: entries.length }),
     tiles: entries.slice(0, GALLERY_TILES).map((e) => ({
-      place: english || e.rank !== null ? placeText(e) : t(language, 'pictures.card.unranked'),
+      place: e.rank === null ? t(language, 'pictures.card.unranked') : placeText(e),
       title: e.title,
       author: e.authorName,
-      value:
-        e.rank === null
-          ? voteCount(e.votes, language)
-          : english
-            ? shownScore(e.score)
-            : twoDecimals(e.score, language),
+      value: e.rank === null ? voteCount(e.votes, language) : twoDecimals(e.score, language),
       thumbHash: e.thumbHash,
     })),
   };
@@ -98,15 +88,13 @@ export async function galleryData(ctx: Context, spec: GallerySpec): Promise<Gall
 
 /** "Top 3: Dusk by Ann (8.43) · …": what a shared link's preview says, in the card's language. */
 export function topEntriesText(spec: GallerySpec): string {
-  const top = spec.tiles
-    .slice(0, 3)
-    .map((e) =>
-      t(spec.language, 'pictures.card.entryBy', {
-        title: e.title,
-        author: e.author,
-        value: e.value,
-      }),
-    );
+  const top = spec.tiles.slice(0, 3).map((e) =>
+    t(spec.language, 'pictures.card.entryBy', {
+      title: e.title,
+      author: e.author,
+      value: e.value,
+    }),
+  );
   return top.length > 0
     ? `Top ${top.length}: ${top.join(' · ')}`
     : t(spec.language, 'pictures.card.noEntries');

@@ -10,7 +10,7 @@ import { seasonStandingsPage } from '../pipeline/season-reads';
 import { standingsPage } from '../pipeline/standings';
 import type { CardData, ChartData } from '../render/types';
 import { cardAvatar, pictured } from './avatar';
-import { boardName, grouped, isMatchBoard, valueText } from './html';
+import { boardName, isMatchBoard, valueText } from './html';
 import { digest } from './respond';
 import { recordText, rowOfArchive, rowOfEntry, type StandingRow } from './standings-view';
 
@@ -48,7 +48,7 @@ function cardOf(
     rows: rows.slice(0, CARD_ROWS).map((r) => ({
       rank: r.rank,
       name: r.player.name || r.player.id,
-      value: valueText(board, r.value),
+      value: valueText(board, r.value, language),
       ...(isMatchBoard(board) ? { record: recordText(r) } : {}),
       avatar: cardAvatar(r.player),
     })),
@@ -86,11 +86,9 @@ export async function boardCard(
   return cardOf(board, rows, language, subtitle, playersText(players, language));
 }
 
-/** `12 players` under a card: English as the page groups it (1 200), else the language's way. */
+/** `1,200 players` under a card, grouped as the language groups a number. */
 const playersText = (players: number, language: Language) =>
-  language === SOURCE_LANGUAGE
-    ? `${grouped(players)} player${players === 1 ? '' : 's'}`
-    : t(language, 'pictures.card.players', { count: players });
+  t(language, 'pictures.card.players', { count: players });
 
 /** A board's type in a card's subtitle: its own name in English, the language's elsewhere. */
 export const typeShown = (board: Pick<Board, 'type'>, language: Language) =>
