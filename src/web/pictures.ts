@@ -90,9 +90,9 @@ export async function boardCard(
 const playersText = (players: number, language: Language) =>
   t(language, 'pictures.card.players', { count: players });
 
-/** A board's type in a card's subtitle: its own name in English, the language's elsewhere. */
+/** A board's type in a card's subtitle, as the language names it (`League`, German `Liga`). */
 export const typeShown = (board: Pick<Board, 'type'>, language: Language) =>
-  language === SOURCE_LANGUAGE ? board.type : boardTypeName(board.type, language);
+  boardTypeName(board.type, language);
 
 /** An ended season's card: its final standings (they never change). */
 export async function seasonCard(

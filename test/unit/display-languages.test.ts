@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displaySummary } from '../../src/domain/board-display';
 import {
+  boardTypeName,
   contestSummary,
   entryStanding,
   outcomeParts,
@@ -17,7 +18,7 @@ import {
   valueName,
   voteCount,
 } from '../../src/domain/display';
-import type { BoardType, Winner } from '../../src/domain/vocabulary';
+import { BOARD_TYPES, type BoardType, type Winner } from '../../src/domain/vocabulary';
 
 /**
  * Issue 32: the display rules in the reader's language. English (and a locale no catalogue
@@ -65,6 +66,20 @@ describe("a board's value in each language", () => {
       expect(valueName(type, locale), locale).toBe(name);
       expect(valueHeading(type, locale), locale).toBe(heading);
     }
+  });
+
+  it("GIVEN each type THEN English names it by itself, the others as /board create's choices do", () => {
+    for (const type of BOARD_TYPES) expect(boardTypeName(type), type).toBe(type);
+    expect(BOARD_TYPES.map((type) => boardTypeName(type, 'de'))).toEqual([
+      'Klassisch',
+      'Highscore',
+      'Zeit',
+      'ELO',
+      'Liga',
+      'Bewertung',
+    ]);
+    expect(boardTypeName('League', 'es-419')).toBe('Liga');
+    expect(boardTypeName('Highscore', 'pt-BR')).toBe('Recorde');
   });
 
   it('GIVEN no locale THEN English, as every caller read it before', () => {
