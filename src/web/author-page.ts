@@ -38,7 +38,7 @@ export async function authorHtml(
   const count = live.length + archived.length;
   const sections: Html[] = [];
   if (live.length > 0) {
-    const grid = galleryGrid(board, live, minVotes, links, { byline: false });
+    const grid = galleryGrid(board, live, minVotes, links, { byline: false, lang });
     sections.push(`<h2>${escapeHtml(t(lang, 'web.contest.inContest'))}</h2>\n${grid}`);
   }
   if (archived.length > 0) {
@@ -48,7 +48,7 @@ export async function authorHtml(
       archived.map((a) => a.entry),
       minVotes,
       links,
-      { byline: false, round: (e) => rounds.get(e.pk) ?? null },
+      { byline: false, round: (e) => rounds.get(e.pk) ?? null, lang },
     );
     sections.push(`<h2>${escapeHtml(t(lang, 'web.contest.pastRounds'))}</h2>\n${grid}`);
   }

@@ -86,7 +86,7 @@ export async function seasonLinks(
     ...ended.map(({ season: s }) => ({
       label: t(lang, 'web.seasons.ended', {
         season: seasonTitle(s),
-        day: utcDay(s.endedAt ?? s.startedAt),
+        day: utcDay(s.endedAt ?? s.startedAt, lang),
       }),
       href: links.board(board, { season: s.number }),
       number: s.number,

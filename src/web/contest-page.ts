@@ -44,7 +44,8 @@ function galleryBody(
   const more = page.from + page.limit < entries.length;
   const next = more ? at(page.from + page.limit) : null;
   const nav = pager(page.from === 0 ? null : at(0), next, lang);
-  return `${rankedGallery(board, shown, minVotes, deps.links, page.from)}\n${nav}`;
+  const gallery = rankedGallery(board, shown, minVotes, deps.links, page.from, { lang });
+  return `${gallery}\n${nav}`;
 }
 
 function cardPreview(view: BoardView, card: Picture<GallerySpec>, season?: Season) {
@@ -74,7 +75,7 @@ export async function contestHtml(ctx: Context, view: BoardView, page: Page): Pr
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
 <p class="meta">${meta.join(' · ')}</p>
-<p class="periods">${escapeHtml(periodsText(settings, ctx.now()))}</p>
+<p class="periods">${escapeHtml(periodsText(settings, ctx.now(), lang))}</p>
 ${seasonsNav(view.seasons, null, lang)}
 ${galleryBody(view, entries, settings.minVotes, page, at, t(lang, 'web.contest.none'))}
 ${liveScript()}`,
@@ -105,7 +106,7 @@ export async function contestArchiveHtml(
     `${boardName(board)} — ${seasonTitle(season)}`,
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
-<p class="meta">${bdi(seasonTitle(season))} · ${escapeHtml(t(lang, 'web.season.final'))} · ${escapeHtml(entriesText(entries.length, lang))} · ${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)}</p>
+<p class="meta">${bdi(seasonTitle(season))} · ${escapeHtml(t(lang, 'web.season.final'))} · ${escapeHtml(entriesText(entries.length, lang))} · ${utcDay(season.startedAt, lang)} – ${utcDay(season.endedAt!, lang)}</p>
 ${seasonsNav(view.seasons, season.number, lang)}
 ${galleryBody(view, entries, settings.minVotes, page, at, t(lang, 'web.contest.noneThisRound'))}`,
     cardPreview(view, card, season),

@@ -1,6 +1,7 @@
 import type { Board } from '../../entities/board';
 import { VOTES } from '../domain/contest';
-import { capitalized, entryStanding, periodState, voteCount } from '../domain/display';
+import { capitalized, entryStanding, periodLine, voteCount } from '../domain/display';
+import { t, type Language } from '../domain/i18n';
 import type { ContestEntry, ContestSettings, RankedEntry } from '../pipeline/contest-pages';
 import { THUMB_SIZE } from '../render/intake';
 import { playerLink } from './boards';
@@ -19,8 +20,8 @@ export type Entry = RankedEntry<ContestEntry>;
 const EAGER = 8;
 
 /** Where an entry stands in one word: `#3`, or `unranked`. */
-export const placeText = (e: Pick<Entry, 'rank'>): string =>
-  e.rank === null ? 'unranked' : `#${e.rank}`;
+export const placeText = (e: Pick<Entry, 'rank'>, lang: Language = 'en'): string =>
+  e.rank === null ? t(lang, 'web.h2h.unranked') : `#${e.rank}`;
 
 /** The thumbnail's size (src/render/intake.ts: the longer side at most THUMB_SIZE). */
 export function thumbSize(e: Pick<Entry, 'width' | 'height'>): { width: number; height: number } {
@@ -31,11 +32,11 @@ export function thumbSize(e: Pick<Entry, 'width' | 'height'>): { width: number; 
   };
 }
 
-/** "Submissions open until 2026-11-30 18:00 UTC · voting open" (domain/display.ts periodState). */
-export function periodsText(settings: ContestSettings, now: Date): string {
+/** "Submissions open until 2026-11-30 18:00 UTC · voting open" (domain/display.ts periodLine). */
+export function periodsText(settings: ContestSettings, now: Date, lang: Language = 'en'): string {
   return [
-    `Submissions ${periodState(settings.submissionsUntil, now)}`,
-    `voting ${periodState(settings.votingUntil, now)}`,
+    capitalized(periodLine('submissions', settings.submissionsUntil, now, lang)),
+    periodLine('voting', settings.votingUntil, now, lang),
   ].join(' · ');
 }
 
@@ -46,6 +47,8 @@ export interface TileOptions {
   round?: (e: Entry) => string | null;
   /** Markup after the standing (the dashboard's vote form). */
   extra?: (e: Entry) => Html;
+  /** The page's language; English when none. */
+  lang?: Language;
 }
 
 /** One entry in a gallery: its thumbnail and title (one link), author, place and standing. */
@@ -57,6 +60,7 @@ export function entryTile(
   index: number,
   options: TileOptions,
 ): Html {
+  const lang = options.lang ?? 'en';
   const { width, height } = thumbSize(e);
   const load = index < EAGER ? '' : ' loading="lazy"';
   // The title names the picture inside the same link, so the picture itself says nothing more.
@@ -64,15 +68,16 @@ export function entryTile(
   const round = options.round?.(e);
   // An unranked entry sits under its own heading and its standing says so: no badge.
   const medal = e.rank !== null && e.rank <= 3 ? ` p${e.rank}` : '';
-  const place = e.rank === null ? '' : `<span class="place${medal}">${placeText(e)}</span> `;
+  const place = e.rank === null ? '' : `<span class="place${medal}">${placeText(e, lang)}</span> `;
+  const author = playerLink(links, board, { id: e.authorId, name: e.authorName });
   const by = options.byline
-    ? `\n<span class="by">by ${playerLink(links, board, { id: e.authorId, name: e.authorName })}</span>`
+    ? `\n<span class="by">${t(lang, 'web.contest.by', { author })}</span>`
     : '';
   return `<li class="tile">${link(
     links.entry(board, e.pk),
     `<span class="frame">${img}</span><span class="caption">${place}<span class="title" title="${escapeHtml(e.title)}">${bdi(e.title)}</span></span>`,
   )}${by}${round ? `\n<span class="round">${bdi(round)}</span>` : ''}
-<span class="standing">${escapeHtml(entryStanding(e, minVotes))}</span>${options.extra ? `\n${options.extra(e)}` : ''}</li>`;
+<span class="standing">${escapeHtml(entryStanding(e, minVotes, lang))}</span>${options.extra ? `\n${options.extra(e)}` : ''}</li>`;
 }
 
 /** A grid of entries in the order given (`from`: the first one's position in its list). */
@@ -98,8 +103,9 @@ export function rankedGallery(
   minVotes: number,
   links: Links,
   from = 0,
-  tile: Pick<TileOptions, 'extra'> = {},
+  tile: Pick<TileOptions, 'extra' | 'lang'> = {},
 ): Html {
+  const lang = tile.lang ?? 'en';
   const ranked = entries.filter((e) => e.rank !== null);
   const unranked = entries.filter((e) => e.rank === null);
   const parts: Html[] = [];
@@ -107,8 +113,9 @@ export function rankedGallery(
     parts.push(galleryGrid(board, ranked, minVotes, links, { ...tile, byline: true, from }));
   }
   if (unranked.length > 0) {
-    parts.push(`<h2>Not ranked yet</h2>
-<p class="note">An entry is ranked once it has ${escapeHtml(voteCount(minVotes))}.</p>
+    const votes = escapeHtml(voteCount(minVotes, lang));
+    parts.push(`<h2>${escapeHtml(t(lang, 'web.contest.notRanked'))}</h2>
+<p class="note">${t(lang, 'web.contest.rankedOnce', { votes })}</p>
 ${galleryGrid(board, unranked, minVotes, links, { ...tile, byline: true, from: from + ranked.length })}`);
   }
   return parts.join('\n');
@@ -118,9 +125,9 @@ ${galleryGrid(board, unranked, minVotes, links, { ...tile, byline: true, from: f
  * How an entry's votes spread over 1–10, as a table a screen reader reads row by row (vote,
  * count) and CSS draws as bars: counts only, never who voted.
  */
-export function votesChart(distribution: readonly number[]): Html {
+export function votesChart(distribution: readonly number[], lang: Language = 'en'): Html {
   const total = distribution.reduce((a, b) => a + b, 0);
-  if (total === 0) return '<p class="empty">No votes yet.</p>';
+  if (total === 0) return `<p class="empty">${escapeHtml(t(lang, 'web.contest.noVotes'))}</p>`;
   const most = Math.max(...distribution);
   const rows = VOTES.map((value, i) => ({ value, count: distribution[i] ?? 0 }))
     .reverse()
@@ -130,8 +137,8 @@ export function votesChart(distribution: readonly number[]): Html {
       return `<tr><th scope="row">${value}</th><td class="lane" aria-hidden="true">${bar}</td><td class="num">${count}</td></tr>`;
     });
   return `<table class="bars">
-<caption>${escapeHtml(`${capitalized(voteCount(total))}, counted by value; who gave them is never shown`)}</caption>
-<thead class="sr-only"><tr><th scope="col">Vote</th><th scope="col"></th><th scope="col">Members who gave it</th></tr></thead>
+<caption>${escapeHtml(t(lang, 'web.contest.votesCaption', { votes: capitalized(voteCount(total, lang)) }))}</caption>
+<thead class="sr-only"><tr><th scope="col">${escapeHtml(t(lang, 'web.contest.vote'))}</th><th scope="col"></th><th scope="col">${escapeHtml(t(lang, 'web.contest.voters'))}</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>

@@ -30,12 +30,17 @@ export async function emptyBoardHtml(
     const season = bdi(seasonTitle(running));
     parts.push(
       running.endsAt
-        ? t(lang, 'web.empty.runningEnds', { season, day: escapeHtml(utcDay(running.endsAt)) })
+        ? t(lang, 'web.empty.runningEnds', {
+            season,
+            day: escapeHtml(utcDay(running.endsAt, lang)),
+          })
         : t(lang, 'web.empty.running', { season }),
     );
   } else if (last) {
     const season = bdi(seasonTitle(last));
-    parts.push(t(lang, 'web.empty.ended', { season, day: escapeHtml(utcDay(last.endedAt!)) }));
+    parts.push(
+      t(lang, 'web.empty.ended', { season, day: escapeHtml(utcDay(last.endedAt!, lang)) }),
+    );
   } else {
     parts.push(escapeHtml(t(lang, 'web.empty.none')));
   }

@@ -59,7 +59,8 @@ export function valueText(
 }
 
 /** What a board's value is called, in a column heading and as a label (domain/display.ts). */
-export const valueName = (board: Pick<Board, 'type'>): string => valueHeading(board.type);
+export const valueName = (board: Pick<Board, 'type'>, lang: Language = 'en'): string =>
+  valueHeading(board.type, lang);
 
 export { isMatchBoard } from '../domain/board-rules';
 

@@ -8,8 +8,8 @@ import type { Result } from '../domain/record';
 import {
   capitalized,
   outcomeParts,
-  RESULT_VERBS,
   ratingSwing,
+  resultVerb,
   signedDelta,
   valueName,
 } from '../domain/display';
@@ -43,11 +43,12 @@ export function versusMatches(
   lang: Language = 'en',
 ): Html {
   const items = matches.map((m) => {
-    const parts = outcomeParts(m);
+    const parts = outcomeParts(m, lang);
     const [first, second] = parts.first === 2 ? [m.team2, m.team1] : [m.team1, m.team2];
     const middle = parts.middle;
     const won = parts.decided ? ' won' : '';
-    const delta = m.delta === null ? '' : ` · ${ratingSwing(m.delta)} ${valueName(board.type)}`;
+    const delta =
+      m.delta === null ? '' : ` · ${ratingSwing(m.delta)} ${valueName(board.type, lang)}`;
     return `<li><span class="side${won}">${names(links, board, first)}</span>
 <span class="score">${escapeHtml(middle)}</span>
 <span class="side right">${names(links, board, second)}</span>
@@ -72,7 +73,7 @@ export function recentMatches(
   return `<h2>${heading}</h2>\n${versusMatches(board, recent.matches, links, lang)}${all}`;
 }
 
-const resultWord = (result: Result) => capitalized(RESULT_VERBS[result]);
+const resultWord = (result: Result, lang: Language) => capitalized(resultVerb(result, lang));
 
 /** A player's matches from their side: result, opponents (links), score, rating change. */
 export function playedMatches(
@@ -91,7 +92,7 @@ export function playedMatches(
     const versus = t(lang, 'web.matches.versus', { names: names(links, board, m.opponents) });
     const score = `<span class="score">${escapeHtml(m.score ?? '')}</span>`;
     const delta = `<span class="delta">${m.delta === null ? '' : signedDelta(m.delta)}</span>`;
-    return `<li><span class="result result-${m.result}"><abbr title="${resultWord(m.result)}">${m.result}</abbr></span>
+    return `<li><span class="result result-${m.result}"><abbr title="${escapeHtml(resultWord(m.result, lang))}">${m.result}</abbr></span>
 <span class="side">${versus}${mates}</span>
 ${score}${delta}
 ${whenLine(m.number, m.at, '', m.status, lang)}</li>`;

@@ -9,7 +9,7 @@ import { playerLink } from './boards';
 import { bdi, boardName, escapeHtml, grouped, link, valueName, valueText, type Html } from './html';
 import type { Links } from './links';
 import { playedMatches } from './matches-view';
-import { RESULT_NOUNS, signedDelta, utcMinute, valueName as nameOfValue } from '../domain/display';
+import { resultCount, signedDelta, utcMinute, valueName as nameOfValue } from '../domain/display';
 import type { SubmittedScore } from '../pipeline/player-history';
 import { t, type Language } from '../domain/i18n';
 
@@ -26,10 +26,7 @@ const percent = (rate: number | null, lang: Language) =>
 /** "3 wins", "1 loss", or a dash. */
 function streakText(profile: Profile, lang: Language): string {
   const now = profile.streaks?.current;
-  if (!now) return '—';
-  if (lang !== 'en') return t(lang, `web.player.streak.${now.result}`, { count: now.length });
-  const words = RESULT_NOUNS[now.result];
-  return words ? `${now.length} ${words[now.length === 1 ? 0 : 1]}` : '—';
+  return now ? resultCount(now.result, now.length, lang) : '—';
 }
 
 const recordLine = ({ wins, draws, losses }: NonNullable<Profile['record']>, lang: Language) =>
@@ -55,7 +52,9 @@ function peakStat(profile: Profile, lang: Language): [string, string] | null {
 export function profileStats(profile: Profile, lang: Language = 'en'): Html {
   const board = profile.board;
   const say = (key: Parameters<typeof t>[1]) => t(lang, key);
-  const stats: [string, string][] = [[valueName(board), valueText(board, profile.value, lang)]];
+  const stats: [string, string][] = [
+    [valueName(board, lang), valueText(board, profile.value, lang)],
+  ];
   const peak = peakStat(profile, lang);
   if (peak) stats.push(peak);
   if (profile.record) {
@@ -158,7 +157,7 @@ function recordWords(
   const a = name(h2h.a.name || h2h.a.id);
   const b = name(h2h.b.name || h2h.b.id);
   if (h2h.wins + h2h.draws + h2h.losses === 0) return t(lang, 'web.h2h.notMet', { a, b });
-  const draws = h2h.draws > 0 ? ` (${t(lang, 'web.h2h.draws', { count: h2h.draws })})` : '';
+  const draws = h2h.draws > 0 ? ` (${resultCount('D', h2h.draws, lang)})` : '';
   if (h2h.wins === h2h.losses)
     return `${t(lang, 'web.h2h.level', { a, b, score: score(`${h2h.wins}–${h2h.losses}`) })}${draws}`;
   const [lead, trail, hi, lo] =
@@ -178,7 +177,7 @@ function sideBySide(a: Profile, b: Profile | null, links: Links, lang: Language)
         ? t(lang, 'web.h2h.unranked')
         : t(lang, 'web.h2h.rankOf', { rank: p.rank, of: p.of });
   const rows: [string, (p: Profile | null) => string][] = [
-    [valueName(board), (p) => valueText(board, p?.value ?? null, lang)],
+    [valueName(board, lang), (p) => valueText(board, p?.value ?? null, lang)],
     [t(lang, 'web.standings.rank'), rank],
     [t(lang, 'web.h2h.wdl'), (p) => (p?.record ? recordLine(p.record, lang) : '—')],
     [t(lang, 'web.player.winRate'), (p) => percent(p?.winRate ?? null, lang)],
@@ -216,7 +215,7 @@ export function headToHeadSection(
   const net =
     h2h.net === null
       ? ''
-      : ` · ${t(lang, 'web.h2h.net', { delta: signedDelta(h2h.net), value: nameOfValue(board.type) })}`;
+      : ` · ${t(lang, 'web.h2h.net', { delta: signedDelta(h2h.net), value: nameOfValue(board.type, lang) })}`;
   const back = link(links.player(board, profile.player.id), escapeHtml(t(lang, 'web.h2h.close')));
   const record = nowrap(`${h2h.wins}–${h2h.draws}–${h2h.losses}`);
   const title = t(lang, 'web.h2h.title', {
@@ -247,7 +246,7 @@ export function scoreHistory(board: Board, scores: SubmittedScore[], lang: Langu
         ? ` · ${escapeHtml(t(lang, 'web.submissions.set'))}`
         : '';
     return `<li><span class="value">${escapeHtml(value)}</span>
-<span class="when"><time datetime="${s.at.toISOString()}">${escapeHtml(utcMinute(s.at))}</time>${note}</span></li>`;
+<span class="when"><time datetime="${s.at.toISOString()}">${escapeHtml(utcMinute(s.at, lang))}</time>${note}</span></li>`;
   });
   return `<ol class="submitted">\n${items.join('\n')}\n</ol>`;
 }
@@ -265,7 +264,7 @@ export function summaryText(
     profile.rank === null
       ? t(lang, 'web.player.unranked')
       : t(lang, 'web.player.rankOf', { rank: profile.rank, of: profile.of }),
-    `${valueName(board)} ${valueText(board, profile.value, lang)}`,
+    `${valueName(board, lang)} ${valueText(board, profile.value, lang)}`,
   ];
   if (profile.record) {
     const { wins, draws, losses } = profile.record;

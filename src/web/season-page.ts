@@ -75,7 +75,7 @@ async function archiveHtml(
     });
   const nav = pager(first ? null : at(0), more ? at(page.from + page.limit) : null, lang);
   const empty = t(lang, first ? 'web.season.nobody' : 'web.page.noMoreEntries');
-  const dates = `${utcDay(season.startedAt)} – ${utcDay(season.endedAt!)}`;
+  const dates = `${utcDay(season.startedAt, lang)} – ${utcDay(season.endedAt!, lang)}`;
   return documentHtml(
     `${boardName(board)} — ${seasonTitle(season)}`,
     `${view.crumbs}

@@ -146,8 +146,8 @@ function columnsOf(board: Board, rows: readonly StandingRow[], lang: Language): 
   const compact = shown.includes('goals');
   const value: Column = {
     heading: compact
-      ? shortOnPhone(valueName(board), t(lang, 'web.standings.pointsShort'))
-      : escapeHtml(valueName(board)),
+      ? shortOnPhone(valueName(board, lang), t(lang, 'web.standings.pointsShort'))
+      : escapeHtml(valueName(board, lang)),
     cell: (r) => valueText(board, r.value, lang),
   };
   return shown.flatMap((c) => {

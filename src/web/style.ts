@@ -54,6 +54,10 @@ export const STYLE = `
   th .narrow { display: none; }
   .matches.submissions li { grid-template-columns: minmax(0, 1fr) auto; }
   nav.pages { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; margin-top: 1rem; }
+  /* The language switch (html.ts languageSwitch): small, at the foot of every page. */
+  nav.languages { margin-top: 2.5rem; padding-top: 0.75rem; border-top: 1px solid var(--rule); font-size: 0.85rem; }
+  nav.languages ul { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0; padding: 0; list-style: none; }
+  nav.languages [aria-current] { color: var(--text); font-weight: 600; text-decoration: none; }
   .seasons { margin: 0.75rem 0 1rem; }
   .seasons ul { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; margin: 0; padding: 0; list-style: none; font-size: 0.9rem; }
   .seasons [aria-current] { font-weight: 600; }
