@@ -261,11 +261,11 @@ export const play: Shape<typeof source> = {
     noticeDeclined:
       'Dein Beitrag „{{title}}“ wurde von der Moderation nicht für den Wettbewerb **{{board}}** freigegeben. Tally speichert sein Bild nicht mehr.',
     noticeDeclinedWhy:
-      'Dein Beitrag „{{title}}“ wurde von der Moderation nicht für den Wettbewerb **{{board}}** freigegeben. Grund: {{reason}} Tally speichert sein Bild nicht mehr.',
+      'Dein Beitrag „{{title}}“ wurde von der Moderation nicht für den Wettbewerb **{{board}}** freigegeben. Tally speichert sein Bild nicht mehr. Grund: {{reason}}',
     noticeRemoved:
       'Dein Beitrag „{{title}}“ wurde von der Moderation aus dem Wettbewerb **{{board}}** entfernt. Tally speichert sein Bild nicht mehr.',
     noticeRemovedWhy:
-      'Dein Beitrag „{{title}}“ wurde von der Moderation aus dem Wettbewerb **{{board}}** entfernt. Grund: {{reason}} Tally speichert sein Bild nicht mehr.',
+      'Dein Beitrag „{{title}}“ wurde von der Moderation aus dem Wettbewerb **{{board}}** entfernt. Tally speichert sein Bild nicht mehr. Grund: {{reason}}',
   },
   contestRefused: {
     notRating:

@@ -258,11 +258,11 @@ export const play: Shape<typeof source> = {
     noticeDeclined:
       'La moderación no aprobó tu participación "{{title}}" para el concurso **{{board}}**. Tally ya no guarda su imagen.',
     noticeDeclinedWhy:
-      'La moderación no aprobó tu participación "{{title}}" para el concurso **{{board}}**. Motivo: {{reason}} Tally ya no guarda su imagen.',
+      'La moderación no aprobó tu participación "{{title}}" para el concurso **{{board}}**. Tally ya no guarda su imagen. Motivo: {{reason}}',
     noticeRemoved:
       'La moderación quitó tu participación "{{title}}" del concurso **{{board}}**. Tally ya no guarda su imagen.',
     noticeRemovedWhy:
-      'La moderación quitó tu participación "{{title}}" del concurso **{{board}}**. Motivo: {{reason}} Tally ya no guarda su imagen.',
+      'La moderación quitó tu participación "{{title}}" del concurso **{{board}}**. Tally ya no guarda su imagen. Motivo: {{reason}}',
   },
   contestRefused: {
     notRating: '{{board}} es una tabla {{type}}; los concursos van en tablas de Valoración',

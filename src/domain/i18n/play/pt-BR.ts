@@ -261,11 +261,11 @@ export const play: Shape<typeof source> = {
     noticeDeclined:
       'Sua participação "{{title}}" não foi aprovada pela moderação do concurso **{{board}}**. O Tally não guarda mais a imagem.',
     noticeDeclinedWhy:
-      'Sua participação "{{title}}" não foi aprovada pela moderação do concurso **{{board}}**. Motivo: {{reason}} O Tally não guarda mais a imagem.',
+      'Sua participação "{{title}}" não foi aprovada pela moderação do concurso **{{board}}**. O Tally não guarda mais a imagem. Motivo: {{reason}}',
     noticeRemoved:
       'Sua participação "{{title}}" foi removida do concurso **{{board}}** pela moderação. O Tally não guarda mais a imagem.',
     noticeRemovedWhy:
-      'Sua participação "{{title}}" foi removida do concurso **{{board}}** pela moderação. Motivo: {{reason}} O Tally não guarda mais a imagem.',
+      'Sua participação "{{title}}" foi removida do concurso **{{board}}** pela moderação. O Tally não guarda mais a imagem. Motivo: {{reason}}',
   },
   contestRefused: {
     notRating: '{{board}} é um ranking {{type}}; concursos rodam em rankings de Avaliação',
