@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { liveStandingsJob } from '../../src/bot/jobs/live-standings';
 import { placeLiveStandings } from '../../src/pipeline/live-standings';
+import { recordDiscordLocale, setServerLanguage } from '../../src/pipeline/server-language';
 import { Scheduler } from '../../src/pipeline/scheduler';
 import { backendName } from '../support/backends';
 import { cast, channel } from '../support/cast';
@@ -133,6 +134,56 @@ describe(`live standings (${backendName})`, () => {
     now += 10 * 31_000;
     expect(await scheduler.tick()).toBe(0);
     expect(refused()).toHaveLength(1);
+  });
+});
+
+/**
+ * Posted for everyone, so in the server's language (issue 32): a server whose Discord speaks
+ * German gets its live standings in German, and when its admins pick Spanish the next step edits
+ * the message into Spanish, although nothing moved on the board.
+ */
+describe(`live standings in the server's language (${backendName})`, () => {
+  const { server: german, general: hall, alice: ana, bob: ben } = cast();
+  german.preferredLocale = 'de';
+  let world: DiscordWorld;
+  let ownerId: string;
+  beforeAll(async () => {
+    world = await startDiscordWorld({ guilds: [german] });
+    ownerId = await world.tally.owner(`guild:${german.id}`);
+    // What GUILD_CREATE said, kept for the server now that it has an owner row.
+    await recordDiscordLocale(world.tally.ctx, german.id, german.preferredLocale);
+  });
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  const label = (m: { components?: unknown[] }) =>
+    (m.components as { components: { label?: string }[] }[] | undefined)?.[0]?.components[0]?.label;
+
+  it('GIVEN a German server THEN its live standings read in German, and in Spanish once its admins pick Spanish', async () => {
+    const { tally, fake } = world;
+    const board = await tally.board({ ownerId, type: 'ELO', name: 'Ladder' });
+    const key = await tally.key({ ownerId });
+    await world.approvedMatch(board, key, ana, ben);
+    let now = Date.now();
+    const moved = { ...tally.ctx, now: () => new Date(now) };
+    const scheduler = new Scheduler(moved, [liveStandingsJob(tally.bot!.rest)]);
+    await placeLiveStandings(tally.ctx, ownerId, board.id, hall.id);
+    const liveId = await eventually(
+      async () => (await tally.ctx.repos.liveStandings.get(board.pk))?.messageId ?? undefined,
+      'the live message id',
+    );
+    const live = () => fake.messages.get(liveId)!;
+    expect(live().embeds[0]?.title).toBe('Ladder — Tabelle');
+    expect(label(live())).toBe('Ganze Tabelle');
+    expect(lines(live())).toEqual([`🥇 Ali — 1016 (1-0-0)`, `🥈 Bobby — 984 (0-0-1)`]);
+
+    await setServerLanguage(tally.ctx, ownerId, 'es', 'chat:test');
+    now += 31_000;
+    expect(await scheduler.tick()).toBe(1);
+    expect(live().embeds[0]?.title).toBe('Ladder — clasificación');
+    expect(label(live())).toBe('Clasificación completa');
+    expect(JSON.stringify(live().embeds)).not.toContain('Tabelle');
   });
 });
 
