@@ -34,6 +34,7 @@ import {
 } from './contest-gallery';
 import { evidenceImage, reviewAction, reviewQueuePage, submissionPage } from './review-page';
 import { serverPage, serversPage } from './server-page';
+import { serverLanguageAction } from './language-section';
 import {
   clearCookie,
   cookieNames,
@@ -158,6 +159,7 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Dashboa
 
   router.get('/dashboard', serversPage(deps));
   router.get('/dashboard/:guildId', serverPage(deps));
+  router.post('/dashboard/:guildId/language', ...guarded, serverLanguageAction(deps));
   router.post('/dashboard/:guildId/boards', ...guarded, createBoardAction(deps));
   router.get('/dashboard/:guildId/boards/:boardId', boardSettingsPage(deps));
   router.post('/dashboard/:guildId/boards/:boardId', ...guarded, saveBoardAction(deps));

@@ -3,7 +3,8 @@
  * pages' do). Every page names its server, so the permission asked is always that server's.
  *
  *   /dashboard                                   the member's servers
- *   /dashboard/{guild}                           boards (admins create them)
+ *   /dashboard/{guild}                           boards (admins create them), the server's language
+ *   /dashboard/{guild}/language                  POST: the language Tally posts in (Manage Server)
  *   /dashboard/{guild}/boards/{board}            a board's settings (Manage Server)
  *   /dashboard/{guild}/boards/{board}/delete     deleting it, after typing its id (Manage Server)
  *   /dashboard/{guild}/review[?board=]           the review queue (moderators)
@@ -19,6 +20,7 @@ const enc = encodeURIComponent;
 export const dashboardLinks = {
   home: () => '/dashboard',
   server: (guildId: string) => `/dashboard/${enc(guildId)}`,
+  language: (guildId: string) => `/dashboard/${enc(guildId)}/language`,
   boards: (guildId: string) => `/dashboard/${enc(guildId)}/boards`,
   board: (guildId: string, boardId: string) => `/dashboard/${enc(guildId)}/boards/${enc(boardId)}`,
   boardDelete: (guildId: string, boardId: string) =>

@@ -12,6 +12,7 @@ import { inServer, signedIn, type InServer } from './guard';
 import { dashboardHtml, postForm, sendDashboard } from './layout';
 import { dashboardLinks as paths } from './paths';
 import { doneKey, wordsOf } from './words';
+import { languageSection } from './language-section';
 
 /** GET /dashboard: the member's servers that have Tally boards, and those they could set up. */
 export function serversPage({ ctx, access }: DashboardDeps): RequestHandler {
@@ -91,7 +92,7 @@ export function createBoardForm(member: InServer): Html {
 }
 
 /** What an action that lands on the server's page did (`?done=`). */
-const FLASH: Record<string, 'boards.deleted'> = { deleted: 'boards.deleted' };
+const FLASH = { deleted: 'boards.deleted', language: 'language.saved' } as const;
 
 /** GET /dashboard/{guild}: the server's boards; admins create them here. */
 export function serverPage({ ctx, access, links }: DashboardDeps): RequestHandler {
@@ -105,7 +106,8 @@ export function serverPage({ ctx, access, links }: DashboardDeps): RequestHandle
     const create = member.server.manageServer
       ? `<section class="panel"><h2>${w.h('boards.newBoard')}</h2>${createBoardForm(member)}</section>`
       : '';
-    const body = `<h1>${w.h('tabs.boards')}</h1>\n${serverTabs(member, 'boards')}\n${table}\n${create}`;
+    const language = await languageSection({ ctx }, member);
+    const body = `<h1>${w.h('tabs.boards')}</h1>\n${serverTabs(member, 'boards')}\n${table}\n${create}${language}`;
     const done = doneKey(FLASH, req.query.done);
     sendDashboard(
       res,

@@ -382,6 +382,15 @@ export const dashboard: Shape<typeof source> = {
     busy: 'Tally liest gerade andere Uploads; versuch es in ein paar Sekunden noch mal. Nichts wurde eingereicht.',
     chooseImage: 'Wähle ein Bild zum Einreichen. Nichts wurde eingereicht.',
   },
+  language: {
+    heading: 'Sprache des Servers',
+    hint: 'Was Tally hier für alle postet (Prüfungen, Bestätigungen, Live-Tabellen, Saisonmeldungen, Protokollzeilen, DMs), ist in dieser Sprache. Antworten, die nur ein Mitglied sieht, folgen dessen eigener Discord-Sprache.',
+    label: 'Sprache',
+    follow: 'Discord folgen',
+    save: 'Speichern',
+    saved: 'Gespeichert. Tallys Posts hier sind in der gewählten Sprache.',
+    unknown: 'das ist keine der Sprachen, die Tally spricht',
+  },
   guard: {
     noServer: 'Unter dieser Adresse gibt es keinen Server',
     notMember:
@@ -404,6 +413,7 @@ export const dashboard: Shape<typeof source> = {
     revokingKey: 'das Widerrufen eines API-Schlüssels',
     readingAudit: 'das Protokoll',
     choosingAudit: 'die Wahl des Protokollkanals',
+    choosingLanguage: 'die Wahl der Serversprache',
   },
   errors: {
     slowDown: 'Langsamer, bitte',

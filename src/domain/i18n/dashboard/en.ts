@@ -372,6 +372,15 @@ export const dashboard = {
     busy: 'Tally is reading other uploads; try again in a few seconds. Nothing was submitted.',
     chooseImage: 'Choose an image to submit. Nothing was submitted.',
   },
+  language: {
+    heading: 'Server language',
+    hint: 'What Tally posts for everyone here (reviews, confirmations, live standings, season announcements, audit lines, DMs) speaks this language. Replies only one member sees follow that member’s own Discord language.',
+    label: 'Language',
+    follow: 'Follow Discord',
+    save: 'Save',
+    saved: 'Saved. Tally’s posts here speak the language picked.',
+    unknown: 'that is not one of the languages Tally speaks',
+  },
   guard: {
     noServer: 'There is no server at this address',
     notMember:
@@ -394,6 +403,7 @@ export const dashboard = {
     revokingKey: 'Revoking an API key',
     readingAudit: 'Reading the audit trail',
     choosingAudit: 'Choosing the audit channel',
+    choosingLanguage: 'Choosing the server’s language',
   },
   errors: {
     slowDown: 'Slow down',

@@ -382,6 +382,15 @@ export const dashboard: Shape<typeof source> = {
     busy: 'Tally está leyendo otras subidas; vuelve a intentarlo en unos segundos. No se envió nada.',
     chooseImage: 'Elige una imagen para enviar. No se envió nada.',
   },
+  language: {
+    heading: 'Idioma del servidor',
+    hint: 'Lo que Tally publica aquí para todos (revisiones, confirmaciones, clasificaciones en vivo, anuncios de temporada, líneas del registro, MD) está en este idioma. Las respuestas que solo ve un miembro siguen el idioma de Discord de ese miembro.',
+    label: 'Idioma',
+    follow: 'Seguir a Discord',
+    save: 'Guardar',
+    saved: 'Guardado. Las publicaciones de Tally aquí están en el idioma elegido.',
+    unknown: 'ese no es uno de los idiomas que habla Tally',
+  },
   guard: {
     noServer: 'No hay ningún servidor en esta dirección',
     notMember:
@@ -404,6 +413,7 @@ export const dashboard: Shape<typeof source> = {
     revokingKey: 'Revocar una clave de API',
     readingAudit: 'Leer el registro',
     choosingAudit: 'Elegir el canal del registro',
+    choosingLanguage: 'Elegir el idioma del servidor',
   },
   errors: {
     slowDown: 'Más despacio',

@@ -383,6 +383,15 @@ export const dashboard: Shape<typeof source> = {
     busy: 'O Tally está lendo outros uploads; tente de novo em alguns segundos. Nada foi enviado.',
     chooseImage: 'Escolha uma imagem para enviar. Nada foi enviado.',
   },
+  language: {
+    heading: 'Idioma do servidor',
+    hint: 'O que o Tally posta aqui para todos (revisões, confirmações, classificações ao vivo, anúncios de temporada, linhas de auditoria, DMs) sai neste idioma. As respostas que só um membro vê seguem o idioma do Discord desse membro.',
+    label: 'Idioma',
+    follow: 'Seguir o Discord',
+    save: 'Salvar',
+    saved: 'Salvo. As postagens do Tally aqui saem no idioma escolhido.',
+    unknown: 'esse não é um dos idiomas que o Tally fala',
+  },
   guard: {
     noServer: 'Não há nenhum servidor neste endereço',
     notMember:
@@ -405,6 +414,7 @@ export const dashboard: Shape<typeof source> = {
     revokingKey: 'Revogar uma chave de API',
     readingAudit: 'Ler o registro de auditoria',
     choosingAudit: 'Escolher o canal de auditoria',
+    choosingLanguage: 'Escolher o idioma do servidor',
   },
   errors: {
     slowDown: 'Calma aí',
