@@ -160,4 +160,13 @@ describe('pictures in two languages under one key', () => {
     writeFileSync('/tmp/pictures-de/card-de-empty.png', germanCard);
     writeFileSync('/tmp/pictures-de/chart-de.png', germanChart);
   });
+
+  it('GIVEN an empty contest card in German THEN it is its own picture too', async () => {
+    renderer = createRenderer({ threads: 0 });
+    const gallery = { title: 'Fotowettbewerb', subtitle: 'Bewertung · Wettbewerb', tiles: [] };
+    const german = await renderer.gallery('gallery:1:v1', { ...gallery, ...pictureLanguage('de') });
+    const english = await renderer.gallery('gallery:1:v1', gallery);
+    expect(Buffer.compare(german, english)).not.toBe(0);
+    writeFileSync('/tmp/pictures-de/gallery-de-empty.png', german);
+  });
 });
