@@ -76,14 +76,14 @@ describe('reading layouts in the member’s language', () => {
       owner: 'guild:1',
       type: 'live',
       hint: 'tly_live_…abcd',
-      scopes: ['read'],
+      scopes: ['boards:read'],
       label: '',
       created_at: AT.toISOString(),
       revoked_at: AT.toISOString(),
     };
     const keys = keyListMessage([revoked], 0, 'pt-BR').embeds[0]!;
     expect(keys.title).toBe('Chaves de API');
-    expect(keys.description).toBe('**key_1** tly_live_…abcd · read · revogada');
+    expect(keys.description).toBe('**key_1** tly_live_…abcd · boards:read · revogada');
   });
 
   const match: PlayedMatch = {
