@@ -183,13 +183,13 @@ describe('votes and a contest entry in each language', () => {
       'en-US': ['8.43 · avg 8.70 · 23 votes', 'unranked · avg 9.00 · 1 vote (ranked from 3)'],
       'es-ES': [
         '8,43 · media 8,70 · 23 votos',
-        'sin clasificar · media 9,00 · 1 voto (clasifica desde 3)',
+        'sin clasificar · media 9,00 · 1 voto (clasifica con 3)',
       ],
       'pt-BR': [
         '8,43 · média 8,70 · 23 votos',
         'sem posição · média 9,00 · 1 voto (entra na classificação com 3)',
       ],
-      de: ['8,43 · Ø 8,70 · 23 Stimmen', 'ohne Rang · Ø 9,00 · 1 Stimme (Rang ab 3)'],
+      de: ['8,43 · Ø 8,70 · 23 Stimmen', 'nicht platziert · Ø 9,00 · 1 Stimme (platziert ab 3)'],
       fr: ['8.43 · avg 8.70 · 23 votes', 'unranked · avg 9.00 · 1 vote (ranked from 3)'],
     }),
   )("GIVEN %s THEN an entry's standing reads %j", (locale, [first, below]) => {
@@ -216,10 +216,10 @@ describe("a contest's periods and settings in each language", () => {
       'en-US':
         'submissions closed since 2026-11-26 18:00 UTC · voting open until 2026-12-01 12:00 UTC · 2 entries per member · moderators approve entries · ranked from 1 vote · posted in <#900000000000000009>',
       'es-ES':
-        'envíos cerrados desde el 26/11/2026, 18:00 UTC · votación abierta hasta el 01/12/2026, 12:00 UTC · 2 participaciones por miembro · los moderadores aprueban las participaciones · clasifica desde 1 voto · publicado en <#900000000000000009>',
+        'envíos cerrados desde el 26/11/2026, 18:00 UTC · votación abierta hasta el 01/12/2026, 12:00 UTC · 2 participaciones por miembro · los moderadores aprueban las participaciones · clasifica con 1 voto · publicado en <#900000000000000009>',
       'pt-BR':
-        'envios encerrados desde 26/11/2026, 18:00 UTC · votação aberta até 01/12/2026, 12:00 UTC · 2 participações por membro · os moderadores aprovam as participações · entra na classificação com 1 voto · publicado em <#900000000000000009>',
-      de: 'Einsendungen geschlossen seit 26.11.2026, 18:00 UTC · Abstimmung offen bis 01.12.2026, 12:00 UTC · 2 Beiträge pro Mitglied · Moderation gibt Beiträge frei · Rang ab 1 Stimme · gepostet in <#900000000000000009>',
+        'envios encerrados em 26/11/2026, 18:00 UTC · votação aberta até 01/12/2026, 12:00 UTC · 2 participações por membro · os moderadores aprovam as participações · entra na classificação com 1 voto · publicado em <#900000000000000009>',
+      de: 'Einsendungen geschlossen seit 26.11.2026, 18:00 UTC · Abstimmung offen bis 01.12.2026, 12:00 UTC · 2 Beiträge pro Mitglied · Moderation gibt Beiträge frei · platziert ab 1 Stimme · gepostet in <#900000000000000009>',
       fr: 'submissions closed since 2026-11-26 18:00 UTC · voting open until 2026-12-01 12:00 UTC · 2 entries per member · moderators approve entries · ranked from 1 vote · posted in <#900000000000000009>',
     }),
   )('GIVEN %s THEN the settings read in one line', (locale, line) => {

@@ -10,7 +10,7 @@ export const pictures: Shape<typeof source> = {
     entries_other: '{{count, number}} Beiträge',
     finalStandings: 'Endstand',
     contest: 'Wettbewerb',
-    unranked: 'ohne Rang',
+    unranked: 'nicht platziert',
     entryBy: '{{title}} von {{author}} ({{value}})',
   },
   chart: {

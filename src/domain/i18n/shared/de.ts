@@ -48,8 +48,8 @@ export const shared: Shape<typeof source> = {
   },
   standing: {
     average: 'Ø {{average}}',
-    unranked: 'ohne Rang',
-    rankedFrom: '{{votes}} (Rang ab {{minVotes}})',
+    unranked: 'nicht platziert',
+    rankedFrom: '{{votes}} (platziert ab {{minVotes}})',
   },
   period: {
     open: 'offen',
@@ -73,8 +73,8 @@ export const shared: Shape<typeof source> = {
     entriesPerMember_other: '{{count, number}} Beiträge pro Mitglied',
     approval: 'Moderation gibt Beiträge frei',
     atOnce: 'Beiträge sind sofort sichtbar',
-    rankedFrom_one: 'Rang ab {{count, number}} Stimme',
-    rankedFrom_other: 'Rang ab {{count, number}} Stimmen',
+    rankedFrom_one: 'platziert ab {{count, number}} Stimme',
+    rankedFrom_other: 'platziert ab {{count, number}} Stimmen',
     postedIn: 'gepostet in {{channel}}',
     notPosted: 'in keinem Kanal gepostet',
   },

@@ -59,7 +59,7 @@ export const shared: Shape<typeof source> = {
   standing: {
     average: 'media {{average}}',
     unranked: 'sin clasificar',
-    rankedFrom: '{{votes}} (clasifica desde {{minVotes}})',
+    rankedFrom: '{{votes}} (clasifica con {{minVotes}})',
   },
   period: {
     open: 'abierto',
@@ -84,9 +84,9 @@ export const shared: Shape<typeof source> = {
     entriesPerMember_other: '{{count, number}} participaciones por miembro',
     approval: 'los moderadores aprueban las participaciones',
     atOnce: 'las participaciones se publican al instante',
-    rankedFrom_one: 'clasifica desde {{count, number}} voto',
-    rankedFrom_many: 'clasifica desde {{count, number}} de votos',
-    rankedFrom_other: 'clasifica desde {{count, number}} votos',
+    rankedFrom_one: 'clasifica con {{count, number}} voto',
+    rankedFrom_many: 'clasifica con {{count, number}} de votos',
+    rankedFrom_other: 'clasifica con {{count, number}} votos',
     postedIn: 'publicado en {{channel}}',
     notPosted: 'no se publica en ningún canal',
   },

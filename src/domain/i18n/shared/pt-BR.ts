@@ -64,18 +64,18 @@ export const shared: Shape<typeof source> = {
   period: {
     open: 'aberto',
     openUntil: 'aberto até {{when}}',
-    closedSince: 'encerrado desde {{when}}',
+    closedSince: 'encerrado em {{when}}',
   },
   periods: {
     submissions: {
       open: 'envios abertos',
       openUntil: 'envios abertos até {{when}}',
-      closedSince: 'envios encerrados desde {{when}}',
+      closedSince: 'envios encerrados em {{when}}',
     },
     voting: {
       open: 'votação aberta',
       openUntil: 'votação aberta até {{when}}',
-      closedSince: 'votação encerrada desde {{when}}',
+      closedSince: 'votação encerrada em {{when}}',
     },
   },
   contest: {
