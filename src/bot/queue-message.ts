@@ -176,7 +176,7 @@ export function queueMatchMessage(
         ),
         color,
         fields: [1, 2].map((side) => sideField(view, side, locale)),
-        footer: { text: `queue match ${match.pk} · board ${board.id}` },
+        footer: { text: t(locale, 'play.queuePost.ids', { match: match.pk, board: board.id }) },
       },
     ],
     components: buttonsOf(view, now, locale),

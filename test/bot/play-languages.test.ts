@@ -74,6 +74,20 @@ describe(`queues and contests in the members' and the server's language (${backe
     const queueRun = (user: FakeMember, locale: string, sub: string, options = {}) =>
       world.run({ channelId: lobby.id, user, locale, command: ['queue', sub], options });
 
+    /** The member's match, once the queue's step formed it, and its ready check's message. */
+    const readyCheckOf = async (who: FakeMember) => {
+      const { match } = await eventually(
+        async () => (await openMatchOfMember(world.tally.ctx, `chat:${who.id}`)) ?? undefined,
+        `${who.username}'s match`,
+        { timeoutMs: PATIENCE_MS },
+      );
+      const ready = await messageWhere(
+        (m) => buttonsOf(m).includes(`qmatch:ready:${match.pk}`),
+        `the ready check of match ${match.pk}`,
+      );
+      return { matchPk: match.pk, ready };
+    };
+
     beforeAll(async () => {
       const ownerId = `guild:${berlin.server.id}`;
       board = await world.tally.board({ ownerId, type: 'ELO', name: 'Ladder', windowHours: 0 });
@@ -130,21 +144,14 @@ describe(`queues and contests in the members' and the server's language (${backe
       const second = await queueRun(bea, 'fr', 'join', { board: board.id });
       expect(second.message.content).toMatch(/^You are in the queue of \*\*Ladder\*\* \(/);
 
-      const matchPk = (
-        await eventually(
-          async () => (await openMatchOfMember(world.tally.ctx, `chat:${ana.id}`)) ?? undefined,
-          'the match of ana and bea',
-          { timeoutMs: PATIENCE_MS },
-        )
-      ).match.pk;
-      const ready = await messageWhere(
-        (m) => buttonsOf(m).includes(`qmatch:ready:${matchPk}`),
-        'the ready check',
-      );
+      const { matchPk, ready } = await readyCheckOf(ana);
       expect(ready.content).toContain(
         `: Euer Match auf **Ladder** ist bereit. Drückt **Bereit**, bevor die Prüfung endet (<t:`,
       );
       expect(ready.embeds[0]!.title).toBe('Warteschlangen-Match · Ladder');
+      expect(ready.embeds[0]!.footer?.text).toBe(
+        `Warteschlangen-Match ${matchPk} · Rangliste ${board.id}`,
+      );
       expect(ready.embeds[0]!.fields?.map((f) => f.name.replace(/·.*/, '·'))).toEqual([
         'Team 1 ·',
         'Team 2 ·',
@@ -218,17 +225,7 @@ describe(`queues and contests in the members' and the server's language (${backe
       const [kai, lea] = [fresh('kai'), fresh('lea')];
       await queueRun(kai, 'de', 'join', { board: league.id });
       await queueRun(lea, 'de', 'join', { board: league.id });
-      const matchPk = (
-        await eventually(
-          async () => (await openMatchOfMember(world.tally.ctx, `chat:${kai.id}`)) ?? undefined,
-          'the League match',
-          { timeoutMs: PATIENCE_MS },
-        )
-      ).match.pk;
-      const ready = await messageWhere(
-        (m) => buttonsOf(m).includes(`qmatch:ready:${matchPk}`),
-        'the League ready check',
-      );
+      const { matchPk, ready } = await readyCheckOf(kai);
       await press(ready, `qmatch:ready:${matchPk}`, kai, 'de');
       await press(ready, `qmatch:ready:${matchPk}`, lea, 'de');
       const playing = await messageWhere(

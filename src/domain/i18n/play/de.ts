@@ -107,6 +107,7 @@ export const play: Shape<typeof source> = {
     teams:
       '**{{size}}** · die ausgeglichensten Teams aus Spielern, deren {{ratings}} {{widening}} liegen.',
     waiterLine: '{{who}} · {{rating}} · beigetreten {{since}}',
+    ids: 'Warteschlangen-Match {{match}} · Rangliste {{board}}',
     matchTitle: 'Warteschlangen-Match · {{board}}',
     checkOver: '{{pings}}: Die Bereitschaftsprüfung dieses Matches auf {{board}} ist vorbei.',
     checkOn:

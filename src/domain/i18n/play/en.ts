@@ -101,6 +101,7 @@ export const play = {
     oneVsOne: '**1v1** · pairs the closest {{ratings}}, {{widening}}.',
     teams: '**{{size}}** · the most even teams from players whose {{ratings}} are {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · joined {{since}}',
+    ids: 'queue match {{match}} · board {{board}}',
     matchTitle: 'Queue match · {{board}}',
     checkOver: '{{pings}}: the ready check of this {{board}} match is over.',
     checkOn:

@@ -111,6 +111,7 @@ export const play: Shape<typeof source> = {
     teams:
       '**{{size}}** · los equipos más parejos entre jugadores cuyo {{ratings}} está {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · se unió {{since}}',
+    ids: 'partida de la cola {{match}} · tabla {{board}}',
     matchTitle: 'Partida de la cola · {{board}}',
     checkOver: '{{pings}}: terminó la confirmación de esta partida de {{board}}.',
     checkOn:

@@ -111,6 +111,7 @@ export const play: Shape<typeof source> = {
     teams:
       '**{{size}}** · os times mais equilibrados entre jogadores com {{ratings}} {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · entrou {{since}}',
+    ids: 'partida da fila {{match}} · ranking {{board}}',
     matchTitle: 'Partida da fila · {{board}}',
     checkOver: '{{pings}}: a confirmação desta partida de {{board}} terminou.',
     checkOn:
