@@ -5,6 +5,7 @@ import { HANDLE_LIFETIME_MS, handleStatus } from '../domain/handle-status';
 import { chatPlayerId, formatHandle } from '../domain/ids';
 import type { MatchStatus } from '../domain/vocabulary';
 import type { Context } from './context';
+import { t } from '../domain/i18n';
 import { EXPIRY_REASON } from './review';
 import { recordOf, summaryOf } from './review-queue';
 
@@ -28,11 +29,11 @@ export interface MemberSubmission {
 /**
  * A member's own reports of scores and matches to a server's boards (those they sent from chat,
  * `chat:<id>`), newest first, over the 30 days a handle resolves (spec 3.1): what each was and
- * where it stands.
+ * where it stands; the summaries in `locale`'s language (English when none is given).
  */
 export async function memberSubmissions(
   ctx: Context,
-  input: { ownerId: string; userId: string; limit?: number },
+  input: { ownerId: string; userId: string; limit?: number; locale?: string | null },
 ): Promise<MemberSubmission[]> {
   const since = new Date(ctx.now().getTime() - HANDLE_LIFETIME_MS);
   const rows = await ctx.repos.submissions.recentBy(
@@ -58,7 +59,9 @@ export async function memberSubmissions(
       handle: formatHandle(row.id),
       board: board && { id: board.id, displayName: board.displayName },
       kind: row.kind,
-      summary: record ? summaryOf(record) : `a ${row.kind}`,
+      summary: record
+        ? summaryOf(record, input.locale ?? null)
+        : t(input.locale, row.kind === 'match' ? 'review.list.aMatch' : 'review.list.aScore'),
       state,
       reason: ['declined', 'expired', 'failed'].includes(state) ? row.failureReason : null,
       submittedAt: row.queuedAt,

@@ -193,6 +193,8 @@ export const review: Shape<typeof source> = {
     expires: 'verfällt {{when}}',
     message: 'Prüfnachricht',
     undecided: '{{team1}} gegen {{team2}}, kein Ergebnis',
+    aMatch: 'ein Match',
+    aScore: 'ein Ergebnis',
     theApi: 'der API',
   },
   correct: {

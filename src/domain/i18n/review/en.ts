@@ -184,6 +184,8 @@ export const review = {
     expires: 'expires {{when}}',
     message: 'review message',
     undecided: '{{team1}} vs {{team2}}, no result',
+    aMatch: 'a match',
+    aScore: 'a score',
     theApi: 'the API',
   },
   correct: {

@@ -188,6 +188,8 @@ export const review: Shape<typeof source> = {
     expires: 'caduca {{when}}',
     message: 'mensaje de revisión',
     undecided: '{{team1}} contra {{team2}}, sin resultado',
+    aMatch: 'una partida',
+    aScore: 'una puntuación',
     theApi: 'la API',
   },
   correct: {

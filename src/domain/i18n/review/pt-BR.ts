@@ -188,6 +188,8 @@ export const review: Shape<typeof source> = {
     expires: 'expira {{when}}',
     message: 'mensagem de revisão',
     undecided: '{{team1}} x {{team2}}, sem resultado',
+    aMatch: 'uma partida',
+    aScore: 'uma pontuação',
     theApi: 'a API',
   },
   correct: {
