@@ -97,7 +97,7 @@ export const review: Shape<typeof source> = {
       '{{opponents}}: {{reporter}} hat dieses Match gemeldet. Stimmt es, drück auf **Bestätigen**; wenn nicht, auf **Anfechten**, dann entscheidet die Moderation.',
     byCounts: 'Antwortet bis {{when}} ({{relative}}) niemand, gilt es als bestätigt.',
     byEscalates: 'Antwortet bis {{when}} ({{relative}}) niemand, geht es an die Moderation.',
-    withdrawUntil: '{{reporter}} kann es bis dahin **Zurückziehen**.',
+    withdrawUntil: '{{reporter}} kann bis dahin auf **Zurückziehen** drücken.',
     confirm: 'Bestätigen',
     dispute: 'Anfechten',
     withdraw: 'Zurückziehen',
@@ -140,7 +140,7 @@ export const review: Shape<typeof source> = {
     disputedBy: '{{handle}} wurde von {{member}} angefochten; jetzt entscheidet die Moderation.',
     escalated: '{{handle}} ging an die Moderation, als seine Frist ablief.',
     withdrawn: '{{handle}} wurde von dem Mitglied zurückgezogen, das es gemeldet hat.',
-    notWaiting: '{{handle}} wartet nicht mehr auf die Gegner (Status: {{status}}).',
+    notWaiting: '{{handle}} wartet nicht mehr auf die Gegner (Status: `{{status}}`).',
     gone: '{{handle}} gibt es nicht mehr',
     noReport: 'keine Meldung {{handle}}, die auf ihre Gegner wartet',
   },
@@ -162,7 +162,7 @@ export const review: Shape<typeof source> = {
     boardGone: 'die Rangliste von {{handle}} gibt es nicht mehr',
     seasonClosing:
       'die Saison der Rangliste ist gerade zu Ende gegangen und vor ihrem Ende eingereichte Ergebnisse werden noch eingetragen; versuch {{handle}} in ein paar Sekunden noch einmal',
-    notPending: '{{handle}} wartet nicht auf Prüfung (Status: {{status}})',
+    notPending: '{{handle}} wartet nicht auf Prüfung (Status: `{{status}}`)',
     expired:
       '{{handle}} ist am {{when}} verfallen, als seine Prüffrist ablief; es wurde abgelehnt und nichts gewertet',
   },
@@ -239,6 +239,6 @@ export const review: Shape<typeof source> = {
       '{{boardId}} ist eine Rangliste vom Typ {{type}}: Sie erfasst Ergebnisse, keine Matches',
     noMatch: '{{boardId}} hat kein Match Nr. {{number}}',
     noScore: 'kein gewertetes Ergebnis {{score}} dieses Spielers in {{boardId}}',
-    noResult: '{{handle}} hat kein eingetragenes Ergebnis zum Korrigieren (Status: {{status}})',
+    noResult: '{{handle}} hat kein eingetragenes Ergebnis zum Korrigieren (Status: `{{status}}`)',
   },
 };

@@ -90,10 +90,10 @@ export const review: Shape<typeof source> = {
   confirm: {
     title: 'Reporte de partida: {{board}}',
     asked:
-      '{{opponents}}: {{reporter}} reportó esta partida. Si es correcta, pulsa **Confirmar**; si no, **Disputar** y deciden los moderadores.',
+      '{{opponents}}: {{reporter}} reportó esta partida. Si es correcta, pulsa **Confirmar**; si no, pulsa **Disputar** y deciden los moderadores.',
     byCounts: 'Si nadie responde antes del {{when}} ({{relative}}), cuenta como confirmada.',
     byEscalates: 'Si nadie responde antes del {{when}} ({{relative}}), pasa a los moderadores.',
-    withdrawUntil: '{{reporter}} puede **Retirarla** hasta entonces.',
+    withdrawUntil: '{{reporter}} puede pulsar **Retirar** hasta entonces.',
     confirm: 'Confirmar',
     dispute: 'Disputar',
     withdraw: 'Retirar',
@@ -135,7 +135,7 @@ export const review: Shape<typeof source> = {
     disputedBy: '{{handle}} lo disputó {{member}}; ahora lo deciden los moderadores.',
     escalated: '{{handle}} pasó a los moderadores al terminar su plazo.',
     withdrawn: '{{handle}} lo retiró quien lo reportó.',
-    notWaiting: '{{handle}} ya no espera a sus rivales (está {{status}}).',
+    notWaiting: '{{handle}} ya no espera a sus rivales (estado: `{{status}}`).',
     gone: '{{handle}} ya no existe',
     noReport: 'no hay ningún reporte {{handle}} esperando a sus rivales',
   },
@@ -157,7 +157,7 @@ export const review: Shape<typeof source> = {
     boardGone: 'la tabla de {{handle}} ya no existe',
     seasonClosing:
       'la temporada de la tabla acaba de terminar y aún se están registrando resultados enviados antes del final; vuelve a intentar {{handle}} en unos segundos',
-    notPending: '{{handle}} no está pendiente de revisión (está {{status}})',
+    notPending: '{{handle}} no está pendiente de revisión (estado: `{{status}}`)',
     expired:
       '{{handle}} caducó el {{when}}, al terminar su plazo de revisión; se rechazó y no se aplicó nada',
   },
@@ -232,6 +232,6 @@ export const review: Shape<typeof source> = {
     notMatches: '{{boardId}} es una tabla de tipo {{type}}: registra puntuaciones, no partidas',
     noMatch: '{{boardId}} no tiene la partida n.º {{number}}',
     noScore: 'ese jugador no tiene ninguna puntuación {{score}} aplicada en {{boardId}}',
-    noResult: '{{handle}} no tiene un resultado registrado que corregir (está {{status}})',
+    noResult: '{{handle}} no tiene un resultado registrado que corregir (estado: `{{status}}`)',
   },
 };

@@ -135,7 +135,7 @@ export const review: Shape<typeof source> = {
     disputedBy: '{{handle}} foi contestado por {{member}}; agora a moderação decide.',
     escalated: '{{handle}} foi para a moderação quando o prazo acabou.',
     withdrawn: '{{handle}} foi retirado por quem o reportou.',
-    notWaiting: '{{handle}} não está mais esperando os adversários (está {{status}}).',
+    notWaiting: '{{handle}} não está mais esperando os adversários (status: `{{status}}`).',
     gone: '{{handle}} não existe mais',
     noReport: 'nenhum reporte {{handle}} esperando os adversários',
   },
@@ -157,7 +157,7 @@ export const review: Shape<typeof source> = {
     boardGone: 'o ranking de {{handle}} não existe mais',
     seasonClosing:
       'a temporada do ranking acabou de terminar e os resultados enviados antes do fim ainda estão sendo registrados; tente {{handle}} de novo em alguns segundos',
-    notPending: '{{handle}} não está aguardando revisão (está {{status}})',
+    notPending: '{{handle}} não está aguardando revisão (status: `{{status}}`)',
     expired:
       '{{handle}} expirou em {{when}}, quando o prazo de revisão acabou; foi recusado e nada foi aplicado',
   },
@@ -231,6 +231,6 @@ export const review: Shape<typeof source> = {
     notMatches: '{{boardId}} é um ranking do tipo {{type}}: registra pontuações, não partidas',
     noMatch: '{{boardId}} não tem a partida nº {{number}}',
     noScore: 'nenhuma pontuação {{score}} aplicada desse jogador em {{boardId}}',
-    noResult: '{{handle}} não tem resultado registrado para corrigir (está {{status}})',
+    noResult: '{{handle}} não tem resultado registrado para corrigir (status: `{{status}}`)',
   },
 };
