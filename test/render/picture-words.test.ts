@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../src/domain/i18n';
 import { pictureLanguage } from '../../src/domain/picture-words';
@@ -14,6 +15,8 @@ import { decode } from './pictures';
  * summary, its dates and numbers, an empty card's line) from the catalogue's `pictures` part
  * handed to it with the language, keys its cache by that language, and is English without it.
  */
+/** PICTURES_DE=<dir>: where to save the German pictures, to look at. */
+const SHOTS = process.env.PICTURES_DE;
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 3, 18, 30);
 const ladder: ChartData = {
@@ -143,8 +146,7 @@ describe('pictures in two languages under one key', () => {
     expect(await renderer.card('card:1:v1', card)).toBe(englishCard);
     expect(Buffer.compare(await renderer.chart('chart:1:v1', ladder), englishChart)).toBe(0);
 
-    // For the lead to open: the German pictures.
-    mkdirSync('/tmp/pictures-de', { recursive: true });
+    // PICTURES_DE=<dir> saves the German pictures, to look at.
     const full = await renderer.card('card:1:v2', {
       title: 'Freitagsliga ⚽',
       subtitle: 'Liga · Saison 3',
@@ -156,9 +158,12 @@ describe('pictures in two languages under one key', () => {
       ],
       ...pictureLanguage('de'),
     });
-    writeFileSync('/tmp/pictures-de/card-de.png', full);
-    writeFileSync('/tmp/pictures-de/card-de-empty.png', germanCard);
-    writeFileSync('/tmp/pictures-de/chart-de.png', germanChart);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      writeFileSync(join(SHOTS, 'card-de.png'), full);
+      writeFileSync(join(SHOTS, 'card-de-empty.png'), germanCard);
+      writeFileSync(join(SHOTS, 'chart-de.png'), germanChart);
+    }
   });
 
   it('GIVEN an empty contest card in German THEN it is its own picture too', async () => {
@@ -167,6 +172,6 @@ describe('pictures in two languages under one key', () => {
     const german = await renderer.gallery('gallery:1:v1', { ...gallery, ...pictureLanguage('de') });
     const english = await renderer.gallery('gallery:1:v1', gallery);
     expect(Buffer.compare(german, english)).not.toBe(0);
-    writeFileSync('/tmp/pictures-de/gallery-de-empty.png', german);
+    if (SHOTS) writeFileSync(join(SHOTS, 'gallery-de-empty.png'), german);
   });
 });

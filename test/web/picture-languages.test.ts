@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { pictureLanguage } from '../../src/domain/picture-words';
@@ -10,6 +11,8 @@ import { startTestTally, type TestTally } from '../support/tally';
 import { fetchPage, RecordingRenderer, servePages, type PagesApp } from './pages-app';
 import { boardPath, clockFrom, custom, playerPath, playMatches } from './seed';
 
+/** PICTURES_DE=<dir>: where to save the German pictures, to look at. */
+const SHOTS = process.env.PICTURES_DE;
 const LIMITLESS = { pagesPerMinute: 100_000, imagesPerMinute: 100_000 };
 const cardPath = (b: Board) => `${boardPath(b)}/card.png`;
 const chartPath = (b: Board) => `${playerPath(b, 'custom:Ann')}/chart.png`;
@@ -109,12 +112,14 @@ describe(`pictures in the page's language (${backendName})`, () => {
       expect(Buffer.compare((await get(path, 'en')).bytes, en.bytes), path).toBe(0);
       expect(Buffer.compare((await get(path, 'de-AT')).bytes, de.bytes), path).toBe(0);
       expect(Buffer.compare((await get(path, 'ja')).bytes, en.bytes), path).toBe(0);
-      // For the lead to open: what a German reader's browser is served.
-      mkdirSync('/tmp/pictures-de', { recursive: true });
-      writeFileSync(
-        `/tmp/pictures-de/served-${path.endsWith('card.png') ? 'card' : 'chart'}-de.png`,
-        de.bytes,
-      );
+      // PICTURES_DE=<dir> saves what a German reader's browser is served, to look at.
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        writeFileSync(
+          join(SHOTS, `served-${path.endsWith('card.png') ? 'card' : 'chart'}-de.png`),
+          de.bytes,
+        );
+      }
     }
   });
 });
