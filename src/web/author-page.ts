@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import { notFound } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import { seasonTitle } from '../domain/season';
 import { authorEntries } from '../pipeline/contest-pages';
 import type { Context } from '../pipeline/context';
@@ -31,7 +31,13 @@ export async function authorHtml(
 ): Promise<Html> {
   const lang = frame.lang;
   const shown = await authorEntries(ctx, board, authorId);
-  if (!shown) throw notFound(`${authorId} has no entries on ${board.id}`);
+  if (!shown) {
+    const said = {
+      key: 'web.detail.noEntries',
+      vars: { author: authorId, board: board.id },
+    } as const;
+    throw new TallyError('not_found', `${authorId} has no entries on ${board.id}`, { said });
+  }
   const { links } = deps;
   const { live, archived, settings } = shown;
   const minVotes = settings.minVotes;

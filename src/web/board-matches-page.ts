@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { notFound } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import { pageCursor, pageLimit } from '../http/params';
 import type { Context } from '../pipeline/context';
 import { decodeMatchesCursor } from '../pipeline/match-reads';
@@ -32,7 +32,10 @@ export function boardMatchesPage(ctx: Context, deps: PageDeps): RequestHandler {
       String(req.params.boardId),
     );
     about(res, 'Matches');
-    if (!isMatchBoard(board)) throw notFound(`${boardName(board)} records no matches`);
+    if (!isMatchBoard(board)) {
+      const said = { key: 'web.detail.noMatches', vars: { board: boardName(board) } } as const;
+      throw new TallyError('not_found', `${boardName(board)} records no matches`, { said });
+    }
     const { links } = deps;
     const frame = pageFrame(req);
     const lang = frame.lang;

@@ -51,7 +51,9 @@ export function wholeQuery(req: Request, name: string): number | undefined {
   const raw = queryValue(req, name);
   if (raw === undefined) return undefined;
   if (!/^\d{1,9}$/.test(raw))
-    throw new TallyError('invalid_request', `${name} must be a whole number`);
+    throw new TallyError('invalid_request', `${name} must be a whole number`, {
+      said: { key: 'web.detail.wholeNumber', vars: { name } },
+    });
   return Number(raw);
 }
 

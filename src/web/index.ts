@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { notFound } from '../domain/errors';
+import { notFound, TallyError } from '../domain/errors';
 import type { Context } from '../pipeline/context';
 import { boardMatchesPage } from './board-matches-page';
 import { boardPage } from './board-page';
@@ -92,7 +92,7 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   router.get('/errors/:code', errorTypePage(deps));
   router.get('/errors/*rest', unknownErrorType(deps));
   router.get('/boards{/*rest}', () => {
-    throw notFound('No page here');
+    throw new TallyError('not_found', 'No page here', { said: { key: 'web.detail.noPage' } });
   });
   router.get('/images{/*rest}', (_req, res) => {
     about(res, 'Picture');

@@ -15,6 +15,7 @@ import { publicBoard } from './boards';
 import { errorHtml } from './error-page';
 import { t, type Language } from '../domain/i18n';
 import { escapeHtml, type Html } from './html';
+import { pageFrame } from './locale';
 import type { Links } from './links';
 import { visitorOf } from './page-limits';
 import { allowScripts, sendPlainHtml } from './respond';
@@ -126,9 +127,6 @@ export const LIVE_SCRIPT = `(() => {
 /** What a live page's CSP adds: its script by hash, and its stream and fetches to this site. */
 export const LIVE_CSP = `script-src 'sha256-${createHash('sha256').update(LIVE_SCRIPT).digest('base64')}'; connect-src 'self'`;
 
-/** What a page says of itself without script; the script says "updated live". */
-export const NOT_LIVE = 'refresh for the latest';
-
 /** The claim's words in a page's language, which the script reads from its data attributes. */
 const liveWords = (lang: Language) => ({
   stale: t(lang, 'web.live.stale'),
@@ -221,7 +219,7 @@ export class LiveStreams {
   handler(): RequestHandler {
     return async (req, res) => {
       if (this.closed) {
-        refuse(res, 503, 'Tally is stopping', 'This page will reconnect on its own.');
+        refuse(req, res, 503, 'stopping');
         return;
       }
       const ownerId = String(req.params.ownerId);
@@ -230,11 +228,11 @@ export class LiveStreams {
       const board = await publicBoard(this.ctx, res, ownerId, boardId);
       const address = visitorOf(req);
       if ((this.perAddress.get(address) ?? 0) >= this.options.perAddress) {
-        refuse(res, 429, 'Slow down', 'Too many live pages are open from your address.');
+        refuse(req, res, 429, 'tooManyHere');
         return;
       }
       if (this.open >= this.options.total) {
-        refuse(res, 503, 'Busy', 'Too many live pages are open; refresh for the latest.');
+        refuse(req, res, 503, 'busy');
         return;
       }
       const key = JSON.stringify([ownerId, boardId, scope]);
@@ -387,9 +385,21 @@ export class LiveStreams {
 }
 
 /** A stream not opened (EventSource gives up on any status but 200: the page says so). */
-function refuse(res: Response, status: number, title: string, text: string): void {
+/** A stream refused, in the page's language (a person may open the address). */
+function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  why: 'stopping' | 'tooManyHere' | 'busy',
+): void {
   res.set('Retry-After', '60');
-  sendPlainHtml(res, status, errorHtml(title, text));
+  const frame = pageFrame(req);
+  const title = t(frame.lang, `web.live.refused.${why}.title`);
+  sendPlainHtml(
+    res,
+    status,
+    errorHtml(title, t(frame.lang, `web.live.refused.${why}.text`), undefined, frame),
+  );
 }
 
 /** Writes to a stream still open (one ended by a check or a shutdown waits for its 'close'). */

@@ -8,7 +8,10 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { log } from '../log';
+import { t } from '../domain/i18n';
 import { errorHtml } from './error-page';
+import { ENGLISH } from './html';
+import { pageFrame } from './locale';
 import { isPicturePath, sendPlainHtml, sendText } from './respond';
 
 /**
@@ -88,12 +91,14 @@ function setHeaders(res: Response, limit: number, state: RateLimiterRes): void {
 function refuse(req: Request, res: Response, state: RateLimiterRes): void {
   const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
   res.setHeader('Retry-After', String(seconds));
-  const text = `Too many requests from your address; try again in ${seconds} s`;
+  // A picture's refusal is read by programs as often as by people: English, as the API's.
+  const frame = isPicturePath(req.path) ? ENGLISH : pageFrame(req);
+  const text = t(frame.lang, 'web.limits.tooMany', { seconds });
   if (isPicturePath(req.path)) {
-    sendText(res, 429, `${text}.`);
+    sendText(res, 429, text);
     return;
   }
-  sendPlainHtml(res, 429, errorHtml('Slow down', `${text}.`));
+  sendPlainHtml(res, 429, errorHtml(t(frame.lang, 'web.limits.slowDown'), text, undefined, frame));
 }
 
 /**

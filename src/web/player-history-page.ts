@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Board } from '../../entities/board';
-import { notFound } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import { parsePlayerId } from '../domain/player-id';
 import { pageCursor, pageLimit } from '../http/params';
 import type { Context } from '../pipeline/context';
@@ -56,7 +56,10 @@ function historyPage(
     about(res, 'Player');
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
     const fits = what === 'matches' ? isMatchBoard(board) : !isMatchBoard(board);
-    if (!fits || board.type === 'Rating') throw notFound(`${boardName(board)} has no ${what} here`);
+    if (!fits || board.type === 'Rating') {
+      const said = { key: `web.detail.no.${what}`, vars: { board: boardName(board) } } as const;
+      throw new TallyError('not_found', `${boardName(board)} has no ${what} here`, { said });
+    }
     const { links } = deps;
     const frame = pageFrame(req);
     const lang = frame.lang;

@@ -1,7 +1,7 @@
 import { avatarImg, playerAvatar } from './avatar';
 import type { RequestHandler } from 'express';
 import type { Board } from '../../entities/board';
-import { badRequest, TallyError } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import { parsePlayerId } from '../domain/player-id';
 import { queryValue } from '../http/params';
 import type { Season } from '../domain/season';
@@ -57,7 +57,10 @@ export function playerPage(ctx: Context, deps: PageDeps): RequestHandler {
     about(res, 'Player');
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
     const vs = vsRaw === undefined || vsRaw === '' ? undefined : parsePlayerId(vsRaw, 'vs');
-    if (vs === playerId) throw badRequest('vs must name another player');
+    if (vs === playerId) {
+      const said = { key: 'web.detail.vsOther' } as const;
+      throw new TallyError('invalid_request', 'vs must name another player', { status: 400, said });
+    }
     const frame = pageFrame(req);
     const lang = frame.lang;
     if (board.type === 'Rating') {

@@ -206,6 +206,14 @@ describe(`the public pages in the visitor's language (${backendName})`, () => {
       expect(text(res.text)).toContain(sentence);
       expect(lang(res.text)).toBe(accept === 'ja' ? 'en' : accept === 'es-419' ? 'es' : accept);
     }
+    // The fault's own words follow the page's language when the error carries them.
+    const matches = await visit(`${pathOf(board)}/matches`, { 'accept-language': 'es' });
+    expect(matches.status).toBe(404);
+    expect(text(matches.text)).toContain(
+      'Esta tabla registra puntuaciones, no partidas: su página las muestra todas (Weekly Tetris no registra partidas).',
+    );
+    const english = await visit(`${pathOf(board)}/matches`);
+    expect(text(english.text)).toContain('(Weekly Tetris records no matches).');
     // A bad link is a 400 in the reader's language, the English detail kept for English only.
     const bad = await visit(`${pathOf(board)}?cursor=junk`, { 'accept-language': 'de' });
     expect(bad.status).toBe(400);

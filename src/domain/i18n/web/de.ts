@@ -33,6 +33,17 @@ export const web: Shape<typeof source> = {
     stale: 'für den neuesten Stand neu laden',
     live: 'wird live aktualisiert',
     updated: 'aktualisiert um {{time}} UTC',
+    refused: {
+      stopping: { title: 'Tally wird beendet', text: 'Diese Seite verbindet sich von selbst neu.' },
+      tooManyHere: {
+        title: 'Nicht so schnell',
+        text: 'Von deiner Adresse sind zu viele Live-Seiten offen.',
+      },
+      busy: {
+        title: 'Ausgelastet',
+        text: 'Es sind zu viele Live-Seiten offen; lade neu für den neuesten Stand.',
+      },
+    },
   },
   standings: {
     rank: 'Platz',
@@ -209,6 +220,21 @@ export const web: Shape<typeof source> = {
     pastRounds: 'Frühere Runden',
     entriesOn_one: '{{count, number}} Beitrag auf {{board}}',
     entriesOn_other: '{{count, number}} Beiträge auf {{board}}',
+  },
+  detail: {
+    noEntries: '{{author}} hat keine Beiträge auf {{board}}',
+    noMatches: '{{board}} zählt keine Matches',
+    no: {
+      matches: '{{board}} hat hier keine Matches',
+      submissions: '{{board}} hat hier keine Einsendungen',
+    },
+    vsOther: 'vs muss einen anderen Spieler nennen',
+    noPage: 'Hier gibt es keine Seite',
+    wholeNumber: '{{name}} muss eine ganze Zahl sein',
+  },
+  limits: {
+    slowDown: 'Nicht so schnell',
+    tooMany: 'Zu viele Anfragen von deiner Adresse; versuch es in {{seconds}} s noch einmal.',
   },
   errors: {
     notFound: {

@@ -31,6 +31,11 @@ export const web = {
     stale: 'refresh for the latest',
     live: 'updated live',
     updated: 'updated {{time}} UTC',
+    refused: {
+      stopping: { title: 'Tally is stopping', text: 'This page will reconnect on its own.' },
+      tooManyHere: { title: 'Slow down', text: 'Too many live pages are open from your address.' },
+      busy: { title: 'Busy', text: 'Too many live pages are open; refresh for the latest.' },
+    },
   },
   standings: {
     rank: 'Rank',
@@ -206,6 +211,21 @@ export const web = {
     pastRounds: 'Past rounds',
     entriesOn_one: '{{count, number}} entry on {{board}}',
     entriesOn_other: '{{count, number}} entries on {{board}}',
+  },
+  detail: {
+    noEntries: '{{author}} has no entries on {{board}}',
+    noMatches: '{{board}} records no matches',
+    no: {
+      matches: '{{board}} has no matches here',
+      submissions: '{{board}} has no submissions here',
+    },
+    vsOther: 'vs must name another player',
+    noPage: 'No page here',
+    wholeNumber: '{{name}} must be a whole number',
+  },
+  limits: {
+    slowDown: 'Slow down',
+    tooMany: 'Too many requests from your address; try again in {{seconds}} s.',
   },
   errors: {
     notFound: {

@@ -33,6 +33,20 @@ export const web: Shape<typeof source> = {
     stale: 'recarga para ver lo último',
     live: 'se actualiza en directo',
     updated: 'actualizado a las {{time}} UTC',
+    refused: {
+      stopping: {
+        title: 'Tally se está deteniendo',
+        text: 'Esta página se volverá a conectar sola.',
+      },
+      tooManyHere: {
+        title: 'Más despacio',
+        text: 'Hay demasiadas páginas en directo abiertas desde tu dirección.',
+      },
+      busy: {
+        title: 'Ocupado',
+        text: 'Hay demasiadas páginas en directo abiertas; recarga para ver lo último.',
+      },
+    },
   },
   standings: {
     rank: 'Puesto',
@@ -221,6 +235,21 @@ export const web: Shape<typeof source> = {
     entriesOn_one: '{{count, number}} participación en {{board}}',
     entriesOn_many: '{{count, number}} de participaciones en {{board}}',
     entriesOn_other: '{{count, number}} participaciones en {{board}}',
+  },
+  detail: {
+    noEntries: '{{author}} no tiene participaciones en {{board}}',
+    noMatches: '{{board}} no registra partidas',
+    no: {
+      matches: '{{board}} no tiene partidas aquí',
+      submissions: '{{board}} no tiene envíos aquí',
+    },
+    vsOther: 'vs debe indicar a otro jugador',
+    noPage: 'Aquí no hay ninguna página',
+    wholeNumber: '{{name}} debe ser un número entero',
+  },
+  limits: {
+    slowDown: 'Más despacio',
+    tooMany: 'Demasiadas solicitudes desde tu dirección; vuelve a intentarlo en {{seconds}} s.',
   },
   errors: {
     notFound: {

@@ -34,6 +34,17 @@ export const web: Shape<typeof source> = {
     stale: 'recarregue para ver o mais recente',
     live: 'atualizado ao vivo',
     updated: 'atualizado às {{time}} UTC',
+    refused: {
+      stopping: { title: 'O Tally está parando', text: 'Esta página vai se reconectar sozinha.' },
+      tooManyHere: {
+        title: 'Mais devagar',
+        text: 'Há páginas ao vivo demais abertas no seu endereço.',
+      },
+      busy: {
+        title: 'Ocupado',
+        text: 'Há páginas ao vivo demais abertas; recarregue para ver o mais recente.',
+      },
+    },
   },
   standings: {
     rank: 'Posição',
@@ -221,6 +232,21 @@ export const web: Shape<typeof source> = {
     entriesOn_one: '{{count, number}} participação em {{board}}',
     entriesOn_many: '{{count, number}} de participações em {{board}}',
     entriesOn_other: '{{count, number}} participações em {{board}}',
+  },
+  detail: {
+    noEntries: '{{author}} não tem participações em {{board}}',
+    noMatches: '{{board}} não registra partidas',
+    no: {
+      matches: '{{board}} não tem partidas aqui',
+      submissions: '{{board}} não tem envios aqui',
+    },
+    vsOther: 'vs precisa indicar outro jogador',
+    noPage: 'Não há nenhuma página aqui',
+    wholeNumber: '{{name}} precisa ser um número inteiro',
+  },
+  limits: {
+    slowDown: 'Mais devagar',
+    tooMany: 'Muitas solicitações do seu endereço; tente de novo em {{seconds}} s.',
   },
   errors: {
     notFound: {
