@@ -22,6 +22,7 @@ import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { boardOf } from '../src/bot/workspace';
 import { t } from '../src/domain/i18n';
+import { pictureLanguage } from '../src/domain/picture-words';
 
 /**
  * A picture that takes longer is left out of the first answer (a text sparkline instead): the
@@ -121,7 +122,8 @@ async function chartPicture(
   interaction: ChatInputCommandInteraction,
   found: Profile,
 ): Promise<Buffer | null> {
-  const data = profileChart(found);
+  // The chart's words, numbers and dates in the member's language, as the card around it.
+  const data = { ...profileChart(found), ...pictureLanguage(interaction.locale) };
   if (!ctx.render || data.points.length < 2) return null;
   // Named by its content, so a renamed player or board gets a new picture.
   const key = `chart:${createHash('sha256').update(JSON.stringify(data)).digest('base64url')}`;

@@ -101,6 +101,37 @@ describe(`profiles in Discord (${backendName})`, () => {
     }
   }, 90_000);
 
+  it('GIVEN a member in German WHEN they run /profile THEN the card and its chart speak German', async () => {
+    const ctx = world.tally.ctx;
+    const real = ctx.render!;
+    const asked: { language?: string; words?: unknown }[] = [];
+    ctx.render = { ...real, chart: (key, data) => (asked.push(data), real.chart(key, data)) };
+    try {
+      const { message } = await world.run({
+        user: alice,
+        channelId: general.id,
+        command: ['profile'],
+        options: { board: ladder.id },
+        locale: 'de',
+      });
+      const embed = embedOf(message)!;
+      expect(embed.title).toBe('Ali in Ladder');
+      expect(embed.description!.split('\n')[0]).toMatch(
+        /^Platz \*\*#1\*\* von 3 · Wertung \*\*\d+\*\* · Bestwert \d+$/,
+      );
+      expect(embed.fields?.[0]?.name).toBe('Letzte Matches');
+      // The picture is asked for in German: its words and the language its dates take.
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.language).toBe('de');
+      expect(asked[0]?.words).toBeDefined();
+      await eventually(() => world.fake.filesOf(message.id)[0], 'the German chart', {
+        timeoutMs: 70_000,
+      });
+    } finally {
+      ctx.render = real;
+    }
+  }, 90_000);
+
   it('GIVEN the renderer fails WHEN /profile runs THEN the card still answers, with a text sparkline and no file', async () => {
     const ctx = world.tally.ctx;
     const real = ctx.render;
