@@ -1,4 +1,5 @@
-import { RESULT_VERBS, signedDelta } from './display';
+import { resultVerb, signedDelta } from './display';
+import { t } from './i18n';
 import { resultFor, type Result } from './record';
 import type { Winner } from './vocabulary';
 
@@ -42,8 +43,14 @@ export const goalDifferenceText = (goalsFor: number, goalsAgainst: number): stri
   return difference === 0 ? '0' : signedDelta(difference);
 };
 
-/** The form in words, for a screen reader: `Last 3, oldest first: won, drew, lost`. */
-export const formLabel = (form: readonly Result[]): string =>
+/**
+ * The form in words, for a screen reader, in the reader's language (English when none is given):
+ * `Last 3, oldest first: won, drew, lost`.
+ */
+export const formLabel = (form: readonly Result[], locale?: string | null): string =>
   form.length === 0
-    ? 'No matches yet'
-    : `Last ${form.length}, oldest first: ${form.map((r) => RESULT_VERBS[r]).join(', ')}`;
+    ? t(locale, 'shared.form.none')
+    : t(locale, 'shared.form.last', {
+        count: form.length,
+        results: form.map((r) => resultVerb(r, locale)).join(', '),
+      });

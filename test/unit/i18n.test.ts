@@ -70,7 +70,14 @@ describe('the catalogues', () => {
       const texts = leaves(CATALOGUES[language] as Tree);
       const english = new Map([...ENGLISH].map(([k, v]) => [stem(k), placeholders(v)]));
       for (const [key, text] of texts) {
-        expect(placeholders(text), `${language} ${key}`).toEqual(english.get(stem(key)));
+        // A singular may say its number in words (`Letztes Match`, `a vote`): `count` picks the
+        // form either way.
+        const expected = english.get(stem(key)) ?? [];
+        const own = placeholders(text);
+        const said = key.endsWith('_one')
+          ? expected.filter((p) => p !== 'count' || own.includes(p))
+          : expected;
+        expect(own, `${language} ${key}`).toEqual(said);
         expect(text.trim(), `${language} ${key}`).not.toBe('');
       }
     },
@@ -121,8 +128,7 @@ describe('a locale’s language', () => {
 
 describe('t: a text in the member’s language', () => {
   it('GIVEN a count THEN the plural form and the number are the language’s own (Intl)', () => {
-    const waiting = (locale: string, count: number) =>
-      t(locale, 'play.queue.waiting', { count });
+    const waiting = (locale: string, count: number) => t(locale, 'play.queue.waiting', { count });
     expect(waiting('en-US', 1)).toBe('1 waiting');
     expect(waiting('en-US', 1234)).toBe('1,234 waiting');
     expect(waiting('de', 1)).toBe('1 wartet');

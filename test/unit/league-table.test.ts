@@ -62,4 +62,17 @@ describe('a League table row', () => {
   ])('GIVEN the form %j THEN a screen reader hears "%s"', (form, words) => {
     expect(formLabel(form)).toBe(words);
   });
+
+  it.each<[string, Result[], string]>([
+    ['de', ['W', 'D', 'L'], 'Letzte 3, älteste zuerst: gewonnen, unentschieden, verloren'],
+    ['es-ES', [], 'Aún no hay partidas'],
+    ['pt-BR', ['W'], 'Última partida: venceu'],
+    ['pt-BR', ['W', 'L'], 'Últimas 2, da mais antiga para a mais recente: venceu, perdeu'],
+    ['fr', ['L'], 'Last 1, oldest first: lost'],
+  ])(
+    'GIVEN a reader in %s and the form %j THEN a screen reader hears "%s"',
+    (locale, form, words) => {
+      expect(formLabel(form, locale)).toBe(words);
+    },
+  );
 });

@@ -99,4 +99,9 @@ export const shared: Shape<typeof source> = {
     submissionsShown: 'Einsendungen sichtbar',
     submissionsHidden: 'Einsendungen ausgeblendet',
   },
+  form: {
+    none: 'Noch keine Matches',
+    last_one: 'Letztes Match: {{results}}',
+    last_other: 'Letzte {{count, number}}, älteste zuerst: {{results}}',
+  },
 };

@@ -117,4 +117,10 @@ export const shared = {
     submissionsShown: 'submissions shown',
     submissionsHidden: 'submissions hidden',
   },
+  /** A League player's form for a screen reader (league-table.ts formLabel). */
+  form: {
+    none: 'No matches yet',
+    last_one: 'Last {{count, number}}, oldest first: {{results}}',
+    last_other: 'Last {{count, number}}, oldest first: {{results}}',
+  },
 } as const;

@@ -112,4 +112,10 @@ export const shared: Shape<typeof source> = {
     submissionsShown: 'envíos visibles',
     submissionsHidden: 'envíos ocultos',
   },
+  form: {
+    none: 'Aún no hay partidas',
+    last_one: 'Última partida: {{results}}',
+    last_many: 'Últimas {{count, number}}, de la más antigua a la más reciente: {{results}}',
+    last_other: 'Últimas {{count, number}}, de la más antigua a la más reciente: {{results}}',
+  },
 };

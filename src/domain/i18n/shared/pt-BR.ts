@@ -112,4 +112,10 @@ export const shared: Shape<typeof source> = {
     submissionsShown: 'envios visíveis',
     submissionsHidden: 'envios ocultos',
   },
+  form: {
+    none: 'Nenhuma partida ainda',
+    last_one: 'Última partida: {{results}}',
+    last_many: 'Últimas {{count, number}}, da mais antiga para a mais recente: {{results}}',
+    last_other: 'Últimas {{count, number}}, da mais antiga para a mais recente: {{results}}',
+  },
 };
