@@ -12,6 +12,8 @@
  *   submission (spec 1.6), added to the rating the player holds now. Expiry is unchanged.
  * - The archive is written once, when the season closes, and never changes.
  */
+import { t } from './i18n';
+
 export const SEASON_RESETS = ['hard', 'soft', 'keep'] as const;
 /** What an ELO board's ratings do at a season's end; points, totals and bests always reset. */
 export type SeasonReset = (typeof SEASON_RESETS)[number];
@@ -98,8 +100,12 @@ export function describeReset(
 }
 
 /** `Season 3 “Winter”`, or `Season 3` when it has no name of its own. */
-export function seasonTitle(season: Pick<Season, 'number' | 'name'>): string {
+export function seasonTitle(
+  season: Pick<Season, 'number' | 'name'>,
+  locale?: string | null,
+): string {
+  // A season keeps its default name (`Season 3`) in English; it is read as the reader's number.
   return season.name === `Season ${season.number}`
-    ? season.name
-    : `Season ${season.number} “${season.name}”`;
+    ? t(locale, 'shared.season.title', { number: season.number })
+    : t(locale, 'shared.season.named', { number: season.number, name: season.name });
 }

@@ -18,6 +18,7 @@ import {
   valueName,
   voteCount,
 } from '../../src/domain/display';
+import { seasonTitle } from '../../src/domain/season';
 import { BOARD_TYPES, type BoardType, type Winner } from '../../src/domain/vocabulary';
 
 /**
@@ -274,5 +275,26 @@ describe("a submission's state and a board's display in each language", () => {
     }),
   )("GIVEN %s THEN a board's display reads in words", (locale, words) => {
     expect(displaySummary(board, locale)).toBe(words);
+  });
+});
+
+describe('a season as it is named, in the reader’s language', () => {
+  it.each([
+    ['en-US', 'Season 3', 'Season 3 “Winter”'],
+    ['es-ES', 'Temporada 3', 'Temporada 3 «Winter»'],
+    ['pt-BR', 'Temporada 3', 'Temporada 3 “Winter”'],
+    ['de', 'Saison 3', 'Saison 3 „Winter“'],
+    ['fr', 'Season 3', 'Season 3 “Winter”'],
+  ])(
+    'GIVEN %s THEN a season with its default name and one with its own read so',
+    (locale, plain, named) => {
+      expect(seasonTitle({ number: 3, name: 'Season 3' }, locale)).toBe(plain);
+      expect(seasonTitle({ number: 3, name: 'Winter' }, locale)).toBe(named);
+    },
+  );
+
+  it('GIVEN no locale THEN English, as every caller read it before', () => {
+    expect(seasonTitle({ number: 12, name: 'Season 12' })).toBe('Season 12');
+    expect(seasonTitle({ number: 2, name: 'Season 1' })).toBe('Season 2 “Season 1”');
   });
 });

@@ -104,4 +104,8 @@ export const shared: Shape<typeof source> = {
     last_one: 'Letztes Match: {{results}}',
     last_other: 'Letzte {{count, number}}, älteste zuerst: {{results}}',
   },
+  season: {
+    title: 'Saison {{number, number}}',
+    named: 'Saison {{number, number}} „{{name}}“',
+  },
 };

@@ -123,4 +123,9 @@ export const shared = {
     last_one: 'Last {{count, number}}, oldest first: {{results}}',
     last_other: 'Last {{count, number}}, oldest first: {{results}}',
   },
+  /** A season as it is named (season.ts seasonTitle): its number, and its name if it has its own. */
+  season: {
+    title: 'Season {{number, number}}',
+    named: 'Season {{number, number}} “{{name}}”',
+  },
 } as const;

@@ -118,4 +118,8 @@ export const shared: Shape<typeof source> = {
     last_many: 'Últimas {{count, number}}, de la más antigua a la más reciente: {{results}}',
     last_other: 'Últimas {{count, number}}, de la más antigua a la más reciente: {{results}}',
   },
+  season: {
+    title: 'Temporada {{number, number}}',
+    named: 'Temporada {{number, number}} «{{name}}»',
+  },
 };

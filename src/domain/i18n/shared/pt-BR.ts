@@ -118,4 +118,8 @@ export const shared: Shape<typeof source> = {
     last_many: 'Últimas {{count, number}}, da mais antiga para a mais recente: {{results}}',
     last_other: 'Últimas {{count, number}}, da mais antiga para a mais recente: {{results}}',
   },
+  season: {
+    title: 'Temporada {{number, number}}',
+    named: 'Temporada {{number, number}} “{{name}}”',
+  },
 };
