@@ -12,7 +12,7 @@ import type { MatchParticipant } from '../../entities/match-participant';
 import { partiesOf } from '../pipeline/confirm';
 import { confirmButtonId, type ConfirmAction } from './custom-id';
 import { clip, LIMITS, shown } from './text';
-import type { ReviewView } from '../pipeline/review-view';
+import { reasonIn, type ReviewView } from '../pipeline/review-view';
 import { sideVerb, signedDelta } from '../domain/display';
 import { t } from '../domain/i18n';
 
@@ -111,7 +111,11 @@ function outcomeLine(view: ReviewView, locale: string | null): string {
       ? t(locale, 'review.confirm.modsApproved')
       : submission.status === 'rejected'
         ? t(locale, 'review.confirm.modsDeclined', {
-            reason: shown(submission.failureReason ?? t(locale, 'review.confirm.declinedReason')),
+            reason: shown(
+              submission.failureReason != null
+                ? reasonIn(submission.failureReason, locale)
+                : t(locale, 'review.confirm.declinedReason'),
+            ),
           })
         : decide;
   const opponent = by ?? t(locale, 'review.confirm.anOpponent');

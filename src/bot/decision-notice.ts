@@ -4,7 +4,7 @@ import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { t } from '../domain/i18n';
 import { log } from '../log';
 import { permanentRefusal } from './replies';
-import type { ReviewView } from '../pipeline/review-view';
+import { reasonIn, type ReviewView } from '../pipeline/review-view';
 import { clip, LIMITS, shown } from './text';
 
 /**
@@ -91,6 +91,10 @@ export function decisionNotice(view: ReviewView, locale: string | null = null): 
   if (by === 'expired') return t(locale, 'review.notice.expired', { subject });
   const reason = submission.failureReason;
   return reason
-    ? t(locale, 'review.notice.declinedBecause', { subject, reviewer, reason: shown(reason) })
+    ? t(locale, 'review.notice.declinedBecause', {
+        subject,
+        reviewer,
+        reason: shown(reasonIn(reason, locale)),
+      })
     : t(locale, 'review.notice.declined', { subject, reviewer });
 }

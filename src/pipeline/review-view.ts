@@ -6,6 +6,8 @@ import type { Submission } from '../../entities/submission';
 import { AUTO_CONFIRMED } from '../domain/confirmation';
 import { t } from '../domain/i18n';
 import { formatHandle } from '../domain/ids';
+import { WITHDRAWN } from './confirm';
+import { EXPIRY_REASON } from './review';
 import type { Context } from './context';
 
 /** Everything a review message shows, read fresh from the database each time it is drawn. */
@@ -116,7 +118,10 @@ export function reviewOutcome(
   if (by === 'expired') return t(locale, 'review.outcome.expired');
   const reason = view.submission.failureReason;
   return reason
-    ? t(locale, 'review.outcome.declinedBecause', { reviewer, reason: name.text(reason) })
+    ? t(locale, 'review.outcome.declinedBecause', {
+        reviewer,
+        reason: name.text(reasonIn(reason, locale)),
+      })
     : t(locale, 'review.outcome.declined', { reviewer });
 }
 
@@ -127,4 +132,14 @@ function reviewerOf(by: string, name: Naming, locale: string | null): string {
   return by === 'cli'
     ? t(locale, 'review.reviewer.cli')
     : t(locale, 'review.reviewer.other', { name: name.text(by) });
+}
+
+/**
+ * A stored reason in the reader's language: Tally's own (a withdrawal, an expiry) from the
+ * catalogue, a moderator's as they wrote it.
+ */
+export function reasonIn(reason: string, locale: string | null = null): string {
+  if (reason === WITHDRAWN) return t(locale, 'review.reason.withdrawn');
+  if (reason === EXPIRY_REASON) return t(locale, 'review.reason.expired');
+  return reason;
 }

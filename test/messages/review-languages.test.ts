@@ -4,6 +4,9 @@ import { confirmMessage } from '../../src/bot/confirm-message';
 import { decisionNotice } from '../../src/bot/decision-notice';
 import { reviewMessage } from '../../src/bot/review-message';
 import { submittedText } from '../../src/bot/submit-reply';
+import { WITHDRAWN } from '../../src/pipeline/confirm';
+import { EXPIRY_REASON } from '../../src/pipeline/review';
+import { reviewOutcome } from '../../src/pipeline/review-view';
 import { discordRefuses } from '../support/discord-check';
 import { aBoard, aMatchReview, aRoster, aScore, aSubmission } from '../support/views';
 
@@ -130,6 +133,28 @@ describe('the review part in every language', () => {
     );
     expect(decisionNotice(decided, 'pt-BR')).toBe(
       `Sua partida nº 3 em **Ladder** (sub_12) foi aprovada por ${who}; já conta na classificação.`,
+    );
+  });
+
+  it('GIVEN Tally’s own reasons (a withdrawal, an expiry) THEN they read in the language; a moderator’s reason stays as written', () => {
+    const declined = (failureReason: string) =>
+      aMatchReview(aRoster([['Ann', 1000, null]], [['Bo', 1016, null]]), {
+        match: { status: 'rejected', reviewedBy: 'chat:111111111111111111' },
+        submission: { status: 'rejected', failureReason },
+      });
+    const naming = { member: (id: string) => `<@${id}>`, text: (x: string) => x };
+    const who = '<@111111111111111111>';
+    expect(reviewOutcome(declined(WITHDRAWN), naming)).toBe(
+      `Declined by ${who}: withdrawn by the member who reported it. Nothing was applied.`,
+    );
+    expect(reviewOutcome(declined(WITHDRAWN), naming, 'de')).toBe(
+      `Abgelehnt von ${who}: vom meldenden Mitglied zurückgezogen. Es wurde nichts gewertet.`,
+    );
+    expect(reviewOutcome(declined(EXPIRY_REASON), naming, 'es-ES')).toBe(
+      `Rechazado por ${who}: el plazo de revisión terminó sin una decisión. No se aplicó nada.`,
+    );
+    expect(reviewOutcome(declined('Falsche Seite'), naming, 'pt-BR')).toBe(
+      `Recusado por ${who}: Falsche Seite. Nada foi aplicado.`,
     );
   });
 });

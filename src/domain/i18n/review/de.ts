@@ -66,6 +66,10 @@ export const review: Shape<typeof source> = {
     declinedBecause: 'Abgelehnt {{reviewer}}: {{reason}}. Es wurde nichts gewertet.',
     declined: 'Abgelehnt {{reviewer}}. Es wurde nichts gewertet.',
   },
+  reason: {
+    withdrawn: 'vom meldenden Mitglied zurückgezogen',
+    expired: 'die Prüffrist ist ohne Entscheidung abgelaufen',
+  },
   reviewer: {
     member: 'von {{member}}',
     auto: 'automatisch (kein Gegner hat rechtzeitig geantwortet)',

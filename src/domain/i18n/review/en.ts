@@ -61,6 +61,10 @@ export const review = {
     declinedBecause: 'Declined {{reviewer}}: {{reason}}. Nothing was applied.',
     declined: 'Declined {{reviewer}}. Nothing was applied.',
   },
+  reason: {
+    withdrawn: 'withdrawn by the member who reported it',
+    expired: 'the validation window ran out with no decision',
+  },
   reviewer: {
     member: 'by {{member}}',
     auto: 'automatically (no opponent answered in time)',

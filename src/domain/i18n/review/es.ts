@@ -63,6 +63,10 @@ export const review: Shape<typeof source> = {
     declinedBecause: 'Rechazado {{reviewer}}: {{reason}}. No se aplicó nada.',
     declined: 'Rechazado {{reviewer}}. No se aplicó nada.',
   },
+  reason: {
+    withdrawn: 'retirado por quien lo reportó',
+    expired: 'el plazo de revisión terminó sin una decisión',
+  },
   reviewer: {
     member: 'por {{member}}',
     auto: 'automáticamente (ningún rival respondió a tiempo)',

@@ -63,6 +63,10 @@ export const review: Shape<typeof source> = {
     declinedBecause: 'Recusado {{reviewer}}: {{reason}}. Nada foi aplicado.',
     declined: 'Recusado {{reviewer}}. Nada foi aplicado.',
   },
+  reason: {
+    withdrawn: 'retirado por quem o reportou',
+    expired: 'o prazo de revisão acabou sem decisão',
+  },
   reviewer: {
     member: 'por {{member}}',
     auto: 'automaticamente (nenhum adversário respondeu a tempo)',
