@@ -10,16 +10,17 @@ import { mintKey, revokeKey, type KeySummary } from '../src/pipeline/keys';
 import { findOwner, mayMintKeys, requireOwner, setOwnerAccess } from '../src/pipeline/owners';
 import { keysAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
+import { t } from '../src/domain/i18n';
 import { everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
 import { ensureOwner, ownerOf, requireManageServer } from '../src/bot/workspace';
 
 const ACCESS_TEXT = {
-  open: 'API access is open: you can mint keys with `/api key create`.',
-  none: 'No API access yet. Request it with `/api access action:request`; an operator grants it.',
-  requested: 'API access is requested and waits for an operator to grant it.',
-  withdrawn: 'API access is withdrawn: live keys are revoked and no new keys can be minted.',
+  open: 'admin.api.access.open',
+  none: 'admin.api.access.none',
+  requested: 'admin.api.access.requested',
+  withdrawn: 'admin.api.access.withdrawn',
 } as const;
 
 /**
@@ -80,11 +81,11 @@ export const api = {
         access = await requireOwner(ctx, ownerId);
       }
       const state = mayMintKeys(ctx, access) ? 'open' : access.apiAccess;
-      await reply(interaction, { content: ACCESS_TEXT[state] }, true);
+      await reply(interaction, { content: t(interaction.locale, ACCESS_TEXT[state]) }, true);
     } else if (sub === 'create') {
       // A refused mint leaves no owner row behind: only a mint the policy allows creates one.
       if (!owner && ctx.config.apiAccess !== 'open') {
-        await reply(interaction, { content: ACCESS_TEXT.none }, true);
+        await reply(interaction, { content: t(interaction.locale, ACCESS_TEXT.none) }, true);
         return;
       }
       const minted = await mintKey(ctx, {
@@ -110,7 +111,7 @@ export const api = {
       );
       await reply(
         interaction,
-        { content: `Revoked **${revoked.id}**; it stops working now.` },
+        { content: t(interaction.locale, 'admin.api.revoked', { id: revoked.id }) },
         true,
       );
     }
@@ -122,14 +123,19 @@ function deliverSecret(
   interaction: ChatInputCommandInteraction,
   minted: KeySummary & { secret: string },
 ): Promise<void> {
+  const locale = interaction.locale;
   return reply(
     interaction,
     {
       content: [
-        `Minted **${minted.id}** (${minted.type}, ${minted.scopes.join(', ')}).`,
-        `Secret — shown this once, store it now:`,
+        t(locale, 'admin.api.minted', {
+          id: minted.id,
+          type: minted.type,
+          scopes: minted.scopes.join(', '),
+        }),
+        t(locale, 'admin.api.secret'),
         `\`\`\`${minted.secret}\`\`\``,
-        `Use it as \`Authorization: Bearer <secret>\`; revoke it with \`/api key revoke key:${minted.id}\`.`,
+        t(locale, 'admin.api.use', { id: minted.id }),
       ].join('\n'),
     },
     true,

@@ -5,11 +5,10 @@ import { actorOf } from '../src/pipeline/audit-lines';
 import type { Command } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
-import { invalid, reply } from '../src/bot/replies';
+import { reply } from '../src/bot/replies';
+import { invalidSaid } from '../src/pipeline/refusal';
+import { t } from '../src/domain/i18n';
 import { ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
-
-const WHAT_GOES =
-  'approvals, declines, adjustments, expiries, corrections, season starts and ends, and API key mints and revokes';
 
 /**
  * /audit channel|off|show (Manage Server): where the server's audit lines go (src/pipeline/audit.ts),
@@ -41,32 +40,39 @@ export const audit = {
   writes: (interaction) => interaction.options.getSubcommand(true) !== 'show',
 
   async execute(interaction, ctx) {
+    const locale = interaction.locale;
     if (interaction.guildId === null) {
-      throw invalid('the audit channel is a server’s setting: use /audit in your server');
+      throw invalidSaid('admin.audit.reply.notInDm');
     }
     const sub = interaction.options.getSubcommand(true);
     requireManageServer(interaction, `/audit ${sub}`);
     const ownerId = ownerOf(interaction);
     const by = chatPlayerId(interaction.user.id);
+    const what = t(locale, 'admin.audit.reply.whatGoes');
     let content: string;
     if (sub === 'channel') {
       const picked = interaction.options.getChannel('channel', true);
       const channelId = await serverChannel(interaction, picked.id);
       const { previous } = await setAuditChannel(ctx, ownerId, channelId, by);
+      const channel = `<#${channelId}>`;
       content =
         previous === channelId
-          ? `Audit lines already go to <#${channelId}>.`
-          : `Audit lines now go to <#${channelId}>: ${WHAT_GOES}, one line each. Tally needs View Channel and Send Messages there; a line it may not post is skipped.`;
+          ? t(locale, 'admin.audit.reply.already', { channel })
+          : t(locale, 'admin.audit.reply.now', { channel, what });
     } else if (sub === 'off') {
       const { previous } = await setAuditChannel(ctx, ownerId, null, by);
       content = previous
-        ? `Audit lines are no longer posted (they went to <#${previous}>). Turn them on again with \`/audit channel\`.`
-        : 'There was no audit channel; nothing changed. Set one with `/audit channel`.';
+        ? t(locale, 'admin.audit.reply.off', { channel: `<#${previous}>` })
+        : t(locale, 'admin.audit.reply.offAlready');
     } else {
       const channel = await auditChannelOf(ctx, ownerId);
       content = channel
-        ? `Audit lines go to <#${channel.channelId}> (set by ${actorOf(channel.setBy)}): ${WHAT_GOES}.`
-        : 'No audit channel: actions are recorded but not posted. Set one with `/audit channel`.';
+        ? t(locale, 'admin.audit.reply.shows', {
+            channel: `<#${channel.channelId}>`,
+            actor: actorOf(channel.setBy, locale),
+            what,
+          })
+        : t(locale, 'admin.audit.reply.none');
     }
     await reply(interaction, { content }, true);
   },

@@ -17,6 +17,7 @@ import {
   boardDeleteConfirmation,
   boardDeletedReply,
 } from '../src/bot/board-delete-message';
+import { t, type TextKey, type TextVars } from '../src/domain/i18n';
 import type { ComponentHandler } from '../src/bot/command';
 import { boardOption } from '../src/bot/command-options';
 import { BOARD_DELETE_PREFIX, parseBoardDeleteButton } from '../src/bot/custom-id';
@@ -43,6 +44,7 @@ export async function askBoardDelete(
       ...preview,
       memberId: interaction.user.id,
       until: new Date(ctx.now().getTime() + BOARD_DELETE_WINDOW_MS),
+      locale: interaction.locale,
     }),
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
@@ -57,32 +59,30 @@ export async function askBoardDelete(
 export const boardDeleteButtons = {
   prefixes: [BOARD_DELETE_PREFIX],
   async execute(interaction: ButtonInteraction, ctx: Context) {
+    const say = (key: TextKey, vars: TextVars = {}) => t(interaction.locale, key, vars);
     const pressed = parseBoardDeleteButton(interaction.customId);
-    if (!pressed) return refuse(interaction, 'That button is not one Tally made.');
+    if (!pressed) return refuse(interaction, say('admin.board.delete.notOurs'));
     if (pressed.memberId !== interaction.user.id) {
       return refuse(
         interaction,
-        `Only <@${pressed.memberId}>, who asked to delete this board, can answer this; nothing was deleted.`,
+        say('admin.board.delete.notYours', { member: `<@${pressed.memberId}>` }),
       );
     }
     if (pressed.action === 'cancel') {
       await interaction.update({
-        content: 'Cancelled: nothing was deleted.',
+        content: say('admin.board.delete.cancelled'),
         components: [],
         allowedMentions: { parse: [] },
       });
       return;
     }
     if (ctx.now() > pressed.until) {
-      return refuse(
-        interaction,
-        'This confirmation ran out; nothing was deleted. Run `/board delete` again to delete the board.',
-      );
+      return refuse(interaction, say('admin.board.delete.expired'));
     }
     requireManageServer(interaction, 'Deleting a board');
     const ownerId = ownerOf(interaction);
     const found = await boardDeletionPreviewByPk(ctx, ownerId, pressed.boardPk);
-    const gone = 'That board is deleted already; nothing else was changed.';
+    const gone = say('admin.board.delete.gone');
     if (!found) return refuse(interaction, gone);
     let deleted;
     try {
@@ -93,7 +93,7 @@ export const boardDeleteButtons = {
       throw err;
     }
     await interaction.update({
-      content: boardDeletedReply(deleted.board, deleted.contents),
+      content: boardDeletedReply(deleted.board, deleted.contents, interaction.locale),
       components: [],
       allowedMentions: { parse: [] },
     });

@@ -12,7 +12,9 @@ import { resumeReviewPosts } from '../src/pipeline/review-queue';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
-import { describeDecay } from '../src/domain/decay';
+import { decayIn } from '../src/domain/season-text';
+import { t } from '../src/domain/i18n';
+import { invalidSaid } from '../src/pipeline/refusal';
 import { STANDINGS_SIZE_RANGE } from '../src/domain/board-display';
 import { code, shown } from '../src/bot/text';
 import { boardsAt } from '../src/bot/pages';
@@ -22,7 +24,7 @@ import { boardOption, everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';
 import { rememberServerLocale } from '../src/bot/server-locale';
 import { askBoardDelete, boardDeleteSubcommand } from './board-delete';
-import { invalid, reply } from '../src/bot/replies';
+import { reply } from '../src/bot/replies';
 import {
   ensureOwner,
   ownerOf,
@@ -110,6 +112,7 @@ export const board = {
   async execute(interaction, ctx) {
     const sub = interaction.options.getSubcommand(true);
     const o = interaction.options;
+    const locale = interaction.locale;
     if (sub === 'create') {
       requireManageServer(interaction, '/board create');
       const input = {
@@ -128,8 +131,11 @@ export const board = {
       await rememberServerLocale(ctx, interaction);
       const created = await createBoard(ctx, { ownerId, ...input });
       await reply(interaction, {
-        content: `Created **${shown(created.displayName)}** (${code(created.id)}).`,
-        embeds: [boardInfo(ctx.config.publicUrl, created)],
+        content: t(locale, 'admin.board.created', {
+          board: shown(created.displayName),
+          id: code(created.id),
+        }),
+        embeds: [boardInfo(ctx.config.publicUrl, created, {}, locale)],
       });
     } else if (sub === 'edit') {
       requireManageServer(interaction, '/board edit');
@@ -141,13 +147,15 @@ export const board = {
       // A manager changed the board: stopped review messages get another try at once.
       const resumed = await resumeReviewPosts(ctx, edited);
       await reply(interaction, {
-        content: `Updated **${shown(edited.displayName)}**.${resumed ? ' Review messages were stopped; Tally tries to post the waiting ones again now.' : ''}`,
-        embeds: [boardInfo(ctx.config.publicUrl, edited)],
+        content: t(locale, resumed ? 'admin.board.updatedResumed' : 'admin.board.updated', {
+          board: shown(edited.displayName),
+        }),
+        embeds: [boardInfo(ctx.config.publicUrl, edited, {}, locale)],
       });
     } else if (sub === 'info') {
       const found = await ownedBoard(ctx, ownerOf(interaction), o.getString('board', true));
       await reply(interaction, {
-        embeds: [boardInfo(ctx.config.publicUrl, found, await boardSettings(ctx, found))],
+        embeds: [boardInfo(ctx.config.publicUrl, found, await boardSettings(ctx, found), locale)],
       });
     } else if (sub === 'standings') {
       requireManageServer(interaction, '/board standings');
@@ -161,8 +169,11 @@ export const board = {
       );
       await reply(interaction, {
         content: channelId
-          ? `The top of **${shown(placed.displayName)}** is posted in <#${channelId}> in a moment and kept current (checked every 30 s).`
-          : `Tally no longer keeps live standings for **${shown(placed.displayName)}**; the last message stays as it is.`,
+          ? t(locale, 'admin.board.liveOn', {
+              board: shown(placed.displayName),
+              channel: `<#${channelId}>`,
+            })
+          : t(locale, 'admin.board.liveOff', { board: shown(placed.displayName) }),
       });
     } else if (sub === 'decay') {
       requireManageServer(interaction, '/board decay');
@@ -186,10 +197,13 @@ export const board = {
       const when = set && time(set.next, TimestampStyles.RelativeTime);
       await reply(interaction, {
         content: !set
-          ? `Decay is off on ${code(boardId)}.`
-          : set.changed
-            ? `Decay on ${code(boardId)} is now ${describeDecay(set.rule)}. The next step is ${when}; inactivity has counted since ${time(set.rule.since, TimestampStyles.ShortDateTime)}.`
-            : `Decay on ${code(boardId)}: ${describeDecay(set.rule)}. The first step is ${when}; inactivity counts from now.`,
+          ? t(locale, 'admin.board.decayOff', { board: code(boardId) })
+          : t(locale, set.changed ? 'admin.board.decayChanged' : 'admin.board.decaySet', {
+              board: code(boardId),
+              rule: decayIn(locale, set.rule),
+              when: when!,
+              since: time(set.rule.since, TimestampStyles.ShortDateTime),
+            }),
       });
     } else if (sub === 'delete') {
       await askBoardDelete(interaction, ctx);
@@ -240,7 +254,7 @@ function optionalInt(interaction: ChatInputCommandInteraction, option: string, f
 function parsePoints(text: string): [number, number, number] {
   const parts = text.split(/[\s,/]+/).map(Number);
   if (parts.length !== 3 || parts.some((p) => !Number.isInteger(p))) {
-    throw invalid('points: three whole numbers for win, draw and loss, e.g. 3,1,0');
+    throw invalidSaid('admin.board.points');
   }
   return parts as [number, number, number];
 }

@@ -9,6 +9,7 @@ import {
   setRankRoleSettings,
 } from '../src/pipeline/rank-roles';
 import type { Command } from '../src/bot/command';
+import { t } from '../src/domain/i18n';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
@@ -65,9 +66,12 @@ export const roles = {
     const sub = interaction.options.getSubcommand(true);
     const o = interaction.options;
     const boardId = o.getString('board', true);
+    const locale = interaction.locale;
     if (sub === 'list') {
       const board = await boardOf(ctx, interaction);
-      await reply(interaction, { embeds: [rolesEmbed(board, await rankRolesOf(ctx, board))] });
+      await reply(interaction, {
+        embeds: [rolesEmbed(board, await rankRolesOf(ctx, board), interaction.locale)],
+      });
       return;
     }
     requireManageServer(interaction, `/roles ${sub}`);
@@ -82,14 +86,20 @@ export const roles = {
         keep,
       });
       await reply(interaction, {
-        content: `<@&${roleId}> is now a rank role of **${shown(board.displayName)}**; Tally gives and takes it within 30 s as standings change. It needs the Manage Roles permission, with its own role above <@&${roleId}>.`,
-        embeds: [rolesEmbed(board, await rankRolesOf(ctx, board))],
+        content: t(locale, 'admin.roles.added', {
+          role: `<@&${roleId}>`,
+          board: shown(board.displayName),
+        }),
+        embeds: [rolesEmbed(board, await rankRolesOf(ctx, board), locale)],
       });
     } else if (sub === 'remove') {
       const roleId = o.getRole('role', true).id;
       const board = await removeRankRole(ctx, ownerId, boardId, roleId);
       await reply(interaction, {
-        content: `<@&${roleId}> is no longer a rank role of **${shown(board.displayName)}**; Tally takes it back from the members it gave it to.`,
+        content: t(locale, 'admin.roles.removed', {
+          role: `<@&${roleId}>`,
+          board: shown(board.displayName),
+        }),
       });
     } else if (sub === 'settings') {
       const { board, settings } = await setRankRoleSettings(ctx, ownerId, boardId, {
@@ -99,12 +109,19 @@ export const roles = {
         ...(o.getBoolean('stack') !== null ? { stack: o.getBoolean('stack', true) } : {}),
       });
       await reply(interaction, {
-        content: `Rank roles of **${shown(board.displayName)}**: ${settings.minGames > 0 ? `from ${settings.minGames} results` : 'from the first result'}, ${settings.stack ? 'every earned role held' : 'one role at a time (the best earned)'}.`,
+        content: t(locale, 'admin.roles.settings', {
+          board: shown(board.displayName),
+          from:
+            settings.minGames > 0
+              ? t(locale, 'admin.roles.settingsFromGames', { count: settings.minGames })
+              : t(locale, 'admin.roles.settingsFromFirst'),
+          how: t(locale, settings.stack ? 'admin.roles.stack' : 'admin.roles.settingsSingle'),
+        }),
       });
     } else {
       const board = await refreshRankRoles(ctx, ownerId, boardId);
       await reply(interaction, {
-        content: `Tally checks every member’s rank roles on **${shown(board.displayName)}** again now, including roles Discord refused before.`,
+        content: t(locale, 'admin.roles.refresh', { board: shown(board.displayName) }),
       });
     }
   },

@@ -14,6 +14,7 @@ import type { Context } from '../src/pipeline/context';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
 import { languageName } from '../src/pipeline/audit-lines';
 import { setServerLanguage } from '../src/pipeline/server-language';
+import { invalidSaid } from '../src/pipeline/refusal';
 import type { Command, FlowHandler, FlowInteraction } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';
@@ -65,13 +66,13 @@ export const setup = {
 
   async execute(interaction, ctx) {
     if (interaction.guildId === null) {
-      throw invalid('/setup sets up a server; run it there (your own boards: /board create)');
+      throw invalidSaid('admin.setup.notInServer');
     }
     requireManageServer(interaction, '/setup');
     const language = interaction.options.getString('language');
     if (language !== null) return setLanguage(interaction, ctx, language);
     await interaction.reply({
-      ...setupRoleStep(interaction.user.id),
+      ...setupRoleStep(interaction.user.id, interaction.locale),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });
@@ -89,7 +90,7 @@ async function setLanguage(
   value: string,
 ): Promise<void> {
   const picked = LANGUAGES.find((language) => language === value) ?? null;
-  if (picked === null && value !== AUTO) throw invalid(`language must be one of the choices`);
+  if (picked === null && value !== AUTO) throw invalid('language must be one of the choices');
   const ownerId = await ensureOwner(ctx, interaction);
   await rememberServerLocale(ctx, interaction);
   const by = chatPlayerId(interaction.user.id);
@@ -114,13 +115,12 @@ const languageReply = (picked: Language | null, changed: boolean) =>
 
 type Step = FlowInteraction;
 
-const NOT_OURS = 'That is not a /setup step Tally made; nothing was changed.';
-
 /** Replaces the setup message with the next step (a modal submit updates the message it came from). */
 async function next(interaction: Step, body: SetupMessage) {
   const message = { ...body, allowedMentions: { parse: [] } };
   if (interaction.isModalSubmit()) {
-    if (!interaction.isFromMessage()) return refuse(interaction, NOT_OURS);
+    if (!interaction.isFromMessage())
+      return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
     await interaction.update(message);
   } else {
     await interaction.update(message);
@@ -144,64 +144,78 @@ export const setupSteps = {
   prefixes: [SETUP_PREFIX],
   async execute(interaction: Step, ctx: Context) {
     const state = parseSetupId(interaction.customId);
-    if (!state) return refuse(interaction, NOT_OURS);
+    if (!state) return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
     if (state.memberId !== interaction.user.id) {
       return refuse(
         interaction,
-        `Only <@${state.memberId}>, who ran \`/setup\`, can answer this; nothing was changed. Run \`/setup\` yourself to set Tally up.`,
+        t(interaction.locale, 'admin.setup.notYours', { member: `<@${state.memberId}>` }),
       );
     }
-    if (interaction.guildId === null) return refuse(interaction, NOT_OURS);
+    if (interaction.guildId === null)
+      return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
     requireManageServer(interaction, 'Setting Tally up');
     const memberId = interaction.user.id;
 
     if ('boardPk' in state) {
       const board = await ownedBoardByPk(ctx, ownerOf(interaction), state.boardPk);
       if (!board) {
-        return refuse(interaction, 'That board is not there any more; nothing was changed.');
+        return refuse(interaction, t(interaction.locale, 'admin.setup.boardGone'));
       }
       if (state.step === 'skiplive') {
-        if (!interaction.isButton()) return refuse(interaction, NOT_OURS);
-        return next(interaction, setupSummary(board, null));
+        if (!interaction.isButton())
+          return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
+        return next(interaction, setupSummary(board, null, interaction.locale));
       }
       const value = picked(interaction, 'channel');
-      if (value === null) return refuse(interaction, NOT_OURS);
+      if (value === null) return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
       const channelId = await serverChannel(interaction, value);
       await placeLiveStandings(ctx, ownerOf(interaction), board.id, channelId);
-      return next(interaction, setupSummary(board, channelId));
+      return next(interaction, setupSummary(board, channelId, interaction.locale));
     }
 
     const choices = { memberId, roleId: state.roleId, channelId: state.channelId };
     switch (state.step) {
       case 'role': {
         const value = picked(interaction, 'role');
-        if (value === null) return refuse(interaction, NOT_OURS);
+        if (value === null)
+          return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
         const roleId = await serverRole(interaction, value);
-        return next(interaction, setupChannelStep({ ...choices, roleId }));
+        return next(interaction, setupChannelStep({ ...choices, roleId }, interaction.locale));
       }
       case 'skiprole':
-        if (!interaction.isButton()) return refuse(interaction, NOT_OURS);
-        return next(interaction, setupChannelStep({ ...choices, roleId: null }));
+        if (!interaction.isButton())
+          return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
+        return next(
+          interaction,
+          setupChannelStep({ ...choices, roleId: null }, interaction.locale),
+        );
       case 'channel': {
         const value = picked(interaction, 'channel');
-        if (value === null) return refuse(interaction, NOT_OURS);
+        if (value === null)
+          return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
         const channelId = await serverChannel(interaction, value);
-        return next(interaction, setupTypeStep({ ...choices, channelId }));
+        return next(interaction, setupTypeStep({ ...choices, channelId }, interaction.locale));
       }
       case 'skipchannel':
-        if (!interaction.isButton()) return refuse(interaction, NOT_OURS);
-        return next(interaction, setupTypeStep({ ...choices, channelId: null }));
+        if (!interaction.isButton())
+          return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
+        return next(
+          interaction,
+          setupTypeStep({ ...choices, channelId: null }, interaction.locale),
+        );
       case 'type': {
         const type = BOARD_TYPES.find((t) => t === picked(interaction, 'string'));
-        if (!type || !interaction.isMessageComponent()) return refuse(interaction, NOT_OURS);
-        await interaction.showModal(setupNameModal(choices, type));
+        if (!type || !interaction.isMessageComponent())
+          return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
+        await interaction.showModal(setupNameModal(choices, type, interaction.locale));
         return;
       }
       case 'name':
-        if (!interaction.isModalSubmit()) return refuse(interaction, NOT_OURS);
+        if (!interaction.isModalSubmit())
+          return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
         return createFirstBoard(interaction, ctx, state);
       default:
-        return refuse(interaction, NOT_OURS);
+        return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
     }
   },
 } satisfies FlowHandler;
@@ -222,10 +236,7 @@ async function createFirstBoard(
       'components' in row && row.components.some((c) => 'customId' in c && c.customId === typeStep),
   );
   if (!type || !shown) {
-    return refuse(
-      interaction,
-      'This /setup has moved on (its board is made already); nothing was changed. Run `/setup` again for another board.',
-    );
+    return refuse(interaction, t(interaction.locale, 'admin.setup.movedOn'));
   }
   const input = {
     type,
@@ -239,5 +250,5 @@ async function createFirstBoard(
   const ownerId = await ensureOwner(ctx, interaction);
   await rememberServerLocale(ctx, interaction);
   const created = await createBoard(ctx, { ownerId, ...input });
-  await next(interaction, setupLiveStep(interaction.user.id, created));
+  await next(interaction, setupLiveStep(interaction.user.id, created, interaction.locale));
 }

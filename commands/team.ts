@@ -4,6 +4,7 @@ import { ownedBoard } from '../src/pipeline/board-reads';
 import { createTeam } from '../src/pipeline/boards';
 import { teamsAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
+import { t } from '../src/domain/i18n';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
@@ -40,7 +41,12 @@ export const team = {
         interaction.options.getString('name', true),
       );
       await reply(interaction, {
-        content: `Created team **${shown(created.name)}** (${code(created.teamId)}) on ${code(boardId)}. Report its matches with \`/match report team:${created.teamId}\`.`,
+        content: t(interaction.locale, 'admin.team.created', {
+          team: shown(created.name),
+          id: code(created.teamId),
+          board: code(boardId),
+          teamId: created.teamId,
+        }),
       });
     } else {
       await reply(interaction, await teamsAt(ctx, await ownedBoard(ctx, ownerId, boardId), 0));

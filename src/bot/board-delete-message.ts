@@ -7,7 +7,9 @@ import {
   type APIButtonComponent,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
-import { describeContents, type BoardContents } from '../domain/board-deletion';
+import type { BoardContents } from '../domain/board-deletion';
+import { t } from '../domain/i18n';
+import { contentsIn } from '../domain/season-text';
 import { boardDeleteButtonId, type BoardDeleteAction } from './custom-id';
 import { code, shown } from './text';
 
@@ -24,8 +26,10 @@ export function boardDeleteConfirmation(input: {
   liveChannelId: string | null;
   memberId: string;
   until: Date;
+  /** The member's: the confirmation is theirs only. */
+  locale?: string | null;
 }) {
-  const { board, contents, liveChannelId, memberId, until } = input;
+  const { board, contents, liveChannelId, memberId, until, locale } = input;
   const button = (
     action: BoardDeleteAction,
     label: string,
@@ -39,23 +43,33 @@ export function boardDeleteConfirmation(input: {
   const row: APIActionRowComponent<APIButtonComponent> = {
     type: ComponentType.ActionRow,
     components: [
-      button('delete', 'Delete', ButtonStyle.Danger),
-      button('cancel', 'Cancel', ButtonStyle.Secondary),
+      button('delete', t(locale, 'admin.board.delete.deleteButton'), ButtonStyle.Danger),
+      button('cancel', t(locale, 'admin.board.delete.cancelButton'), ButtonStyle.Secondary),
     ],
   };
   const stays = liveChannelId
-    ? `The live standings message in <#${liveChannelId}> and any posts of it stay on Discord as they are; delete them by hand if you like.`
-    : 'Messages Tally posted for it stay on Discord as they are.';
+    ? t(locale, 'admin.board.delete.staysLive', { channel: `<#${liveChannelId}>` })
+    : t(locale, 'admin.board.delete.stays');
   return {
     content: [
-      `Delete **${shown(board.displayName)}** (${code(board.id)}) for good? Gone with it: ${describeContents(contents)}, with its history, review queue, rank roles and settings. Its public page and every API read of it answer 404; API keys keep working for the other boards.`,
+      t(locale, 'admin.board.delete.confirm', {
+        board: shown(board.displayName),
+        id: code(board.id),
+        contents: contentsIn(locale, contents),
+      }),
       stays,
-      `Press Delete ${time(until, TimestampStyles.RelativeTime)} at the latest.`,
+      t(locale, 'admin.board.delete.pressBy', {
+        when: time(until, TimestampStyles.RelativeTime),
+      }),
     ].join('\n'),
     components: [row],
   };
 }
 
 /** What the confirmation becomes once the board is deleted. */
-export const boardDeletedReply = (board: Board, contents: BoardContents) =>
-  `Deleted **${shown(board.displayName)}** (${code(board.id)}) with everything on it: ${describeContents(contents)}.`;
+export const boardDeletedReply = (board: Board, contents: BoardContents, locale?: string | null) =>
+  t(locale, 'admin.board.delete.deleted', {
+    board: shown(board.displayName),
+    id: code(board.id),
+    contents: contentsIn(locale, contents),
+  });

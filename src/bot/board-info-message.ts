@@ -2,35 +2,63 @@ import { time, TimestampStyles } from 'discord.js';
 import type { Board } from '../../entities/board';
 import type { LiveStandings } from '../../entities/live-standings';
 import type { ReviewBlock } from '../../entities/review-block';
-import { describeDecay, type DecayRule } from '../domain/decay';
+import type { DecayRule } from '../domain/decay';
+import { t, type TextKey, type TextVars } from '../domain/i18n';
+import { decayIn, resetIn, seasonTitleIn } from '../domain/season-text';
 import { autoApplies, writeContract } from '../domain/board-rules';
 import { displaySummary } from '../domain/board-display';
 import { boardUrl } from '../domain/board-url';
 import { clip, LIMITS, shown } from './text';
-import { describeReset, seasonTitle, type Season } from '../domain/season';
+import type { Season } from '../domain/season';
 import type { RankRole } from '../domain/rank-roles';
 import { rankRolesLine } from './roles-message';
 
+type Locale = string | null | undefined;
+
 /** `season: Season 2 “Winter”, ends in 3 days (then ratings reset to 1000), announced in #x`. */
-function seasonLine(b: Board, s: Season): string {
-  if (s.endedAt)
-    return `no season running (${shown(seasonTitle(s))} ended ${time(s.endedAt, TimestampStyles.ShortDate)})`;
+function seasonLine(locale: Locale, b: Board, s: Season): string {
+  const season = shown(seasonTitleIn(locale, s));
+  if (s.endedAt) {
+    return t(locale, 'admin.season.info.none', {
+      season,
+      at: time(s.endedAt, TimestampStyles.ShortDate),
+    });
+  }
   const end = s.endsAt
-    ? `ends ${time(s.endsAt, TimestampStyles.RelativeTime)}${s.repeat ? ', repeating' : ''}`
-    : 'no end set';
-  const announced = s.channelId ? `, announced in <#${s.channelId}> (top ${s.topN})` : '';
-  return `season: ${shown(seasonTitle(s))}, ${end}; then ${describeReset(s, b)}${announced}`;
+    ? t(locale, s.repeat ? 'admin.season.info.endsRepeating' : 'admin.season.info.ends', {
+        relative: time(s.endsAt, TimestampStyles.RelativeTime),
+      })
+    : t(locale, 'admin.season.info.noEnd');
+  const vars = { season, end, reset: resetIn(locale, s, b) };
+  return s.channelId
+    ? t(locale, 'admin.season.info.lineAnnounced', {
+        ...vars,
+        channel: `<#${s.channelId}>`,
+        top: s.topN,
+      })
+    : t(locale, 'admin.season.info.line', vars);
 }
 
 /** A private board (src/pipeline/public-reads.ts mayView): who still sees its pages. */
-const privateLine = (b: Board) =>
-  b.ownerId.startsWith('user:')
-    ? 'Private: off the public pages (the API is as before)'
-    : 'Private: only members signed in see its pages; off the index and link previews (the API is as before)';
+const privateLine = (locale: Locale, b: Board) =>
+  t(locale, b.ownerId.startsWith('user:') ? `${INFO}.privateUser` : `${INFO}.privateServer`);
+
+const INFO = 'admin.board.info';
+
+/** Where and by whom results are reviewed. */
+function reviewWhere(locale: Locale, b: Board): string {
+  if (b.ownerId.startsWith('user:')) return t(locale, `${INFO}.reviewDm`);
+  if (!b.moderatorChannelId) return t(locale, `${INFO}.reviewCli`);
+  const channel = `<#${b.moderatorChannelId}>`;
+  return b.moderatorRoleId
+    ? t(locale, `${INFO}.reviewRole`, { channel, role: `<@&${b.moderatorRoleId}>` })
+    : t(locale, `${INFO}.reviewManagers`, { channel });
+}
 
 /**
  * A board's settings as an embed: what /board info, create and edit show, with the reason its
- * review messages stopped when Discord refuses them (src/bot/review-poster.ts).
+ * review messages stopped when Discord refuses them (src/bot/review-poster.ts); in the reader's
+ * language (`locale`, English when not given).
  */
 export function boardInfo(
   publicUrl: string,
@@ -44,33 +72,49 @@ export function boardInfo(
     /** A Rating board's contest settings in one line. */
     contest?: string | null;
   } = {},
+  locale?: Locale,
 ) {
   const { block, decay, live, season, rankRoles, contest } = extra;
   const write = writeContract(b);
-  const review = b.ownerId.startsWith('user:')
-    ? 'by DM to the owner'
-    : b.moderatorChannelId
-      ? `in <#${b.moderatorChannelId}>${b.moderatorRoleId ? ` by <@&${b.moderatorRoleId}> or Manage Server` : ' by Manage Server'}`
-      : 'with `tally review` (no moderator channel)';
+  const say = (key: TextKey, vars: TextVars = {}) => t(locale, key, vars);
   const settings = [
-    `Type **${b.type}**, best is ${b.sort === 'desc' ? 'highest' : 'lowest'}`,
-    b.type === 'ELO' ? `k ${b.kFactor}, start ${b.startRating}` : null,
-    b.type === 'League' ? `points ${b.pointsWin}/${b.pointsDraw}/${b.pointsLoss}` : null,
+    say(b.sort === 'desc' ? `${INFO}.typeHighest` : `${INFO}.typeLowest`, { type: b.type }),
+    b.type === 'ELO'
+      ? say(`${INFO}.elo`, { k: b.kFactor ?? '', start: b.startRating ?? '' })
+      : null,
+    b.type === 'League'
+      ? say(`${INFO}.points`, {
+          win: b.pointsWin ?? '',
+          draw: b.pointsDraw ?? '',
+          loss: b.pointsLoss ?? '',
+        })
+      : null,
     b.teamSize > 1 || b.fixedTeams
-      ? `${b.fixedTeams ? 'fixed teams' : `${b.teamSize} per side`}`
+      ? b.fixedTeams
+        ? say(`${INFO}.fixedTeams`)
+        : say(`${INFO}.perSide`, { count: b.teamSize })
       : null,
-    autoApplies(b) ? 'applies at once' : `reviewed ${review}, window ${b.validationWindowHours} h`,
+    autoApplies(b)
+      ? say(`${INFO}.atOnce`)
+      : say(`${INFO}.reviewed`, { review: reviewWhere(locale, b), hours: b.validationWindowHours }),
     b.reviewMode === 'opponents'
-      ? `members' match reports: confirmed by an opponent first (in the channel reported in), ${b.confirmWindowHours} h to answer, then ${b.confirmOnSilence === 'confirm' ? 'confirmed automatically' : 'sent to the moderators'}; a dispute goes to the moderators`
+      ? say(`${INFO}.opponents`, {
+          hours: b.confirmWindowHours,
+          then: say(
+            b.confirmOnSilence === 'confirm'
+              ? `${INFO}.silenceConfirms`
+              : `${INFO}.silenceEscalates`,
+          ),
+        })
       : null,
-    b.evidenceRequired ? 'evidence required with chat reports (a screenshot or a link)' : null,
-    b.private ? privateLine(b) : null,
-    b.type === 'Rating' ? null : displaySummary(b),
-    decay ? `decay: ${describeDecay(decay)}` : null,
-    live ? `live standings in <#${live.channelId}>` : null,
-    season ? seasonLine(b, season) : null,
-    rankRoles ? rankRolesLine(rankRoles) : null,
-    contest ? `contest: ${contest}` : null,
+    b.evidenceRequired ? say(`${INFO}.evidence`) : null,
+    b.private ? privateLine(locale, b) : null,
+    b.type === 'Rating' ? null : displaySummary(b, locale),
+    decay ? say(`${INFO}.decay`, { rule: decayIn(locale, decay) }) : null,
+    live ? say(`${INFO}.live`, { channel: `<#${live.channelId}>` }) : null,
+    season ? seasonLine(locale, b, season) : null,
+    rankRoles ? rankRolesLine(rankRoles, locale) : null,
+    contest ? say(`${INFO}.contest`, { contest }) : null,
   ].filter((line) => line !== null);
   return {
     title: clip(`${shown(b.displayName)} (${b.id})`, LIMITS.embedTitle),
@@ -80,15 +124,20 @@ export function boardInfo(
       ? {
           fields: [
             {
-              name: '⚠️ Review messages stopped',
+              name: say(`${INFO}.stopped`),
               value: clip(
-                `Since ${time(block.since, TimestampStyles.ShortDateTime)}: ${block.reason}. Submissions wait, still pending. Fix the channel for Tally or pick another with \`/board edit\`; the waiting reviews are then posted.`,
+                say(`${INFO}.stoppedWhy`, {
+                  since: time(block.since, TimestampStyles.ShortDateTime),
+                  reason: block.reason,
+                }),
                 LIMITS.fieldValue,
               ),
             },
           ],
         }
       : {}),
-    footer: { text: write ? `API: ${write.endpoint}` : 'API: read only' },
+    footer: {
+      text: write ? say(`${INFO}.api`, { endpoint: write.endpoint }) : say(`${INFO}.readOnly`),
+    },
   };
 }

@@ -8,6 +8,7 @@ import {
   type APIModalInteractionResponseCallbackData,
 } from 'discord.js';
 import type { Board } from '../../entities/board';
+import { t, type TextKey, type TextVars } from '../domain/i18n';
 import { BOARD_TYPES, type BoardType } from '../domain/vocabulary';
 import { setupId, type SetupState, type SetupStep } from './custom-id';
 import { code, shown } from './text';
@@ -45,67 +46,70 @@ const at = (step: SetupStep, c: Choices, type: string | null = null): SetupState
   channelId: c.channelId,
   type,
 });
-const roleText = (roleId: string | null) =>
-  roleId ? `<@&${roleId}>` : 'none (members with Manage Server review)';
-const channelText = (channelId: string | null) =>
-  channelId ? `<#${channelId}>` : 'none (results needing review wait in `/review list`)';
-const TITLE = '**Set up Tally**';
+type Locale = string | null | undefined;
+const roleText = (locale: Locale, roleId: string | null) =>
+  roleId ? `<@&${roleId}>` : t(locale, 'admin.setup.noRole');
+const channelText = (locale: Locale, channelId: string | null) =>
+  channelId ? `<#${channelId}>` : t(locale, 'admin.setup.noChannel');
+const title = (locale: Locale) => t(locale, 'admin.setup.title');
 
 /** Step 1: who reviews results. */
-export function setupRoleStep(memberId: string): SetupMessage {
+export function setupRoleStep(memberId: string, locale?: Locale): SetupMessage {
   const c = { memberId, roleId: null, channelId: null };
   return {
-    content: `${TITLE} · step 1 of 4: who may approve or decline submitted results? Pick the moderator role, or skip: members with Manage Server can always review.`,
+    content: t(locale, 'admin.setup.step1', { title: title(locale) }),
     components: [
       row({
         type: ComponentType.RoleSelect,
         custom_id: setupId(at('role', c)),
-        placeholder: 'The moderator role',
+        placeholder: t(locale, 'admin.setup.rolePlaceholder'),
         min_values: 1,
         max_values: 1,
       }),
-      row(skip(setupId(at('skiprole', c)), 'Skip: no moderator role')),
+      row(skip(setupId(at('skiprole', c)), t(locale, 'admin.setup.skipRole'))),
     ],
   };
 }
 
 /** Step 2: where submissions are posted for review. */
-export function setupChannelStep(c: Choices): SetupMessage {
+export function setupChannelStep(c: Choices, locale?: Locale): SetupMessage {
   return {
-    content: `${TITLE} · step 2 of 4: moderator role ${roleText(c.roleId)}. Where should Tally post results for review? Pick the review channel (Tally needs View Channel, Send Messages and Embed Links there), or skip.`,
+    content: t(locale, 'admin.setup.step2', {
+      title: title(locale),
+      role: roleText(locale, c.roleId),
+    }),
     components: [
       row({
         type: ComponentType.ChannelSelect,
         custom_id: setupId(at('channel', c)),
-        placeholder: 'The review channel',
+        placeholder: t(locale, 'admin.setup.channelPlaceholder'),
         channel_types: [ChannelType.GuildText],
         min_values: 1,
         max_values: 1,
       }),
-      row(skip(setupId(at('skipchannel', c)), 'Skip: no review channel')),
+      row(skip(setupId(at('skipchannel', c)), t(locale, 'admin.setup.skipChannel'))),
     ],
   };
 }
 
-const TYPE_HINTS: Record<BoardType, string> = {
-  Classic: 'points that add up',
-  Highscore: 'best single score counts',
-  Time: 'fastest time counts',
-  ELO: '1v1 or team matches, rating',
-  League: 'matches, win/draw/loss points',
-  Rating: 'an image contest, members vote',
-};
-
 /** Step 3: the first board's type (its name comes in a modal). */
-export function setupTypeStep(c: Choices): SetupMessage {
+export function setupTypeStep(c: Choices, locale?: Locale): SetupMessage {
   return {
-    content: `${TITLE} · step 3 of 4: moderator role ${roleText(c.roleId)}, review channel ${channelText(c.channelId)}. Now a first board: pick its type, then name it.`,
+    content: t(locale, 'admin.setup.step3', {
+      title: title(locale),
+      role: roleText(locale, c.roleId),
+      channel: channelText(locale, c.channelId),
+    }),
     components: [
       row({
         type: ComponentType.StringSelect,
         custom_id: setupId(at('type', c)),
-        placeholder: 'The board type',
-        options: BOARD_TYPES.map((t) => ({ label: t, value: t, description: TYPE_HINTS[t] })),
+        placeholder: t(locale, 'admin.setup.typePlaceholder'),
+        options: BOARD_TYPES.map((type) => ({
+          label: type,
+          value: type,
+          description: t(locale, `admin.setup.types.${type}`),
+        })),
       }),
     ],
   };
@@ -115,10 +119,11 @@ export function setupTypeStep(c: Choices): SetupMessage {
 export function setupNameModal(
   c: Choices,
   type: BoardType,
+  locale?: Locale,
 ): APIModalInteractionResponseCallbackData {
   return {
     custom_id: setupId(at('name', c, type)),
-    title: `Set up Tally: a ${type} board`,
+    title: t(locale, 'admin.setup.modalTitle', { type }),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -126,11 +131,11 @@ export function setupNameModal(
           {
             type: ComponentType.TextInput,
             custom_id: 'name',
-            label: 'Board name',
+            label: t(locale, 'admin.setup.nameLabel'),
             style: TextInputStyle.Short,
             required: true,
             max_length: 100,
-            placeholder: 'e.g. Weekly ladder',
+            placeholder: t(locale, 'admin.setup.namePlaceholder'),
           },
         ],
       },
@@ -139,45 +144,61 @@ export function setupNameModal(
 }
 
 /** Step 4: where the board's live top 10 is kept. */
-export function setupLiveStep(memberId: string, board: Board): SetupMessage {
+export function setupLiveStep(memberId: string, board: Board, locale?: Locale): SetupMessage {
   const s = (step: SetupStep) => setupId({ step, memberId, boardPk: board.pk });
   return {
-    content: `${TITLE} · step 4 of 4: created **${shown(board.displayName)}** (${code(board.id)}). Should Tally keep its top 10 posted and current in a channel? Pick it, or skip.`,
+    content: t(locale, 'admin.setup.step4', {
+      title: title(locale),
+      board: shown(board.displayName),
+      id: code(board.id),
+    }),
     components: [
       row({
         type: ComponentType.ChannelSelect,
         custom_id: s('live'),
-        placeholder: 'The live standings channel',
+        placeholder: t(locale, 'admin.setup.livePlaceholder'),
         channel_types: [ChannelType.GuildText],
         min_values: 1,
         max_values: 1,
       }),
-      row(skip(s('skiplive'), 'Skip: no live standings')),
+      row(skip(s('skiplive'), t(locale, 'admin.setup.skipLive'))),
     ],
   };
 }
 
 /** The end: what was set, and what to try next. */
-export function setupSummary(board: Board, liveChannelId: string | null): SetupMessage {
-  const id = code(board.id);
+export function setupSummary(
+  board: Board,
+  liveChannelId: string | null,
+  locale?: Locale,
+): SetupMessage {
+  const say = (key: TextKey, vars: TextVars = {}) => t(locale, key, vars);
   const match = board.type === 'ELO' || board.type === 'League';
+  const at = { board: board.id };
   const first = match
-    ? `\`/match report board:${board.id} opponents:@someone\` reports a match`
+    ? say('admin.setup.firstMatch', at)
     : board.type === 'Rating'
-      ? `\`/contest settings board:${board.id}\` sets the contest up, then \`/contest submit\` enters an image`
-      : `\`/score submit board:${board.id} score:…\` submits a score`;
+      ? say('admin.setup.firstContest', at)
+      : say('admin.setup.firstScore', at);
   return {
     content: [
-      `${TITLE} · done. **${shown(board.displayName)}** (${id}, ${board.type}) is ready:`,
-      `- moderator role: ${roleText(board.moderatorRoleId)}`,
-      `- review channel: ${channelText(board.moderatorChannelId)}`,
-      `- review window: ${board.validationWindowHours} h (\`/board edit window_hours:0\` applies results at once)`,
-      `- live standings: ${liveChannelId ? `<#${liveChannelId}>, posted in a moment` : 'none (`/board standings` adds them later)'}`,
-      'Next:',
-      `- ${first}`,
-      `- \`/leaderboard board:${board.id}\` shows the standings`,
-      `- \`/board edit board:${board.id}\` changes the review window and more; \`/board info\` shows it all`,
-      '- `/api key create` mints a key for the HTTP API; `/setup` again makes another board',
+      say('admin.setup.done', {
+        title: title(locale),
+        board: shown(board.displayName),
+        id: code(board.id),
+        type: board.type,
+      }),
+      say('admin.setup.doneRole', { role: roleText(locale, board.moderatorRoleId) }),
+      say('admin.setup.doneChannel', { channel: channelText(locale, board.moderatorChannelId) }),
+      say('admin.setup.doneWindow', { hours: board.validationWindowHours }),
+      liveChannelId
+        ? say('admin.setup.doneLive', { channel: `<#${liveChannelId}>` })
+        : say('admin.setup.doneNoLive'),
+      say('admin.setup.next'),
+      first,
+      say('admin.setup.nextLeaderboard', at),
+      say('admin.setup.nextEdit', at),
+      say('admin.setup.nextApi'),
     ].join('\n'),
     components: [],
   };

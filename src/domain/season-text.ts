@@ -1,11 +1,13 @@
 import type { BoardContents } from './board-deletion';
+import type { DecayRule } from './decay';
 import { t } from './i18n';
 import type { Season } from './season';
 
 /**
- * A season and a deletion in words, in a reader's language (issue 32): the same rules as
- * domain/season.ts `seasonTitle` and `describeReset` and domain/board-deletion.ts
- * `describeContents`, which say them in English (the CLI's words); English here is the same text.
+ * A season, a deletion and a decay rule in words, in a reader's language (issue 32): the same
+ * rules as domain/season.ts `seasonTitle` and `describeReset`, domain/board-deletion.ts
+ * `describeContents` and domain/decay.ts `describeDecay`, which say them in English (the CLI's
+ * words); English here is the same text.
  */
 
 /** `Season 3 “Winter”`, or `Season 3` when it has no name of its own (`Temporada 3`, …). */
@@ -49,4 +51,27 @@ export function contentsIn(locale: string | null | undefined, c: BoardContents):
     t(locale, `admin.contents.${kind}`, { count: c[kind] }),
   );
   return parts.length > 0 ? parts.join(', ') : t(locale, 'admin.contents.nothing');
+}
+
+/**
+ * A decay rule in words: `15 points every 24 h after 14 days without a result, not below 1000`
+ * (domain/decay.ts describeDecay, in the reader's language).
+ */
+export function decayIn(
+  locale: string | null | undefined,
+  rule: Pick<DecayRule, 'amount' | 'percent' | 'everyHours' | 'afterDays' | 'floor' | 'roleFloor'>,
+): string {
+  const amount = t(
+    locale,
+    rule.percent ? 'admin.board.decay.percent' : 'admin.board.decay.points',
+    {
+      amount: rule.amount,
+    },
+  );
+  return t(locale, rule.roleFloor ? 'admin.board.decay.ruleRoleFloor' : 'admin.board.decay.rule', {
+    amount,
+    hours: rule.everyHours,
+    days: rule.afterDays,
+    floor: rule.floor,
+  });
 }

@@ -135,4 +135,74 @@ describe(`admin commands in the member’s and the server’s language (${backen
     ]);
     expect(end.components?.[0]).toMatchObject({ components: [{ label: 'Tabla final' }] });
   });
+
+  it('GIVEN members in German, Spanish, Portuguese and Japanese THEN /board, /roles, /audit, /api, /setup and /board delete answer each in theirs', async () => {
+    const created = await world.run({
+      ...as(bern.admin, 'es-ES'),
+      command: ['board', 'create'],
+      options: { type: 'ELO', name: 'Copa' },
+    });
+    const boardId = /board_\d+/.exec(created.message.content)![0];
+    expect(created.message.content).toBe(`Se creó **Copa** (\`${boardId}\`).`);
+    expect(created.message.embeds[0]?.description?.split('\n')[0]).toBe(
+      'Tipo **ELO**, gana el valor más alto',
+    );
+
+    const info = await world.run({
+      ...as(bern.alice, 'de'),
+      command: ['board', 'info'],
+      options: { board: boardId },
+    });
+    expect(info.message.embeds[0]?.description?.split('\n').slice(0, 2)).toEqual([
+      'Typ **ELO**, der höchste Wert ist der beste',
+      'k 32, Start 1000',
+    ]);
+    expect(info.message.embeds[0]?.footer?.text).toMatch(/^API: /);
+
+    const roles = await world.run({
+      ...as(bern.alice, 'pt-BR'),
+      command: ['roles', 'list'],
+      options: { board: boardId },
+    });
+    expect(roles.message.embeds[0]).toMatchObject({
+      title: 'Cargos de rank de Copa',
+      description:
+        'Nenhum ainda; alguém com Gerenciar servidor adiciona um com `/roles add` ou `/roles top`.',
+    });
+
+    const audit = await world.run({ ...as(bern.admin, 'es-419'), command: ['audit', 'show'] });
+    expect(audit.ephemeral).toBe(true);
+    expect(audit.message.content).toBe(
+      `Las líneas de auditoría van a <#${bern.log.id}> (configurado por <@${bern.admin.id}>): aprobaciones, rechazos, ajustes, vencimientos, correcciones, inicios y finales de temporada, y claves de API creadas y revocadas.`,
+    );
+
+    const access = await world.run({ ...as(bern.admin, 'de'), command: ['api', 'access'] });
+    expect(access.message.content).toBe(
+      'Der API-Zugang ist offen: Du kannst mit `/api key create` Schlüssel erstellen.',
+    );
+
+    const setup = await world.run({ ...as(bern.admin, 'es-ES'), command: ['setup'] });
+    expect(setup.message.content).toBe(
+      '**Configurar Tally** · paso 1 de 4: ¿quién puede aprobar o rechazar los resultados enviados? Elige el rol de moderador u omítelo: los miembros con Gestionar servidor siempre pueden revisar.',
+    );
+
+    const asked = await world.run({
+      ...as(bern.admin, 'pt-BR'),
+      command: ['board', 'delete'],
+      options: { board: boardId },
+    });
+    expect(asked.message.content.split('\n')[0]).toBe(
+      `Excluir **Copa** (\`${boardId}\`) de vez? Vão junto: nada registrado ainda, com o histórico, a fila de revisão, os cargos de rank e as configurações. A página pública e toda leitura pela API respondem 404; as chaves de API continuam valendo para os outros rankings.`,
+    );
+    const labels = asked.message.components?.[0] as { components: { label: string }[] };
+    expect(labels.components.map((b) => b.label)).toEqual(['Excluir', 'Cancelar']);
+
+    // Japanese is not shipped: English.
+    const japanese = await world.run({
+      ...as(bern.alice, 'ja'),
+      command: ['roles', 'list'],
+      options: { board: boardId },
+    });
+    expect(japanese.message.embeds[0]?.title).toBe('Rank roles of Copa');
+  });
 });

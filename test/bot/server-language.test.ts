@@ -81,7 +81,7 @@ describe(`the server's language (${backendName})`, () => {
   it('GIVEN a member without Manage Server THEN /setup language is refused and nothing changes', async () => {
     const refused = await setLanguage('pt-BR', '0', 'pt-BR');
     expect(refused.ephemeral).toBe(true);
-    expect(refused.message.content).toContain('Manage Server');
+    expect(refused.message.content).toContain('Gerenciar servidor');
     expect((await serverLanguageOf(world.tally.ctx, ownerId)).picked).toBeNull();
     expect(await serverLocale(world.tally.ctx, berlin.server.id)).toBe('de');
   });

@@ -186,6 +186,181 @@ export const admin: Shape<typeof source> = {
     evidenceImages_other: '{{count, number}} Beweisbilder',
     nothing: 'noch nichts erfasst',
   },
+  setup: {
+    title: '**Tally einrichten**',
+    notInServer:
+      '/setup richtet einen Server ein; führe es dort aus (deine eigenen Ranglisten: /board create)',
+    notOurs: 'Das ist kein /setup-Schritt von Tally; nichts wurde geändert.',
+    notYours:
+      'Nur {{member}}, der `/setup` ausgeführt hat, kann hier antworten; nichts wurde geändert. Führe `/setup` selbst aus, um Tally einzurichten.',
+    boardGone: 'Diese Rangliste gibt es nicht mehr; nichts wurde geändert.',
+    movedOn:
+      'Dieses /setup ist schon weiter (seine Rangliste ist angelegt); nichts wurde geändert. Führe `/setup` erneut aus für eine weitere Rangliste.',
+    noRole: 'keine (Mitglieder mit „Server verwalten“ prüfen)',
+    noChannel: 'keiner (zu prüfende Ergebnisse warten in `/review list`)',
+    step1:
+      '{{title}} · Schritt 1 von 4: Wer darf eingereichte Ergebnisse annehmen oder ablehnen? Wähle die Moderationsrolle oder überspringe: Mitglieder mit „Server verwalten“ können immer prüfen.',
+    rolePlaceholder: 'Die Moderationsrolle',
+    skipRole: 'Überspringen: keine Moderationsrolle',
+    step2:
+      '{{title}} · Schritt 2 von 4: Moderationsrolle {{role}}. Wo soll Tally Ergebnisse zur Prüfung posten? Wähle den Prüfkanal (Tally braucht dort „Kanal ansehen“, „Nachrichten senden“ und „Links einbetten“) oder überspringe.',
+    channelPlaceholder: 'Der Prüfkanal',
+    skipChannel: 'Überspringen: kein Prüfkanal',
+    types: {
+      Classic: 'Punkte, die sich addieren',
+      Highscore: 'das beste Einzelergebnis zählt',
+      Time: 'die schnellste Zeit zählt',
+      ELO: '1v1- oder Team-Matches, Wertung',
+      League: 'Matches, Punkte für Sieg/Remis/Niederlage',
+      Rating: 'ein Bilderwettbewerb, Mitglieder stimmen ab',
+    },
+    step3:
+      '{{title}} · Schritt 3 von 4: Moderationsrolle {{role}}, Prüfkanal {{channel}}. Jetzt eine erste Rangliste: Wähle ihren Typ und gib ihr dann einen Namen.',
+    typePlaceholder: 'Der Typ der Rangliste',
+    modalTitle: 'Tally einrichten: eine {{type}}-Rangliste',
+    nameLabel: 'Name der Rangliste',
+    namePlaceholder: 'z. B. Wochenliga',
+    step4:
+      '{{title}} · Schritt 4 von 4: **{{board}}** ({{id}}) ist angelegt. Soll Tally ihre Top 10 in einem Kanal posten und aktuell halten? Wähle ihn oder überspringe.',
+    livePlaceholder: 'Der Kanal für die Live-Tabelle',
+    skipLive: 'Überspringen: keine Live-Tabelle',
+    done: '{{title}} · fertig. **{{board}}** ({{id}}, {{type}}) ist bereit:',
+    doneRole: '- Moderationsrolle: {{role}}',
+    doneChannel: '- Prüfkanal: {{channel}}',
+    doneWindow:
+      '- Prüffrist: {{hours}} h (`/board edit window_hours:0` übernimmt Ergebnisse sofort)',
+    doneLive: '- Live-Tabelle: {{channel}}, wird gleich gepostet',
+    doneNoLive: '- Live-Tabelle: keine (`/board standings` fügt sie später hinzu)',
+    next: 'Als Nächstes:',
+    firstMatch: '- `/match report board:{{board}} opponents:@jemand` meldet ein Match',
+    firstContest:
+      '- `/contest settings board:{{board}}` richtet den Wettbewerb ein, dann reicht `/contest submit` ein Bild ein',
+    firstScore: '- `/score submit board:{{board}} score:…` reicht ein Ergebnis ein',
+    nextLeaderboard: '- `/leaderboard board:{{board}}` zeigt die Tabelle',
+    nextEdit:
+      '- `/board edit board:{{board}}` ändert die Prüffrist und mehr; `/board info` zeigt alles',
+    nextApi:
+      '- `/api key create` erstellt einen Schlüssel für die HTTP-API; `/setup` noch einmal legt eine weitere Rangliste an',
+  },
+  board: {
+    created: '**{{board}}** ({{id}}) ist angelegt.',
+    updated: '**{{board}}** ist aktualisiert.',
+    updatedResumed:
+      '**{{board}}** ist aktualisiert. Die Prüfnachrichten waren angehalten; Tally versucht jetzt, die wartenden erneut zu posten.',
+    liveOn:
+      'Die Spitze von **{{board}}** wird gleich in {{channel}} gepostet und aktuell gehalten (alle 30 s geprüft).',
+    liveOff:
+      'Tally hält die Live-Tabelle von **{{board}}** nicht mehr aktuell; die letzte Nachricht bleibt, wie sie ist.',
+    decayOff: 'Verfall ist für {{board}} aus.',
+    decayChanged:
+      'Verfall für {{board}} ist jetzt: {{rule}}. Der nächste Schritt ist {{when}}; Inaktivität zählt seit {{since}}.',
+    decaySet:
+      'Verfall für {{board}}: {{rule}}. Der erste Schritt ist {{when}}; Inaktivität zählt ab jetzt.',
+    points: 'points: drei ganze Zahlen für Sieg, Remis und Niederlage, z. B. 3,1,0',
+    decay: {
+      percent: '{{amount}} %',
+      points: '{{amount}} Punkte',
+      rule: '{{amount}} alle {{hours}} h nach {{days}} Tagen ohne Ergebnis, nicht unter {{floor}}',
+      ruleRoleFloor:
+        '{{amount}} alle {{hours}} h nach {{days}} Tagen ohne Ergebnis, nicht unter {{floor}} und nicht unter die Rangrolle, die eine Wertung erreicht hat',
+    },
+    info: {
+      privateUser: 'Privat: nicht auf den öffentlichen Seiten (die API bleibt wie bisher)',
+      privateServer:
+        'Privat: nur angemeldete Mitglieder sehen die Seiten; nicht im Verzeichnis und ohne Link-Vorschau (die API bleibt wie bisher)',
+      reviewDm: 'per DM an den Eigentümer',
+      reviewRole: 'in {{channel}} durch {{role}} oder „Server verwalten“',
+      reviewManagers: 'in {{channel}} durch „Server verwalten“',
+      reviewCli: 'mit `tally review` (kein Moderationskanal)',
+      typeHighest: 'Typ **{{type}}**, der höchste Wert ist der beste',
+      typeLowest: 'Typ **{{type}}**, der niedrigste Wert ist der beste',
+      elo: 'k {{k}}, Start {{start}}',
+      points: 'Punkte {{win}}/{{draw}}/{{loss}}',
+      fixedTeams: 'feste Teams',
+      perSide: '{{count}} pro Seite',
+      atOnce: 'wird sofort übernommen',
+      reviewed: 'geprüft {{review}}, Frist {{hours}} h',
+      opponents:
+        'Match-Meldungen von Mitgliedern: zuerst von einem Gegner bestätigt (im Kanal der Meldung), {{hours}} h Zeit zum Antworten, danach {{then}}; ein Einspruch geht an die Moderation',
+      silenceConfirms: 'automatisch bestätigt',
+      silenceEscalates: 'an die Moderation weitergegeben',
+      evidence: 'Beweis bei Chat-Meldungen Pflicht (ein Screenshot oder ein Link)',
+      decay: 'Verfall: {{rule}}',
+      live: 'Live-Tabelle in {{channel}}',
+      contest: 'Wettbewerb: {{contest}}',
+      stopped: '⚠️ Prüfnachrichten angehalten',
+      stoppedWhy:
+        'Seit {{since}}: {{reason}}. Einsendungen warten weiter. Richte den Kanal für Tally ein oder wähle mit `/board edit` einen anderen; dann werden die wartenden Prüfungen gepostet.',
+      api: 'API: {{endpoint}}',
+      readOnly: 'API: nur lesen',
+    },
+    delete: {
+      deleteButton: 'Löschen',
+      cancelButton: 'Abbrechen',
+      confirm:
+        '**{{board}}** ({{id}}) endgültig löschen? Damit verschwindet: {{contents}}, samt Verlauf, Prüfwarteschlange, Rangrollen und Einstellungen. Ihre öffentliche Seite und jeder API-Abruf antworten mit 404; API-Schlüssel funktionieren für die anderen Ranglisten weiter.',
+      staysLive:
+        'Die Live-Tabelle in {{channel}} und alle Posts dazu bleiben auf Discord, wie sie sind; lösch sie von Hand, wenn du willst.',
+      stays: 'Nachrichten, die Tally dafür gepostet hat, bleiben auf Discord, wie sie sind.',
+      pressBy: 'Drücke spätestens {{when}} auf Löschen.',
+      deleted: '**{{board}}** ({{id}}) ist mit allem darauf gelöscht: {{contents}}.',
+      notOurs: 'Diesen Button hat nicht Tally gemacht.',
+      notYours:
+        'Nur {{member}}, der diese Rangliste löschen wollte, kann hier antworten; nichts wurde gelöscht.',
+      cancelled: 'Abgebrochen: nichts wurde gelöscht.',
+      expired:
+        'Diese Bestätigung ist abgelaufen; nichts wurde gelöscht. Führe `/board delete` erneut aus, um die Rangliste zu löschen.',
+      gone: 'Diese Rangliste ist schon gelöscht; sonst wurde nichts geändert.',
+    },
+  },
+  roles: {
+    title: 'Rangrollen von {{board}}',
+    none: 'Noch keine; jemand mit „Server verwalten“ fügt eine mit `/roles add` oder `/roles top` hinzu.',
+    fromGames: 'Ab {{count}} Ergebnissen',
+    fromFirst: 'Ab dem ersten Ergebnis',
+    stack: 'jede verdiente Rolle bleibt',
+    single: 'eine Rolle zur Zeit, die beste verdiente',
+    rules: '{{from}}; {{how}}.',
+    line: 'Rangrollen: {{count}}',
+    lineRefused:
+      'Rangrollen: {{count}} (⚠️ {{refused}} von Discord abgelehnt: siehe `/roles list`)',
+    added:
+      '{{role}} ist jetzt eine Rangrolle von **{{board}}**; Tally vergibt und entzieht sie innerhalb von 30 s, wenn sich die Tabelle ändert. Dafür braucht Tally die Berechtigung „Rollen verwalten“, mit der eigenen Rolle über {{role}}.',
+    removed:
+      '{{role}} ist keine Rangrolle von **{{board}}** mehr; Tally entzieht sie den Mitgliedern, denen es sie gegeben hat.',
+    settings: 'Rangrollen von **{{board}}**: {{from}}, {{how}}.',
+    settingsFromGames: 'ab {{count}} Ergebnissen',
+    settingsFromFirst: 'ab dem ersten Ergebnis',
+    settingsSingle: 'eine Rolle zur Zeit (die beste verdiente)',
+    refresh:
+      'Tally prüft jetzt die Rangrollen jedes Mitglieds in **{{board}}** erneut, auch die, die Discord vorher abgelehnt hat.',
+    rule: {
+      top: '{{role}}: Top {{n}}',
+      topKept: '{{role}}: Top {{n}} (behalten bis Rang {{keep}})',
+      up: '{{role}}: {{value}} {{threshold}}+',
+      upKept: '{{role}}: {{value}} {{threshold}}+ (behalten bis {{keep}})',
+      down: '{{role}}: {{value}} {{threshold}} oder besser',
+      downKept: '{{role}}: {{value}} {{threshold}} oder besser (behalten bis {{keep}})',
+    },
+  },
+  api: {
+    access: {
+      open: 'Der API-Zugang ist offen: Du kannst mit `/api key create` Schlüssel erstellen.',
+      none: 'Noch kein API-Zugang. Beantrage ihn mit `/api access action:request`; ein Betreiber schaltet ihn frei.',
+      requested:
+        'Der API-Zugang ist beantragt und wartet auf die Freischaltung durch einen Betreiber.',
+      withdrawn:
+        'Der API-Zugang ist entzogen: Live-Schlüssel sind widerrufen und neue können nicht erstellt werden.',
+    },
+    revoked: '**{{id}}** ist widerrufen; er funktioniert ab jetzt nicht mehr.',
+    minted: '**{{id}}** ist erstellt ({{type}}, {{scopes}}).',
+    secret: 'Geheimnis — nur dieses eine Mal gezeigt, speichere es jetzt:',
+    use: 'Nutze es als `Authorization: Bearer <secret>`; widerrufe es mit `/api key revoke key:{{id}}`.',
+  },
+  team: {
+    created:
+      'Team **{{team}}** ({{id}}) ist auf {{board}} angelegt. Melde seine Matches mit `/match report team:{{teamId}}`.',
+  },
   errors: {
     wholeInRange: '`{{name}}` muss eine ganze Zahl von {{min}} bis {{max}} sein',
   },

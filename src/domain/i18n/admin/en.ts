@@ -185,6 +185,176 @@ export const admin = {
     evidenceImages_other: '{{count, number}} evidence images',
     nothing: 'nothing recorded yet',
   },
+  setup: {
+    title: '**Set up Tally**',
+    notInServer: '/setup sets up a server; run it there (your own boards: /board create)',
+    notOurs: 'That is not a /setup step Tally made; nothing was changed.',
+    notYours:
+      'Only {{member}}, who ran `/setup`, can answer this; nothing was changed. Run `/setup` yourself to set Tally up.',
+    boardGone: 'That board is not there any more; nothing was changed.',
+    movedOn:
+      'This /setup has moved on (its board is made already); nothing was changed. Run `/setup` again for another board.',
+    noRole: 'none (members with Manage Server review)',
+    noChannel: 'none (results needing review wait in `/review list`)',
+    step1:
+      '{{title}} · step 1 of 4: who may approve or decline submitted results? Pick the moderator role, or skip: members with Manage Server can always review.',
+    rolePlaceholder: 'The moderator role',
+    skipRole: 'Skip: no moderator role',
+    step2:
+      '{{title}} · step 2 of 4: moderator role {{role}}. Where should Tally post results for review? Pick the review channel (Tally needs View Channel, Send Messages and Embed Links there), or skip.',
+    channelPlaceholder: 'The review channel',
+    skipChannel: 'Skip: no review channel',
+    types: {
+      Classic: 'points that add up',
+      Highscore: 'best single score counts',
+      Time: 'fastest time counts',
+      ELO: '1v1 or team matches, rating',
+      League: 'matches, win/draw/loss points',
+      Rating: 'an image contest, members vote',
+    },
+    step3:
+      '{{title}} · step 3 of 4: moderator role {{role}}, review channel {{channel}}. Now a first board: pick its type, then name it.',
+    typePlaceholder: 'The board type',
+    modalTitle: 'Set up Tally: a {{type}} board',
+    nameLabel: 'Board name',
+    namePlaceholder: 'e.g. Weekly ladder',
+    step4:
+      '{{title}} · step 4 of 4: created **{{board}}** ({{id}}). Should Tally keep its top 10 posted and current in a channel? Pick it, or skip.',
+    livePlaceholder: 'The live standings channel',
+    skipLive: 'Skip: no live standings',
+    done: '{{title}} · done. **{{board}}** ({{id}}, {{type}}) is ready:',
+    doneRole: '- moderator role: {{role}}',
+    doneChannel: '- review channel: {{channel}}',
+    doneWindow:
+      '- review window: {{hours}} h (`/board edit window_hours:0` applies results at once)',
+    doneLive: '- live standings: {{channel}}, posted in a moment',
+    doneNoLive: '- live standings: none (`/board standings` adds them later)',
+    next: 'Next:',
+    firstMatch: '- `/match report board:{{board}} opponents:@someone` reports a match',
+    firstContest:
+      '- `/contest settings board:{{board}}` sets the contest up, then `/contest submit` enters an image',
+    firstScore: '- `/score submit board:{{board}} score:…` submits a score',
+    nextLeaderboard: '- `/leaderboard board:{{board}}` shows the standings',
+    nextEdit:
+      '- `/board edit board:{{board}}` changes the review window and more; `/board info` shows it all',
+    nextApi: '- `/api key create` mints a key for the HTTP API; `/setup` again makes another board',
+  },
+  board: {
+    created: 'Created **{{board}}** ({{id}}).',
+    updated: 'Updated **{{board}}**.',
+    updatedResumed:
+      'Updated **{{board}}**. Review messages were stopped; Tally tries to post the waiting ones again now.',
+    liveOn:
+      'The top of **{{board}}** is posted in {{channel}} in a moment and kept current (checked every 30 s).',
+    liveOff:
+      'Tally no longer keeps live standings for **{{board}}**; the last message stays as it is.',
+    decayOff: 'Decay is off on {{board}}.',
+    decayChanged:
+      'Decay on {{board}} is now {{rule}}. The next step is {{when}}; inactivity has counted since {{since}}.',
+    decaySet:
+      'Decay on {{board}}: {{rule}}. The first step is {{when}}; inactivity counts from now.',
+    points: 'points: three whole numbers for win, draw and loss, e.g. 3,1,0',
+    decay: {
+      percent: '{{amount}}%',
+      points: '{{amount}} points',
+      rule: '{{amount}} every {{hours}} h after {{days}} days without a result, not below {{floor}}',
+      ruleRoleFloor:
+        '{{amount}} every {{hours}} h after {{days}} days without a result, not below {{floor}} nor below the rank role a rating has reached',
+    },
+    info: {
+      privateUser: 'Private: off the public pages (the API is as before)',
+      privateServer:
+        'Private: only members signed in see its pages; off the index and link previews (the API is as before)',
+      reviewDm: 'by DM to the owner',
+      reviewRole: 'in {{channel}} by {{role}} or Manage Server',
+      reviewManagers: 'in {{channel}} by Manage Server',
+      reviewCli: 'with `tally review` (no moderator channel)',
+      typeHighest: 'Type **{{type}}**, best is highest',
+      typeLowest: 'Type **{{type}}**, best is lowest',
+      elo: 'k {{k}}, start {{start}}',
+      points: 'points {{win}}/{{draw}}/{{loss}}',
+      fixedTeams: 'fixed teams',
+      perSide: '{{count}} per side',
+      atOnce: 'applies at once',
+      reviewed: 'reviewed {{review}}, window {{hours}} h',
+      opponents:
+        "members' match reports: confirmed by an opponent first (in the channel reported in), {{hours}} h to answer, then {{then}}; a dispute goes to the moderators",
+      silenceConfirms: 'confirmed automatically',
+      silenceEscalates: 'sent to the moderators',
+      evidence: 'evidence required with chat reports (a screenshot or a link)',
+      decay: 'decay: {{rule}}',
+      live: 'live standings in {{channel}}',
+      contest: 'contest: {{contest}}',
+      stopped: '⚠️ Review messages stopped',
+      stoppedWhy:
+        'Since {{since}}: {{reason}}. Submissions wait, still pending. Fix the channel for Tally or pick another with `/board edit`; the waiting reviews are then posted.',
+      api: 'API: {{endpoint}}',
+      readOnly: 'API: read only',
+    },
+    delete: {
+      deleteButton: 'Delete',
+      cancelButton: 'Cancel',
+      confirm:
+        'Delete **{{board}}** ({{id}}) for good? Gone with it: {{contents}}, with its history, review queue, rank roles and settings. Its public page and every API read of it answer 404; API keys keep working for the other boards.',
+      staysLive:
+        'The live standings message in {{channel}} and any posts of it stay on Discord as they are; delete them by hand if you like.',
+      stays: 'Messages Tally posted for it stay on Discord as they are.',
+      pressBy: 'Press Delete {{when}} at the latest.',
+      deleted: 'Deleted **{{board}}** ({{id}}) with everything on it: {{contents}}.',
+      notOurs: 'That button is not one Tally made.',
+      notYours:
+        'Only {{member}}, who asked to delete this board, can answer this; nothing was deleted.',
+      cancelled: 'Cancelled: nothing was deleted.',
+      expired:
+        'This confirmation ran out; nothing was deleted. Run `/board delete` again to delete the board.',
+      gone: 'That board is deleted already; nothing else was changed.',
+    },
+  },
+  roles: {
+    title: 'Rank roles of {{board}}',
+    none: 'None yet; someone with Manage Server adds one with `/roles add` or `/roles top`.',
+    fromGames: 'From {{count}} results',
+    fromFirst: 'From the first result',
+    stack: 'every earned role held',
+    single: 'one role at a time, the best earned',
+    rules: '{{from}}; {{how}}.',
+    line: 'rank roles: {{count}}',
+    lineRefused: 'rank roles: {{count}} (⚠️ {{refused}} refused by Discord: see `/roles list`)',
+    added:
+      '{{role}} is now a rank role of **{{board}}**; Tally gives and takes it within 30 s as standings change. It needs the Manage Roles permission, with its own role above {{role}}.',
+    removed:
+      '{{role}} is no longer a rank role of **{{board}}**; Tally takes it back from the members it gave it to.',
+    settings: 'Rank roles of **{{board}}**: {{from}}, {{how}}.',
+    settingsFromGames: 'from {{count}} results',
+    settingsFromFirst: 'from the first result',
+    settingsSingle: 'one role at a time (the best earned)',
+    refresh:
+      'Tally checks every member’s rank roles on **{{board}}** again now, including roles Discord refused before.',
+    rule: {
+      top: '{{role}}: top {{n}}',
+      topKept: '{{role}}: top {{n}} (kept to rank {{keep}})',
+      up: '{{role}}: {{value}} {{threshold}}+',
+      upKept: '{{role}}: {{value}} {{threshold}}+ (kept down to {{keep}})',
+      down: '{{role}}: {{value}} {{threshold}} or better',
+      downKept: '{{role}}: {{value}} {{threshold}} or better (kept down to {{keep}})',
+    },
+  },
+  api: {
+    access: {
+      open: 'API access is open: you can mint keys with `/api key create`.',
+      none: 'No API access yet. Request it with `/api access action:request`; an operator grants it.',
+      requested: 'API access is requested and waits for an operator to grant it.',
+      withdrawn: 'API access is withdrawn: live keys are revoked and no new keys can be minted.',
+    },
+    revoked: 'Revoked **{{id}}**; it stops working now.',
+    minted: 'Minted **{{id}}** ({{type}}, {{scopes}}).',
+    secret: 'Secret — shown this once, store it now:',
+    use: 'Use it as `Authorization: Bearer <secret>`; revoke it with `/api key revoke key:{{id}}`.',
+  },
+  team: {
+    created:
+      'Created team **{{team}}** ({{id}}) on {{board}}. Report its matches with `/match report team:{{teamId}}`.',
+  },
   errors: {
     wholeInRange: '{{name}} must be a whole number from {{min}} to {{max}}',
   },

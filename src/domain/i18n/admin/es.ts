@@ -189,6 +189,179 @@ export const admin: Shape<typeof source> = {
     evidenceImages_other: '{{count, number}} imágenes de prueba',
     nothing: 'nada registrado todavía',
   },
+  setup: {
+    title: '**Configurar Tally**',
+    notInServer: '/setup configura un servidor; úsalo ahí (tus propias tablas: /board create)',
+    notOurs: 'Ese no es un paso de /setup hecho por Tally; no se cambió nada.',
+    notYours:
+      'Solo {{member}}, que ejecutó `/setup`, puede responder aquí; no se cambió nada. Ejecuta `/setup` tú mismo para configurar Tally.',
+    boardGone: 'Esa tabla ya no existe; no se cambió nada.',
+    movedOn:
+      'Este /setup ya avanzó (su tabla ya está creada); no se cambió nada. Ejecuta `/setup` de nuevo para otra tabla.',
+    noRole: 'ninguno (revisan los miembros con Gestionar servidor)',
+    noChannel: 'ninguno (los resultados por revisar esperan en `/review list`)',
+    step1:
+      '{{title}} · paso 1 de 4: ¿quién puede aprobar o rechazar los resultados enviados? Elige el rol de moderador u omítelo: los miembros con Gestionar servidor siempre pueden revisar.',
+    rolePlaceholder: 'El rol de moderador',
+    skipRole: 'Omitir: sin rol de moderador',
+    step2:
+      '{{title}} · paso 2 de 4: rol de moderador {{role}}. ¿Dónde debe publicar Tally los resultados para revisar? Elige el canal de revisión (Tally necesita Ver canal, Enviar mensajes e Insertar enlaces ahí) u omítelo.',
+    channelPlaceholder: 'El canal de revisión',
+    skipChannel: 'Omitir: sin canal de revisión',
+    types: {
+      Classic: 'puntos que se suman',
+      Highscore: 'cuenta la mejor puntuación',
+      Time: 'cuenta el tiempo más rápido',
+      ELO: 'partidas 1v1 o por equipos, elo',
+      League: 'partidas, puntos por victoria/empate/derrota',
+      Rating: 'un concurso de imágenes, votan los miembros',
+    },
+    step3:
+      '{{title}} · paso 3 de 4: rol de moderador {{role}}, canal de revisión {{channel}}. Ahora una primera tabla: elige su tipo y luego ponle nombre.',
+    typePlaceholder: 'El tipo de tabla',
+    modalTitle: 'Configurar Tally: una tabla {{type}}',
+    nameLabel: 'Nombre de la tabla',
+    namePlaceholder: 'p. ej. Liga semanal',
+    step4:
+      '{{title}} · paso 4 de 4: se creó **{{board}}** ({{id}}). ¿Quieres que Tally mantenga su top 10 publicado y al día en un canal? Elígelo u omítelo.',
+    livePlaceholder: 'El canal de la tabla en vivo',
+    skipLive: 'Omitir: sin tabla en vivo',
+    done: '{{title}} · listo. **{{board}}** ({{id}}, {{type}}) está lista:',
+    doneRole: '- rol de moderador: {{role}}',
+    doneChannel: '- canal de revisión: {{channel}}',
+    doneWindow:
+      '- plazo de revisión: {{hours}} h (`/board edit window_hours:0` aplica los resultados al instante)',
+    doneLive: '- tabla en vivo: {{channel}}, se publica en un momento',
+    doneNoLive: '- tabla en vivo: ninguna (`/board standings` la añade más tarde)',
+    next: 'Siguiente:',
+    firstMatch: '- `/match report board:{{board}} opponents:@alguien` reporta una partida',
+    firstContest:
+      '- `/contest settings board:{{board}}` configura el concurso y luego `/contest submit` envía una imagen',
+    firstScore: '- `/score submit board:{{board}} score:…` envía una puntuación',
+    nextLeaderboard: '- `/leaderboard board:{{board}}` muestra la tabla',
+    nextEdit:
+      '- `/board edit board:{{board}}` cambia el plazo de revisión y más; `/board info` lo muestra todo',
+    nextApi:
+      '- `/api key create` crea una clave para la API HTTP; `/setup` otra vez crea otra tabla',
+  },
+  board: {
+    created: 'Se creó **{{board}}** ({{id}}).',
+    updated: 'Se actualizó **{{board}}**.',
+    updatedResumed:
+      'Se actualizó **{{board}}**. Los mensajes de revisión estaban detenidos; Tally intenta publicar ahora los pendientes.',
+    liveOn:
+      'El top de **{{board}}** se publica en {{channel}} en un momento y se mantiene al día (se revisa cada 30 s).',
+    liveOff:
+      'Tally ya no mantiene la tabla en vivo de **{{board}}**; el último mensaje queda como está.',
+    decayOff: 'El decaimiento está desactivado en {{board}}.',
+    decayChanged:
+      'El decaimiento en {{board}} ahora es: {{rule}}. El próximo paso es {{when}}; la inactividad cuenta desde {{since}}.',
+    decaySet:
+      'Decaimiento en {{board}}: {{rule}}. El primer paso es {{when}}; la inactividad cuenta desde ahora.',
+    points: 'points: tres números enteros para victoria, empate y derrota, p. ej. 3,1,0',
+    decay: {
+      percent: '{{amount}} %',
+      points: '{{amount}} puntos',
+      rule: '{{amount}} cada {{hours}} h tras {{days}} días sin resultados, sin bajar de {{floor}}',
+      ruleRoleFloor:
+        '{{amount}} cada {{hours}} h tras {{days}} días sin resultados, sin bajar de {{floor}} ni del rol de rango que alcanzó el elo',
+    },
+    info: {
+      privateUser: 'Privada: fuera de las páginas públicas (la API sigue igual)',
+      privateServer:
+        'Privada: solo los miembros que iniciaron sesión ven sus páginas; fuera del índice y de las vistas previas de enlaces (la API sigue igual)',
+      reviewDm: 'por MD al propietario',
+      reviewRole: 'en {{channel}} por {{role}} o Gestionar servidor',
+      reviewManagers: 'en {{channel}} por Gestionar servidor',
+      reviewCli: 'con `tally review` (sin canal de moderación)',
+      typeHighest: 'Tipo **{{type}}**, gana el valor más alto',
+      typeLowest: 'Tipo **{{type}}**, gana el valor más bajo',
+      elo: 'k {{k}}, inicio {{start}}',
+      points: 'puntos {{win}}/{{draw}}/{{loss}}',
+      fixedTeams: 'equipos fijos',
+      perSide: '{{count}} por lado',
+      atOnce: 'se aplica al instante',
+      reviewed: 'se revisa {{review}}, plazo {{hours}} h',
+      opponents:
+        'reportes de partidas de miembros: primero los confirma un rival (en el canal donde se reportaron), con {{hours}} h para responder; después, {{then}}; una disputa va a los moderadores',
+      silenceConfirms: 'se confirman solos',
+      silenceEscalates: 'pasan a los moderadores',
+      evidence: 'se exige prueba en los reportes por chat (una captura o un enlace)',
+      decay: 'decaimiento: {{rule}}',
+      live: 'tabla en vivo en {{channel}}',
+      contest: 'concurso: {{contest}}',
+      stopped: '⚠️ Mensajes de revisión detenidos',
+      stoppedWhy:
+        'Desde {{since}}: {{reason}}. Los envíos esperan, aún pendientes. Arregla el canal para Tally o elige otro con `/board edit`; entonces se publican las revisiones pendientes.',
+      api: 'API: {{endpoint}}',
+      readOnly: 'API: solo lectura',
+    },
+    delete: {
+      deleteButton: 'Eliminar',
+      cancelButton: 'Cancelar',
+      confirm:
+        '¿Eliminar **{{board}}** ({{id}}) para siempre? Se va con ella: {{contents}}, con su historial, su cola de revisión, sus roles de rango y sus ajustes. Su página pública y toda lectura por la API responden 404; las claves de API siguen funcionando para las demás tablas.',
+      staysLive:
+        'El mensaje de la tabla en vivo en {{channel}} y sus publicaciones quedan en Discord como están; bórralos a mano si quieres.',
+      stays: 'Los mensajes que Tally publicó para ella quedan en Discord como están.',
+      pressBy: 'Pulsa Eliminar {{when}} como muy tarde.',
+      deleted: 'Se eliminó **{{board}}** ({{id}}) con todo su contenido: {{contents}}.',
+      notOurs: 'Ese botón no lo hizo Tally.',
+      notYours:
+        'Solo {{member}}, que pidió eliminar esta tabla, puede responder aquí; no se eliminó nada.',
+      cancelled: 'Cancelado: no se eliminó nada.',
+      expired:
+        'Esta confirmación caducó; no se eliminó nada. Ejecuta `/board delete` otra vez para eliminar la tabla.',
+      gone: 'Esa tabla ya está eliminada; no se cambió nada más.',
+    },
+  },
+  roles: {
+    title: 'Roles de rango de {{board}}',
+    none: 'Ninguno todavía; alguien con Gestionar servidor añade uno con `/roles add` o `/roles top`.',
+    fromGames: 'Desde {{count}} resultados',
+    fromFirst: 'Desde el primer resultado',
+    stack: 'se conservan todos los roles ganados',
+    single: 'un rol a la vez, el mejor ganado',
+    rules: '{{from}}; {{how}}.',
+    line: 'roles de rango: {{count}}',
+    lineRefused:
+      'roles de rango: {{count}} (⚠️ {{refused}} rechazados por Discord: mira `/roles list`)',
+    added:
+      '{{role}} ahora es un rol de rango de **{{board}}**; Tally lo da y lo quita en 30 s según cambie la tabla. Necesita el permiso Gestionar roles, con su propio rol por encima de {{role}}.',
+    removed:
+      '{{role}} ya no es un rol de rango de **{{board}}**; Tally se lo quita a los miembros a los que se lo dio.',
+    settings: 'Roles de rango de **{{board}}**: {{from}}, {{how}}.',
+    settingsFromGames: 'desde {{count}} resultados',
+    settingsFromFirst: 'desde el primer resultado',
+    settingsSingle: 'un rol a la vez (el mejor ganado)',
+    refresh:
+      'Tally vuelve a revisar ahora los roles de rango de cada miembro en **{{board}}**, incluidos los que Discord rechazó antes.',
+    rule: {
+      top: '{{role}}: top {{n}}',
+      topKept: '{{role}}: top {{n}} (se conserva hasta el puesto {{keep}})',
+      up: '{{role}}: {{value}} {{threshold}}+',
+      upKept: '{{role}}: {{value}} {{threshold}}+ (se conserva hasta {{keep}})',
+      down: '{{role}}: {{value}} {{threshold}} o mejor',
+      downKept: '{{role}}: {{value}} {{threshold}} o mejor (se conserva hasta {{keep}})',
+    },
+  },
+  api: {
+    access: {
+      open: 'El acceso a la API está abierto: puedes crear claves con `/api key create`.',
+      none: 'Todavía no hay acceso a la API. Pídelo con `/api access action:request`; un operador lo concede.',
+      requested: 'El acceso a la API está pedido y espera a que un operador lo conceda.',
+      withdrawn:
+        'El acceso a la API está retirado: las claves live están revocadas y no se pueden crear nuevas.',
+    },
+    revoked: 'Se revocó **{{id}}**; deja de funcionar ahora.',
+    minted: 'Se creó **{{id}}** ({{type}}, {{scopes}}).',
+    secret: 'Secreto — se muestra solo esta vez, guárdalo ahora:',
+    use: 'Úsalo como `Authorization: Bearer <secret>`; revócalo con `/api key revoke key:{{id}}`.',
+  },
+  team: {
+    created:
+      'Se creó el equipo **{{team}}** ({{id}}) en {{board}}. Reporta sus partidas con `/match report team:{{teamId}}`.',
+  },
   errors: {
     wholeInRange: '`{{name}}` debe ser un número entero de {{min}} a {{max}}',
   },

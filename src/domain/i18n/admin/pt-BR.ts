@@ -191,6 +191,179 @@ export const admin: Shape<typeof source> = {
     evidenceImages_other: '{{count, number}} imagens de prova',
     nothing: 'nada registrado ainda',
   },
+  setup: {
+    title: '**Configurar o Tally**',
+    notInServer: 'o /setup configura um servidor; use-o lá (seus próprios rankings: /board create)',
+    notOurs: 'Isso não é uma etapa do /setup feita pelo Tally; nada foi alterado.',
+    notYours:
+      'Só {{member}}, que usou o `/setup`, pode responder aqui; nada foi alterado. Use `/setup` você mesmo para configurar o Tally.',
+    boardGone: 'Esse ranking não existe mais; nada foi alterado.',
+    movedOn:
+      'Este /setup já avançou (o ranking dele já foi criado); nada foi alterado. Use `/setup` de novo para outro ranking.',
+    noRole: 'nenhum (membros com Gerenciar servidor revisam)',
+    noChannel: 'nenhum (resultados a revisar esperam em `/review list`)',
+    step1:
+      '{{title}} · etapa 1 de 4: quem pode aprovar ou recusar os resultados enviados? Escolha o cargo de moderador ou pule: membros com Gerenciar servidor sempre podem revisar.',
+    rolePlaceholder: 'O cargo de moderador',
+    skipRole: 'Pular: sem cargo de moderador',
+    step2:
+      '{{title}} · etapa 2 de 4: cargo de moderador {{role}}. Onde o Tally deve publicar os resultados para revisão? Escolha o canal de revisão (o Tally precisa de Ver canal, Enviar mensagens e Inserir links lá) ou pule.',
+    channelPlaceholder: 'O canal de revisão',
+    skipChannel: 'Pular: sem canal de revisão',
+    types: {
+      Classic: 'pontos que se somam',
+      Highscore: 'vale a melhor pontuação',
+      Time: 'vale o tempo mais rápido',
+      ELO: 'partidas 1v1 ou em equipe, rating',
+      League: 'partidas, pontos por vitória/empate/derrota',
+      Rating: 'um concurso de imagens, os membros votam',
+    },
+    step3:
+      '{{title}} · etapa 3 de 4: cargo de moderador {{role}}, canal de revisão {{channel}}. Agora um primeiro ranking: escolha o tipo e depois dê um nome.',
+    typePlaceholder: 'O tipo de ranking',
+    modalTitle: 'Configurar o Tally: um ranking {{type}}',
+    nameLabel: 'Nome do ranking',
+    namePlaceholder: 'ex.: Liga semanal',
+    step4:
+      '{{title}} · etapa 4 de 4: **{{board}}** ({{id}}) foi criado. O Tally deve manter o top 10 dele publicado e atualizado em um canal? Escolha o canal ou pule.',
+    livePlaceholder: 'O canal do ranking ao vivo',
+    skipLive: 'Pular: sem ranking ao vivo',
+    done: '{{title}} · pronto. **{{board}}** ({{id}}, {{type}}) está pronto:',
+    doneRole: '- cargo de moderador: {{role}}',
+    doneChannel: '- canal de revisão: {{channel}}',
+    doneWindow:
+      '- prazo de revisão: {{hours}} h (`/board edit window_hours:0` aplica os resultados na hora)',
+    doneLive: '- ranking ao vivo: {{channel}}, publicado em instantes',
+    doneNoLive: '- ranking ao vivo: nenhum (`/board standings` adiciona depois)',
+    next: 'Próximos passos:',
+    firstMatch: '- `/match report board:{{board}} opponents:@alguém` reporta uma partida',
+    firstContest:
+      '- `/contest settings board:{{board}}` configura o concurso e depois `/contest submit` envia uma imagem',
+    firstScore: '- `/score submit board:{{board}} score:…` envia uma pontuação',
+    nextLeaderboard: '- `/leaderboard board:{{board}}` mostra o ranking',
+    nextEdit:
+      '- `/board edit board:{{board}}` muda o prazo de revisão e mais; `/board info` mostra tudo',
+    nextApi:
+      '- `/api key create` cria uma chave para a API HTTP; `/setup` de novo cria outro ranking',
+  },
+  board: {
+    created: '**{{board}}** ({{id}}) foi criado.',
+    updated: '**{{board}}** foi atualizado.',
+    updatedResumed:
+      '**{{board}}** foi atualizado. As mensagens de revisão estavam paradas; o Tally tenta publicar as pendentes agora.',
+    liveOn:
+      'O top de **{{board}}** é publicado em {{channel}} em instantes e fica atualizado (verificado a cada 30 s).',
+    liveOff:
+      'O Tally não mantém mais o ranking ao vivo de **{{board}}**; a última mensagem fica como está.',
+    decayOff: 'O decaimento está desligado em {{board}}.',
+    decayChanged:
+      'O decaimento em {{board}} agora é: {{rule}}. A próxima etapa é {{when}}; a inatividade conta desde {{since}}.',
+    decaySet:
+      'Decaimento em {{board}}: {{rule}}. A primeira etapa é {{when}}; a inatividade conta a partir de agora.',
+    points: 'points: três números inteiros para vitória, empate e derrota, ex.: 3,1,0',
+    decay: {
+      percent: '{{amount}}%',
+      points: '{{amount}} pontos',
+      rule: '{{amount}} a cada {{hours}} h após {{days}} dias sem resultado, nunca abaixo de {{floor}}',
+      ruleRoleFloor:
+        '{{amount}} a cada {{hours}} h após {{days}} dias sem resultado, nunca abaixo de {{floor}} nem do cargo de rank que o rating alcançou',
+    },
+    info: {
+      privateUser: 'Privado: fora das páginas públicas (a API continua igual)',
+      privateServer:
+        'Privado: só membros conectados veem as páginas; fora do índice e das prévias de links (a API continua igual)',
+      reviewDm: 'por DM ao dono',
+      reviewRole: 'em {{channel}} por {{role}} ou Gerenciar servidor',
+      reviewManagers: 'em {{channel}} por Gerenciar servidor',
+      reviewCli: 'com `tally review` (sem canal de moderação)',
+      typeHighest: 'Tipo **{{type}}**, vence o maior valor',
+      typeLowest: 'Tipo **{{type}}**, vence o menor valor',
+      elo: 'k {{k}}, início {{start}}',
+      points: 'pontos {{win}}/{{draw}}/{{loss}}',
+      fixedTeams: 'equipes fixas',
+      perSide: '{{count}} por lado',
+      atOnce: 'aplica na hora',
+      reviewed: 'revisado {{review}}, prazo de {{hours}} h',
+      opponents:
+        'reportes de partidas dos membros: confirmados primeiro por um adversário (no canal do reporte), {{hours}} h para responder; depois, {{then}}; uma contestação vai para os moderadores',
+      silenceConfirms: 'confirmados automaticamente',
+      silenceEscalates: 'enviados aos moderadores',
+      evidence: 'prova obrigatória nos reportes pelo chat (um print ou um link)',
+      decay: 'decaimento: {{rule}}',
+      live: 'ranking ao vivo em {{channel}}',
+      contest: 'concurso: {{contest}}',
+      stopped: '⚠️ Mensagens de revisão paradas',
+      stoppedWhy:
+        'Desde {{since}}: {{reason}}. Os envios esperam, ainda pendentes. Ajuste o canal para o Tally ou escolha outro com `/board edit`; as revisões pendentes são publicadas em seguida.',
+      api: 'API: {{endpoint}}',
+      readOnly: 'API: só leitura',
+    },
+    delete: {
+      deleteButton: 'Excluir',
+      cancelButton: 'Cancelar',
+      confirm:
+        'Excluir **{{board}}** ({{id}}) de vez? Vão junto: {{contents}}, com o histórico, a fila de revisão, os cargos de rank e as configurações. A página pública e toda leitura pela API respondem 404; as chaves de API continuam valendo para os outros rankings.',
+      staysLive:
+        'A mensagem do ranking ao vivo em {{channel}} e as publicações dela ficam no Discord como estão; apague-as à mão se quiser.',
+      stays: 'As mensagens que o Tally publicou para ele ficam no Discord como estão.',
+      pressBy: 'Clique em Excluir {{when}}, no máximo.',
+      deleted: '**{{board}}** ({{id}}) foi excluído com tudo o que havia nele: {{contents}}.',
+      notOurs: 'Esse botão não foi feito pelo Tally.',
+      notYours:
+        'Só {{member}}, que pediu para excluir este ranking, pode responder aqui; nada foi excluído.',
+      cancelled: 'Cancelado: nada foi excluído.',
+      expired:
+        'Esta confirmação expirou; nada foi excluído. Use `/board delete` de novo para excluir o ranking.',
+      gone: 'Esse ranking já foi excluído; nada mais foi alterado.',
+    },
+  },
+  roles: {
+    title: 'Cargos de rank de {{board}}',
+    none: 'Nenhum ainda; alguém com Gerenciar servidor adiciona um com `/roles add` ou `/roles top`.',
+    fromGames: 'A partir de {{count}} resultados',
+    fromFirst: 'A partir do primeiro resultado',
+    stack: 'todos os cargos conquistados ficam',
+    single: 'um cargo por vez, o melhor conquistado',
+    rules: '{{from}}; {{how}}.',
+    line: 'cargos de rank: {{count}}',
+    lineRefused:
+      'cargos de rank: {{count}} (⚠️ {{refused}} recusados pelo Discord: veja `/roles list`)',
+    added:
+      '{{role}} agora é um cargo de rank de **{{board}}**; o Tally dá e tira o cargo em até 30 s conforme o ranking muda. Ele precisa da permissão Gerenciar cargos, com o próprio cargo acima de {{role}}.',
+    removed:
+      '{{role}} não é mais um cargo de rank de **{{board}}**; o Tally tira o cargo dos membros a quem o deu.',
+    settings: 'Cargos de rank de **{{board}}**: {{from}}, {{how}}.',
+    settingsFromGames: 'a partir de {{count}} resultados',
+    settingsFromFirst: 'a partir do primeiro resultado',
+    settingsSingle: 'um cargo por vez (o melhor conquistado)',
+    refresh:
+      'O Tally confere agora de novo os cargos de rank de cada membro em **{{board}}**, inclusive os que o Discord recusou antes.',
+    rule: {
+      top: '{{role}}: top {{n}}',
+      topKept: '{{role}}: top {{n}} (mantido até a posição {{keep}})',
+      up: '{{role}}: {{value}} {{threshold}}+',
+      upKept: '{{role}}: {{value}} {{threshold}}+ (mantido até {{keep}})',
+      down: '{{role}}: {{value}} {{threshold}} ou melhor',
+      downKept: '{{role}}: {{value}} {{threshold}} ou melhor (mantido até {{keep}})',
+    },
+  },
+  api: {
+    access: {
+      open: 'O acesso à API está liberado: você pode criar chaves com `/api key create`.',
+      none: 'Ainda sem acesso à API. Peça com `/api access action:request`; um operador libera.',
+      requested: 'O acesso à API foi pedido e aguarda um operador liberar.',
+      withdrawn:
+        'O acesso à API foi retirado: as chaves live foram revogadas e não dá para criar novas.',
+    },
+    revoked: '**{{id}}** foi revogada; ela para de funcionar agora.',
+    minted: '**{{id}}** foi criada ({{type}}, {{scopes}}).',
+    secret: 'Segredo — mostrado só desta vez, guarde agora:',
+    use: 'Use como `Authorization: Bearer <secret>`; revogue com `/api key revoke key:{{id}}`.',
+  },
+  team: {
+    created:
+      'A equipe **{{team}}** ({{id}}) foi criada em {{board}}. Reporte as partidas dela com `/match report team:{{teamId}}`.',
+  },
   errors: {
     wholeInRange: '`{{name}}` precisa ser um número inteiro de {{min}} a {{max}}',
   },
