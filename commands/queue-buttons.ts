@@ -32,6 +32,7 @@ import { QUEUE_SCORE_INPUT, queueScoreModal } from '../src/bot/queue-score-modal
 import { refuse } from '../src/bot/replies';
 import { mayModerate } from '../src/bot/review-button';
 import { submittedText } from '../src/bot/submit-reply';
+import { interactionServerLocale } from '../src/bot/server-locale';
 import { ownerOf } from '../src/bot/workspace';
 
 /**
@@ -207,7 +208,12 @@ async function report(
     return;
   }
   await interaction.editReply({
-    content: submittedText(submitted.board, submitted),
+    // The accepted report's answer is the channel's, as /match report's: the server's language.
+    content: submittedText(
+      submitted.board,
+      submitted,
+      await interactionServerLocale(ctx, interaction),
+    ),
     allowedMentions: { parse: [] },
   });
 }

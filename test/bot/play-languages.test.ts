@@ -205,6 +205,25 @@ describe(`queues and contests in the members' and the server's language (${backe
       expect(left.message.content).toContain(
         'du wartest in keiner Warteschlange; nichts wurde geändert',
       );
+
+      // The report is answered in the channel, as /match report's: in the server's German.
+      const lost = await world.press(playing, `qmatch:lost:${matchPk}`, {
+        user: ana,
+        locale: 'es-ES',
+      });
+      const answer = (await world.editedOriginal(lost.token)).body as { content: string };
+      expect(answer.content).toMatch(/^In \*\*Ladder\*\* eingetragen und gewertet \(/);
+      const reported = await messageWhere(
+        (m) =>
+          m.embeds[0]?.footer?.text.startsWith(`Warteschlangen-Match ${matchPk} `) === true &&
+          m.content.startsWith('Gemeldet von'),
+        'the reported match',
+      );
+      expect(reported.content).toMatch(
+        new RegExp(
+          `^Gemeldet von <@${ana.id}> als \`[^\`]+\`\\. Es gilt sofort, wie jede Meldung auf dieser Rangliste\\.$`,
+        ),
+      );
     });
 
     it('GIVEN a League match WHEN a member in German presses Report score THEN the score form is German, within Discord’s lengths', async () => {
