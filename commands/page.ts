@@ -16,7 +16,7 @@ export const page = {
     const at = parsePageButton(interaction.customId);
     const { locale } = interaction;
     if (!at) return refuse(interaction, t(locale, 'common.buttons.notAPage'));
-    if (at.list === 'keys') requireManageServer(interaction, 'Managing API keys and access');
+    if (at.list === 'keys') requireManageServer(interaction, { action: 'managingKeys' });
     // The page is redrawn in the language of whoever pressed: they asked for it.
     const shown = await pageOf(ctx, ownerOf(interaction), at, locale);
     if (!shown) {

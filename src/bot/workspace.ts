@@ -43,20 +43,25 @@ export function boardOf(ctx: Context, interaction: ChatInputCommandInteraction):
  * user's. In a server the permission must be established from the member Discord sent: a server
  * interaction without one (a forged payload) is denied, never waved through as a DM.
  */
-export function requireManageServer(interaction: AnyInteraction, what: string): void {
+export function requireManageServer(
+  interaction: AnyInteraction,
+  what: string | { action: ManageServerAction },
+): void {
   if (interaction.guildId === null) return;
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return;
-  const action = MANAGE_SERVER_ACTIONS[what];
+  // A command's name (`/board create`) is said as it is; an action by its catalogue key.
+  const action = typeof what === 'string' ? MANAGE_SERVER_ACTIONS[what] : what.action;
   const said: Said = action
     ? { key: `common.workspace.manageServerFor.${action}` }
-    : { key: 'common.workspace.manageServer', vars: { what } };
+    : { key: 'common.workspace.manageServer', vars: { what: what as string } };
   throw new TallyError('permission_denied', t(null, said.key, said.vars), { said });
 }
 
-/** The actions callers name in words (a command's name needs none), as the catalogue has them. */
-const MANAGE_SERVER_ACTIONS: Readonly<
-  Record<string, 'changingContest' | 'deletingBoard' | 'settingUp' | 'managingKeys'>
-> = {
+/** What Manage Server is needed for, when it is not a command's name. */
+export type ManageServerAction = 'changingContest' | 'deletingBoard' | 'settingUp' | 'managingKeys';
+
+/** The actions callers still name in English words, as the catalogue has them. */
+const MANAGE_SERVER_ACTIONS: Readonly<Record<string, ManageServerAction>> = {
   'Changing a contest': 'changingContest',
   'Deleting a board': 'deletingBoard',
   'Setting Tally up': 'settingUp',

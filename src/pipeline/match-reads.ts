@@ -34,6 +34,7 @@ export function requireMatches(board: Pick<Board, 'type' | 'id'>): void {
     throw new TallyError(
       'board_type_mismatch',
       `${board.type} boards record scores, not matches; read /v1/boards/${encodeURIComponent(board.id)}/entries`,
+      { said: { key: 'reading.refusals.notMatches', vars: { type: board.type } } },
     );
   }
 }

@@ -1,7 +1,7 @@
 import type { Board } from '../../entities/board';
 import { isMatchBoard } from '../domain/board-rules';
 import { cursorInt, decodeCursor, encodeCursor, splitPage } from '../domain/cursor';
-import { notFound } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import type { MatchStatus } from '../domain/vocabulary';
 import type { Context } from './context';
 import { decodeMatchesCursor, matchesPage } from './match-reads';
@@ -61,7 +61,9 @@ export async function playerScoresPage(
 ): Promise<PlayerScoresPage> {
   const before = request.cursor === undefined ? null : decodeScoresCursor(request.cursor);
   if (isMatchBoard(board) || board.type === 'Rating')
-    throw notFound(`${board.id} records matches or entries, not scores`);
+    throw new TallyError('not_found', `${board.id} records matches or entries, not scores`, {
+      said: { key: 'reading.refusals.notScores', vars: { board: board.id } },
+    });
   const name = await nameOf(ctx, board, playerId);
   const rows = await ctx.repos.results.playerScores(board.pk, playerId, before, request.limit + 1);
   const { items, nextCursor } = splitPage(rows, request.limit, (last) =>

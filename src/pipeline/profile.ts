@@ -1,7 +1,7 @@
 import type { Board } from '../../entities/board';
 import type { EntryHistory } from '../../entities/entry-history';
 import { isMatchBoard } from '../domain/board-rules';
-import { notFound } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import { resultFor, scorelineFor, streaks, winRate, recordOf } from '../domain/record';
 import type { ChartData } from '../render/types';
 import type { MatchWithRoster } from '../store/matches';
@@ -40,9 +40,7 @@ export async function playerProfile(
   const played = matchBoard
     ? await ctx.repos.matches.played(board.pk, playerId, since, STREAK_WINDOW)
     : [];
-  if (!entry && peak === null && played.length === 0) {
-    throw notFound(`${playerId} has not played on ${board.id}`);
-  }
+  if (!entry && peak === null && played.length === 0) throw notPlayed(playerId, board);
   const results = played.map((row) => resultFor(row, row.side));
   const recentNumbers = played.slice(-RECENT).map((row) => row.number);
   const recent = (await ctx.repos.matches.numbered(board.pk, recentNumbers)).map((m) =>
@@ -165,9 +163,15 @@ const participant = (slot: { playerId: string; playerName: string }): Participan
 export async function nameOf(ctx: Context, board: Board, playerId: string): Promise<string> {
   const known = await ctx.repos.results.knownNames(board.pk, [playerId]);
   const name = known.get(playerId) ?? (await ctx.repos.matches.lastName(board.pk, playerId));
-  if (name === null) throw notFound(`${playerId} has not played on ${board.id}`);
+  if (name === null) throw notPlayed(playerId, board);
   return name;
 }
+
+/** Someone with no result on a board: a 404, said in the member's language where one reads it. */
+const notPlayed = (playerId: string, board: Pick<Board, 'id'>) =>
+  new TallyError('not_found', `${playerId} has not played on ${board.id}`, {
+    said: { key: 'reading.refusals.notPlayed', vars: { player: playerId, board: board.id } },
+  });
 
 /** A profile's series as the history chart draws it (points with a value; cleared ones end it). */
 export function profileChart(profile: Profile): ChartData {

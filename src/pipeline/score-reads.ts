@@ -2,7 +2,7 @@ import type { Board } from '../../entities/board';
 import type { Score } from '../../entities/score';
 import { isMatchBoard } from '../domain/board-rules';
 import { cursorInt, decodeCursor, encodeCursor, splitPage } from '../domain/cursor';
-import { notFound } from '../domain/errors';
+import { TallyError } from '../domain/errors';
 import type { Context } from './context';
 
 /**
@@ -28,7 +28,9 @@ export const decodeSubmissionsCursor = (cursor: string) => cursorInt(decodeCurso
 /** Only score boards have submissions to list; a match board lists its matches. */
 export function requireScores(board: Pick<Board, 'type'>): void {
   if (isMatchBoard(board) || board.type === 'Rating')
-    throw notFound(`${board.type} boards record no scores`);
+    throw new TallyError('not_found', `${board.type} boards record no scores`, {
+      said: { key: 'reading.refusals.noScores', vars: { type: board.type } },
+    });
 }
 
 export async function submissionsPage(

@@ -40,6 +40,7 @@ export function requireEntries(board: Pick<Board, 'type'>): void {
     throw new TallyError(
       'board_type_mismatch',
       'Rating boards keep no entries in this version; read the board itself',
+      { said: { key: 'reading.refusals.noEntries' } },
     );
   }
 }

@@ -87,6 +87,14 @@ export const reading: Shape<typeof source> = {
     waiting: 'Wartet auf die Moderation',
     past: 'Frühere Runden',
   },
+  refusals: {
+    notPlayed: '{{player}} hat in {{board}} nicht gespielt',
+    noScores: 'Ranglisten vom Typ {{type}} erfassen keine Punktzahlen',
+    notScores: '{{board}} erfasst Matches oder Beiträge, keine Punktzahlen',
+    notMatches: 'Ranglisten vom Typ {{type}} erfassen Punktzahlen, keine Matches',
+    noEntries:
+      'Ranglisten vom Typ Rating haben in dieser Version keine Einträge; sieh dir die Rangliste selbst an',
+  },
   lists: {
     boards: 'Ranglisten',
     noBoards:

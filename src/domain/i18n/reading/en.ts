@@ -96,6 +96,14 @@ export const reading = {
     waiting: 'Waiting for a moderator',
     past: 'Past rounds',
   },
+  /** The read use cases' refusals (the API's detail says the same in English). */
+  refusals: {
+    notPlayed: '{{player}} has not played on {{board}}',
+    noScores: '{{type}} boards record no scores',
+    notScores: '{{board}} records matches or entries, not scores',
+    notMatches: '{{type}} boards record scores, not matches',
+    noEntries: 'Rating boards keep no entries in this version; read the board itself',
+  },
   lists: {
     boards: 'Boards',
     noBoards: 'No boards yet; someone with Manage Server creates one with `/board create`.',

@@ -99,6 +99,14 @@ export const reading: Shape<typeof source> = {
     waiting: 'Esperando a un moderador',
     past: 'Rondas anteriores',
   },
+  refusals: {
+    notPlayed: '{{player}} no ha jugado en {{board}}',
+    noScores: 'Las tablas de tipo {{type}} no registran puntuaciones',
+    notScores: '{{board}} registra partidas o participaciones, no puntuaciones',
+    notMatches: 'Las tablas de tipo {{type}} registran puntuaciones, no partidas',
+    noEntries:
+      'Las tablas de tipo Rating no tienen entradas en esta versión; consulta la propia tabla',
+  },
   lists: {
     boards: 'Tablas',
     noBoards:

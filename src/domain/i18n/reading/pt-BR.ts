@@ -99,6 +99,13 @@ export const reading: Shape<typeof source> = {
     waiting: 'Aguardando um moderador',
     past: 'Rodadas anteriores',
   },
+  refusals: {
+    notPlayed: '{{player}} não jogou em {{board}}',
+    noScores: 'Rankings do tipo {{type}} não registram pontuações',
+    notScores: '{{board}} registra partidas ou participações, não pontuações',
+    notMatches: 'Rankings do tipo {{type}} registram pontuações, não partidas',
+    noEntries: 'Rankings do tipo Rating não têm entradas nesta versão; consulte o próprio ranking',
+  },
   lists: {
     boards: 'Rankings',
     noBoards:
