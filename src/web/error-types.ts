@@ -2,7 +2,9 @@ import type { RequestHandler, Response } from 'express';
 import { ERROR_CODES, errorCodeOfSlug, errorSlug, type ErrorCode } from '../domain/errors';
 import type { PageDeps } from './deps';
 import { errorHtml } from './error-page';
-import { documentHtml, escapeHtml, link, type Html } from './html';
+import { t, type Language } from '../domain/i18n';
+import { documentHtml, escapeHtml, link, type Html, type PageFrame } from './html';
+import { pageFrame } from './locale';
 import { MAX_AGE, sendPage, sendPlainHtml } from './respond';
 
 /**
@@ -11,6 +13,10 @@ import { MAX_AGE, sendPage, sendPlainHtml } from './respond';
  *
  *   GET /errors          every code, with its status
  *   GET /errors/{code}   one code: what it means, its status, typical causes, what to do
+ *
+ * The pages' frame speaks the reader's language; what each code means, its causes and remedies
+ * are the API's own words, in English as the spec and the Problem documents are (marked
+ * `lang="en"` on a page in another language).
  */
 export interface ErrorType {
   /** Every status the code comes with; the first is its usual one (ERROR_CODES). */
@@ -178,51 +184,67 @@ export const ERROR_TYPES: Record<ErrorCode, ErrorType> = {
 };
 
 /** 401; 400, 413 or 422. */
-function statusText(statuses: readonly number[]): string {
+function statusText(statuses: readonly number[], lang: Language): string {
   const sorted = [...statuses].sort((a, b) => a - b).map(String);
   const last = sorted.pop() ?? '';
-  return sorted.length === 0 ? last : `${sorted.join(', ')} or ${last}`;
+  return sorted.length === 0
+    ? last
+    : t(lang, 'web.apiErrors.or', { some: sorted.join(', '), last });
 }
+
+/** The API's English words on a page in another language. */
+const english = (lang: Language) => (lang === 'en' ? '' : ' lang="en"');
 
 const codeTag = (code: ErrorCode): Html => `<code>${escapeHtml(code)}</code>`;
 
-const list = (items: readonly string[]): Html =>
-  `<ul>\n${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('\n')}\n</ul>`;
+const list = (items: readonly string[], lang: Language): Html =>
+  `<ul${english(lang)}>\n${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('\n')}\n</ul>`;
 
-const crumbs = (deps: PageDeps, withIndex: boolean): Html =>
-  `<nav aria-label="Breadcrumbs" class="crumbs">${link(deps.links.site('/'), 'Tally')}${
-    withIndex ? link(deps.links.site('/errors'), 'API errors') : ''
+const crumbs = (deps: PageDeps, withIndex: boolean, lang: Language): Html =>
+  `<nav aria-label="${escapeHtml(t(lang, 'web.page.breadcrumbs'))}" class="crumbs">${link(deps.links.site('/'), 'Tally')}${
+    withIndex ? link(deps.links.site('/errors'), escapeHtml(t(lang, 'web.apiErrors.title'))) : ''
   }</nav>`;
 
 /** GET /errors: every code with its title and status, each a link to its page. */
 export function errorTypesPage(deps: PageDeps): RequestHandler {
   return (req, res) => {
+    const frame = pageFrame(req);
+    const lang = frame.lang;
     const codes = Object.keys(ERROR_TYPES) as ErrorCode[];
     const items = codes.map((code) => {
       const title = ERROR_CODES[code].title;
       const href = deps.links.site(`/errors/${errorSlug(code)}`);
-      const meta = `${codeTag(code)} · HTTP ${statusText(ERROR_TYPES[code].statuses)}`;
-      return `<li>${link(href, escapeHtml(title), ` class="name" title="${escapeHtml(title)}"`)}
+      const meta = `${codeTag(code)} · HTTP ${statusText(ERROR_TYPES[code].statuses, lang)}`;
+      return `<li>${link(href, escapeHtml(title), ` class="name" title="${escapeHtml(title)}"${english(lang)}`)}
 <div class="meta">${meta}</div></li>`;
     });
+    const code = (name: string) => `<code>${name}</code>`;
+    const heading = t(lang, 'web.apiErrors.title');
     const html = documentHtml(
-      'API errors',
-      `${crumbs(deps, false)}
-<h1>API errors</h1>
-<p>Every failure of the API under /v1 is an <code>application/problem+json</code> document with
-seven fields: <code>type</code> (the address of one of these pages), <code>title</code>,
-<code>status</code>, <code>detail</code> (naming the offending field where there is one),
-<code>instance</code>, <code>code</code> and <code>request_id</code>. Programs branch on
-<code>code</code>, never on the title or the detail.</p>
+      heading,
+      `${crumbs(deps, false, lang)}
+<h1>${escapeHtml(heading)}</h1>
+<p>${t(lang, 'web.apiErrors.intro', {
+        problem: code('application/problem+json'),
+        type: code('type'),
+        title: code('title'),
+        status: code('status'),
+        detail: code('detail'),
+        instance: code('instance'),
+        code: code('code'),
+        requestId: code('request_id'),
+      })}</p>
 <ul class="boards">
 ${items.join('\n')}
 </ul>`,
       {
-        title: 'Tally API errors',
-        description: 'What each error of the Tally API means, and what to do about it',
+        title: t(lang, 'web.apiErrors.previewTitle'),
+        description: t(lang, 'web.apiErrors.description'),
         url: deps.links.siteUrl('/errors'),
         image: null,
       },
+      '',
+      frame,
     );
     sendPage(req, res, html, MAX_AGE.reference);
   };
@@ -236,8 +258,10 @@ export function errorTypePage(deps: PageDeps): RequestHandler {
   return (req, res) => {
     const slug = String(req.params.code);
     const code = errorCodeOfSlug(slug);
+    const frame = pageFrame(req);
+    const lang = frame.lang;
     if (code === null) {
-      sendUnknownType(deps, res);
+      sendUnknownType(deps, res, frame);
       return;
     }
     if (slug !== errorSlug(code)) {
@@ -247,26 +271,33 @@ export function errorTypePage(deps: PageDeps): RequestHandler {
     const { title } = ERROR_CODES[code];
     const type = ERROR_TYPES[code];
     const url = deps.links.siteUrl(`/errors/${errorSlug(code)}`);
+    const say = (key: Parameters<typeof t>[1]) => escapeHtml(t(lang, key));
+    const answer = t(lang, 'web.apiErrors.answer', {
+      code: `<code>"code": "${escapeHtml(code)}"</code>`,
+      type: `<code>"type": "${escapeHtml(url)}"</code>`,
+      status: '<code>status</code>',
+      detail: '<code>detail</code>',
+    });
     const html = documentHtml(
-      `${title} · API errors`,
-      `${crumbs(deps, true)}
-<h1>${escapeHtml(title)}</h1>
-<p class="meta">${codeTag(code)} · HTTP ${statusText(type.statuses)}</p>
-<p>${escapeHtml(type.meaning)}</p>
-<h2>Typical causes</h2>
-${list(type.causes)}
-<h2>What to do</h2>
-${list(type.remedies)}
-<h2>In the answer</h2>
-<p>The Problem document says <code>"code": "${escapeHtml(code)}"</code> and
-<code>"type": "${escapeHtml(url)}"</code>, with the HTTP status in <code>status</code>;
-<code>detail</code> says what was wrong with this request.</p>`,
+      `${title} · ${t(lang, 'web.apiErrors.title')}`,
+      `${crumbs(deps, true, lang)}
+<h1${english(lang)}>${escapeHtml(title)}</h1>
+<p class="meta">${codeTag(code)} · HTTP ${statusText(type.statuses, lang)}</p>
+<p${english(lang)}>${escapeHtml(type.meaning)}</p>
+<h2>${say('web.apiErrors.causes')}</h2>
+${list(type.causes, lang)}
+<h2>${say('web.apiErrors.remedies')}</h2>
+${list(type.remedies, lang)}
+<h2>${say('web.apiErrors.inAnswer')}</h2>
+<p>${answer}</p>`,
       {
-        title: `${title}: Tally API error`,
+        title: t(lang, 'web.apiErrors.codeTitle', { title }),
         description: type.meaning,
         url,
         image: null,
       },
+      '',
+      frame,
     );
     sendPage(req, res, html, MAX_AGE.reference);
   };
@@ -275,16 +306,12 @@ ${list(type.remedies)}
 /** No error by this code (or a deeper address under /errors): a 404 with the way to the list. */
 export const unknownErrorType =
   (deps: PageDeps): RequestHandler =>
-  (_req, res) =>
-    sendUnknownType(deps, res);
+  (req, res) =>
+    sendUnknownType(deps, res, pageFrame(req));
 
-function sendUnknownType(deps: PageDeps, res: Response): void {
-  sendPlainHtml(
-    res,
-    404,
-    errorHtml('Error type not found', 'The API answers no error by this code.', {
-      href: deps.links.site('/errors'),
-      label: 'Every API error',
-    }),
-  );
+function sendUnknownType(deps: PageDeps, res: Response, frame: PageFrame): void {
+  const lang = frame.lang;
+  const back = { href: deps.links.site('/errors'), label: t(lang, 'web.apiErrors.every') };
+  const title = t(lang, 'web.apiErrors.notFound');
+  sendPlainHtml(res, 404, errorHtml(title, t(lang, 'web.apiErrors.noSuch'), back, frame));
 }

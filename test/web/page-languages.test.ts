@@ -231,6 +231,21 @@ describe(`the public pages in the visitor's language (${backendName})`, () => {
     expect(text(index.text)).toContain('Ranglisten · 1 Rangliste');
     expect(text(index.text)).toContain('Highscore · 2 Spieler');
   });
+
+  it('GIVEN the API error reference THEN its frame is the reader’s language and the API’s own words stay English, marked so', async () => {
+    const list = await visit('/errors', { 'accept-language': 'de' });
+    expect(list.status).toBe(200);
+    expect(lang(list.text)).toBe('de');
+    expect(/<h1>([^<]*)<\/h1>/.exec(list.text)?.[1]).toBe('API-Fehler');
+    const one = await visit('/errors/invalid-request', { 'accept-language': 'es' });
+    expect(one.status).toBe(200);
+    expect(one.text).toContain('<h2>Causas habituales</h2>');
+    expect(one.text).toMatch(/<h1 lang="en">[^<]+<\/h1>/);
+    expect(text(one.text)).toContain('HTTP 400, 413 o 422');
+    const none = await visit('/errors/nope', { 'accept-language': 'pt-BR' });
+    expect(none.status).toBe(404);
+    expect(text(none.text)).toContain('Tipo de erro não encontrado');
+  });
 });
 
 describe('the page frame, without a server', () => {

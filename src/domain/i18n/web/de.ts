@@ -236,6 +236,23 @@ export const web: Shape<typeof source> = {
     slowDown: 'Nicht so schnell',
     tooMany: 'Zu viele Anfragen von deiner Adresse; versuch es in {{seconds}} s noch einmal.',
   },
+  apiErrors: {
+    title: 'API-Fehler',
+    previewTitle: 'Fehler der Tally-API',
+    description: 'Was jeder Fehler der Tally-API bedeutet und was du dagegen tun kannst',
+    intro:
+      'Jeder Fehler der API unter /v1 ist ein {{problem}}-Dokument mit\nsieben Feldern: {{type}} (die Adresse einer dieser Seiten), {{title}},\n{{status}}, {{detail}} (nennt das fehlerhafte Feld, wo es eines gibt),\n{{instance}}, {{code}} und {{requestId}}. Programme verzweigen nach\n{{code}}, nie nach dem Titel oder dem Detail.',
+    or: '{{some}} oder {{last}}',
+    causes: 'Typische Ursachen',
+    remedies: 'Was zu tun ist',
+    inAnswer: 'In der Antwort',
+    answer:
+      'Das Problem-Dokument enthält {{code}} und\n{{type}}, mit dem HTTP-Status in {{status}};\n{{detail}} sagt, was an dieser Anfrage falsch war.',
+    codeTitle: '{{title}}: Fehler der Tally-API',
+    notFound: 'Fehlertyp nicht gefunden',
+    noSuch: 'Die API kennt keinen Fehler mit diesem Code.',
+    every: 'Alle API-Fehler',
+  },
   errors: {
     notFound: {
       Board: 'Rangliste nicht gefunden',

@@ -227,6 +227,23 @@ export const web = {
     slowDown: 'Slow down',
     tooMany: 'Too many requests from your address; try again in {{seconds}} s.',
   },
+  apiErrors: {
+    title: 'API errors',
+    previewTitle: 'Tally API errors',
+    description: 'What each error of the Tally API means, and what to do about it',
+    intro:
+      'Every failure of the API under /v1 is an {{problem}} document with\nseven fields: {{type}} (the address of one of these pages), {{title}},\n{{status}}, {{detail}} (naming the offending field where there is one),\n{{instance}}, {{code}} and {{requestId}}. Programs branch on\n{{code}}, never on the title or the detail.',
+    or: '{{some}} or {{last}}',
+    causes: 'Typical causes',
+    remedies: 'What to do',
+    inAnswer: 'In the answer',
+    answer:
+      'The Problem document says {{code}} and\n{{type}}, with the HTTP status in {{status}};\n{{detail}} says what was wrong with this request.',
+    codeTitle: '{{title}}: Tally API error',
+    notFound: 'Error type not found',
+    noSuch: 'The API answers no error by this code.',
+    every: 'Every API error',
+  },
   errors: {
     notFound: {
       Board: 'Board not found',

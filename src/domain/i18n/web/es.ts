@@ -251,6 +251,23 @@ export const web: Shape<typeof source> = {
     slowDown: 'Más despacio',
     tooMany: 'Demasiadas solicitudes desde tu dirección; vuelve a intentarlo en {{seconds}} s.',
   },
+  apiErrors: {
+    title: 'Errores de la API',
+    previewTitle: 'Errores de la API de Tally',
+    description: 'Qué significa cada error de la API de Tally y qué hacer al respecto',
+    intro:
+      'Todo fallo de la API bajo /v1 es un documento {{problem}} con\nsiete campos: {{type}} (la dirección de una de estas páginas), {{title}},\n{{status}}, {{detail}} (que nombra el campo problemático cuando lo hay),\n{{instance}}, {{code}} y {{requestId}}. Los programas deciden según\n{{code}}, nunca según el título o el detalle.',
+    or: '{{some}} o {{last}}',
+    causes: 'Causas habituales',
+    remedies: 'Qué hacer',
+    inAnswer: 'En la respuesta',
+    answer:
+      'El documento Problem indica {{code}} y\n{{type}}, con el estado HTTP en {{status}};\n{{detail}} dice qué falló en esta solicitud.',
+    codeTitle: '{{title}}: error de la API de Tally',
+    notFound: 'Tipo de error no encontrado',
+    noSuch: 'La API no responde con ningún error con este código.',
+    every: 'Todos los errores de la API',
+  },
   errors: {
     notFound: {
       Board: 'Tabla no encontrada',

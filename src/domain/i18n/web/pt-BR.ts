@@ -248,6 +248,23 @@ export const web: Shape<typeof source> = {
     slowDown: 'Mais devagar',
     tooMany: 'Muitas solicitações do seu endereço; tente de novo em {{seconds}} s.',
   },
+  apiErrors: {
+    title: 'Erros da API',
+    previewTitle: 'Erros da API do Tally',
+    description: 'O que cada erro da API do Tally significa e o que fazer',
+    intro:
+      'Toda falha da API em /v1 é um documento {{problem}} com\nsete campos: {{type}} (o endereço de uma destas páginas), {{title}},\n{{status}}, {{detail}} (que indica o campo problemático, quando há um),\n{{instance}}, {{code}} e {{requestId}}. Os programas decidem pelo\n{{code}}, nunca pelo título ou pelo detalhe.',
+    or: '{{some}} ou {{last}}',
+    causes: 'Causas comuns',
+    remedies: 'O que fazer',
+    inAnswer: 'Na resposta',
+    answer:
+      'O documento Problem informa {{code}} e\n{{type}}, com o status HTTP em {{status}};\n{{detail}} diz o que estava errado nesta solicitação.',
+    codeTitle: '{{title}}: erro da API do Tally',
+    notFound: 'Tipo de erro não encontrado',
+    noSuch: 'A API não responde com nenhum erro com este código.',
+    every: 'Todos os erros da API',
+  },
   errors: {
     notFound: {
       Board: 'Ranking não encontrado',
