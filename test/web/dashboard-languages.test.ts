@@ -138,7 +138,12 @@ describe('the dashboard in the browser’s language', () => {
     expect(text(one)).toContain('Annehmen');
     expect(text(one)).toContain('Anpassen und annehmen');
 
-    admin.cookies.set('tally_lang', 'es');
+    // The public pages' switch, at the foot: this page in each language; a pick is remembered.
+    expect(queue.html).toContain('<nav class="languages"');
+    expect(queue.html).toContain('href="?lang=es" hreflang="es" lang="es"');
+    const switched = await asking(admin, `/dashboard/${g}/review?lang=es`, 'de');
+    expect(switched.html).toContain('<html lang="es">');
+    expect(admin.cookies.get('tally_lang')).toBe('es');
     const picked = await asking(admin, `/dashboard/${g}/review`, 'de');
     expect(picked.html).toContain('<html lang="es">');
     expect(text(picked)).toContain('1 envío en espera, el más antiguo primero.');

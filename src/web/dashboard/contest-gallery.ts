@@ -81,7 +81,7 @@ export function contestGalleryPage(deps: DashboardDeps): RequestHandler {
           ? voteForm(member, board.id, e, mine.get(e.pk))
           : `<div class="vote"><span class="hint">${mine.has(e.pk) ? `${w.h('contest.yourVote', { value: mine.get(e.pk)! })} · ` : ''}${w.h('contest.votingClosed')}</span></div>`;
     const gallery = entries.length
-      ? rankedGallery(board, entries, settings.minVotes, deps.links, 0, { extra })
+      ? rankedGallery(board, entries, settings.minVotes, deps.links, 0, { extra, lang: w.lang })
       : `<p class="empty">${w.h('contest.noEntries')}</p>`;
     const submit = periodOpen(settings.submissionsUntil, now)
       ? submitForm(member, board.id)
@@ -90,7 +90,7 @@ export function contestGalleryPage(deps: DashboardDeps): RequestHandler {
     const body = `<h1>${bdi(boardName(board))}</h1>
 ${serverTabs(member, 'boards')}
 <p class="meta">${w.h('contest.imageContest')} · ${link(deps.links.board(board), w.h('contest.publicPage'))} · ${link(paths.mine(member.server.guildId), w.h('contest.yourEntries'))}</p>
-<p class="periods">${escapeHtml(periodsText(settings, now))}</p>
+<p class="periods">${escapeHtml(periodsText(settings, now, w.lang))}</p>
 <section class="panel"><h2>${w.h('contest.submitHeading')}</h2>${submit}</section>
 ${gallery}`;
     sendDashboard(

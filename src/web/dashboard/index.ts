@@ -13,6 +13,7 @@ import type { ServerDirectory } from '../../pipeline/chat-port';
 import { closeSession } from '../../pipeline/web-sessions';
 import { escapeHtml, link } from '../html';
 import { Links } from '../links';
+import { rememberLanguage } from '../locale';
 import { limiter, visitorOf, type LimiterStore } from '../page-limits';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { DiscordAccount, DiscordSignedOut, DiscordUnavailable } from './discord-account';
@@ -127,6 +128,8 @@ export function dashboard(ctx: Context, options: DashboardOptions = {}): Dashboa
     requireCsrfToken,
   ];
 
+  // The language switch's pick (`?lang=`) is remembered in its cookie, as on the public pages.
+  router.use(['/auth', '/dashboard'], rememberLanguage);
   router.use(['/auth', '/dashboard'], loadSession(ctx, cookies));
   // Before the pages' limit: a queue (up to 100 rows) with a thumbnail each is one page and as
   // many pictures.

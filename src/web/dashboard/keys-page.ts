@@ -18,14 +18,14 @@ import { refusal } from './words';
 function keyRow(member: InServer, key: KeySummary): Html {
   const { w } = member;
   const revoke = key.revoked_at
-    ? w.m('keys.revokedHtml', { when: timeTag(new Date(key.revoked_at)) })
+    ? w.m('keys.revokedHtml', { when: timeTag(new Date(key.revoked_at), w.lang) })
     : postForm(
         member.session,
         `${paths.keys(member.server.guildId)}/${encodeURIComponent(key.id)}/revoke`,
         '',
         { label: w.t('keys.revoke'), kind: 'danger' },
       );
-  return `<tr><td>${escapeHtml(key.label || key.id)}</td><td>${key.type}</td><td>${escapeHtml(key.scopes.join(' '))}</td><td><code>…${escapeHtml(key.hint)}</code></td><td>${timeTag(new Date(key.created_at))}</td><td>${revoke}</td></tr>`;
+  return `<tr><td>${escapeHtml(key.label || key.id)}</td><td>${key.type}</td><td>${escapeHtml(key.scopes.join(' '))}</td><td><code>…${escapeHtml(key.hint)}</code></td><td>${timeTag(new Date(key.created_at), w.lang)}</td><td>${revoke}</td></tr>`;
 }
 
 async function render(

@@ -89,13 +89,13 @@ export function dashboardHtml(title: string, body: Html, chrome: Chrome): Html {
   const flash = chrome.flash
     ? `<p class="flash${chrome.flash.refused ? ' refused' : ''}" role="status">${escapeHtml(chrome.flash.text)}</p>\n`
     : '';
-  const page = documentHtml(
+  return documentHtml(
     title,
     `${header(chrome.session, chrome.w)}\n${flash}${body}`,
     undefined,
     DASHBOARD_STYLE,
+    chrome.w.frame,
   );
-  return page.replace('<html lang="en">', `<html lang="${chrome.w.lang}">`);
 }
 
 /**

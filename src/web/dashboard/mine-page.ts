@@ -30,13 +30,13 @@ const FLASH: Record<string, 'mine.withdrawn'> = { withdrawn: 'mine.withdrawn' };
 
 function submissionRow(w: Words, s: MemberSubmission): Html {
   const refused = ['declined', 'expired', 'failed'].includes(s.state);
-  return `<tr><td>${s.board ? bdi(boardName(s.board)) : `<span class="muted">${w.h('mine.deletedBoard')}</span>`}</td><td>${escapeHtml(s.summary)} <span class="hint">${escapeHtml(s.handle)}</span></td><td>${refused ? '<strong>' : ''}${escapeHtml(submissionStateWord(s.state, w.lang))}${refused ? '</strong>' : ''}</td><td>${s.reason ? bdi(s.reason) : ''}</td><td>${timeTag(s.submittedAt)}</td></tr>`;
+  return `<tr><td>${s.board ? bdi(boardName(s.board)) : `<span class="muted">${w.h('mine.deletedBoard')}</span>`}</td><td>${escapeHtml(s.summary)} <span class="hint">${escapeHtml(s.handle)}</span></td><td>${refused ? '<strong>' : ''}${escapeHtml(submissionStateWord(s.state, w.lang))}${refused ? '</strong>' : ''}</td><td>${s.reason ? bdi(s.reason) : ''}</td><td>${timeTag(s.submittedAt, w.lang)}</td></tr>`;
 }
 
 function entryState(w: Words, e: MemberEntry, minVotes: number): string {
   if (e.standing) {
     const standing = entryStanding(e.standing, minVotes, w.lang);
-    return e.standing.rank === null ? standing : `${placeText(e.standing)} · ${standing}`;
+    return e.standing.rank === null ? standing : `${placeText(e.standing, w.lang)} · ${standing}`;
   }
   if (e.entry.status === 'pending') return w.t('mine.waitingApproval');
   const rank = e.entry.finalRank === null ? w.t('mine.unranked') : `#${e.entry.finalRank}`;
@@ -55,7 +55,7 @@ function entryRow(member: InServer, links: Links, e: MemberEntry, minVotes: numb
         kind: 'danger',
       })
     : '';
-  return `<tr><td>${img}</td><td>${bdi(e.entry.title)} <span class="hint">#${e.entry.pk}</span></td><td>${escapeHtml(entryState(member.w, e, minVotes))}</td><td>${timeTag(e.entry.createdAt)}</td><td>${withdraw}</td></tr>`;
+  return `<tr><td>${img}</td><td>${bdi(e.entry.title)} <span class="hint">#${e.entry.pk}</span></td><td>${escapeHtml(entryState(member.w, e, minVotes))}</td><td>${timeTag(e.entry.createdAt, member.w.lang)}</td><td>${withdraw}</td></tr>`;
 }
 
 async function contestSections(deps: DashboardDeps, member: InServer): Promise<Html[]> {

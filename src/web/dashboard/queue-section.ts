@@ -12,7 +12,7 @@ import {
   type QueueSettings,
   type QueueView,
 } from '../../pipeline/queues';
-import { bdi, escapeHtml, type Html } from '../html';
+import { bdi, escapeHtml, grouped, type Html } from '../html';
 import type { DashboardDeps } from './deps';
 import { picker, placeOf, whole, type Form } from './form-fields';
 import type { InServer } from './guard';
@@ -80,7 +80,7 @@ export async function queueSection(
   const current: QueueSettings = view?.queue ?? QUEUE_DEFAULTS;
   const fields = FIELDS.map((key) => {
     const [low, high] = QUEUE_LIMITS[key];
-    return `<label>${w.h(`queue.${key}`)} <input name="${key}" type="number" min="${low}" max="${high}" required value="${current[key]}"><span class="hint">${number(w, low)}–${number(w, high)}. ${w.h(`queue.${key}Hint`)}</span></label>`;
+    return `<label>${w.h(`queue.${key}`)} <input name="${key}" type="number" min="${low}" max="${high}" required value="${current[key]}"><span class="hint">${grouped(low, w.lang)}–${grouped(high, w.lang)}. ${w.h(`queue.${key}Hint`)}</span></label>`;
   });
   const form = postForm(
     s,
@@ -137,6 +137,3 @@ function waited(w: Words, ms: number): string {
     ? w.t('queue.minutes', { minutes })
     : w.t('queue.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
-
-/** A number as the page's language groups it (1,000 · 1.000 · 1 000). */
-const number = (w: Words, n: number) => escapeHtml(n.toLocaleString(w.lang));

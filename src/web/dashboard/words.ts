@@ -2,8 +2,8 @@ import type { Request } from 'express';
 import { TallyError, type ErrorCode } from '../../domain/errors';
 import { t, type Language, type TextKey, type TextVars } from '../../domain/i18n';
 import type { BoardType } from '../../domain/vocabulary';
-import { escapeHtml, type Html } from '../html';
-import { pageLanguage } from '../locale';
+import { escapeHtml, type Html, type PageFrame } from '../html';
+import { pageFrame } from '../locale';
 
 /**
  * The dashboard's words in the page's language (issue 32): `dashboard.*` of the catalogue,
@@ -17,6 +17,8 @@ export type DashboardKey = {
 
 export interface Words {
   readonly lang: Language;
+  /** The page's language and the query its language switch keeps (html.ts languageSwitch). */
+  readonly frame: PageFrame;
   t(key: DashboardKey, vars?: TextVars): string;
   h(key: DashboardKey, vars?: TextVars): Html;
   m(key: DashboardKey & `${string}Html`, vars?: Readonly<Record<string, Html | number>>): Html;
@@ -24,10 +26,14 @@ export interface Words {
   type(type: BoardType): string;
 }
 
-export function wordsFor(lang: Language): Words {
+export function wordsFor(
+  lang: Language,
+  frame: PageFrame = { lang, query: new URLSearchParams() },
+): Words {
   const text = (key: DashboardKey, vars?: TextVars) => t(lang, `dashboard.${key}` as TextKey, vars);
   return {
     lang,
+    frame,
     t: text,
     h: (key, vars) => escapeHtml(text(key, vars)),
     m: (key, vars) => text(key, vars),
@@ -36,7 +42,10 @@ export function wordsFor(lang: Language): Words {
 }
 
 /** The words of the page a request asks for (`?lang=`, the switch's cookie, Accept-Language). */
-export const wordsOf = (req: Request): Words => wordsFor(pageLanguage(req));
+export function wordsOf(req: Request): Words {
+  const frame = pageFrame(req);
+  return wordsFor(frame.lang, frame);
+}
 
 /** English, for what stays English (the API's `detail` of a refusal). */
 export const ENGLISH = wordsFor('en');
