@@ -2,6 +2,7 @@ import { SlashCommandBuilder, time, TimestampStyles, type APIEmbed } from 'disco
 import { mayModerate } from '../src/bot/review-button';
 import { clip, code, LIMITS, shown } from '../src/bot/text';
 import {
+  missingRecord,
   reviewQueue,
   summaryOf,
   type PendingRecord,
@@ -119,7 +120,10 @@ function itemLine(item: PendingReview, locale: string): string {
   const parts = [
     code(item.handle),
     clip(shown(item.board.displayName || item.board.id), BOARD_NAME_MAX),
-    clip(item.record ? shownSummary(item.record, locale) : item.summary, SUMMARY_MAX),
+    clip(
+      item.record ? shownSummary(item.record, locale) : missingRecord(item.kind, locale),
+      SUMMARY_MAX,
+    ),
     t(locale, 'review.list.by', { who: submitter(item.submittedBy, locale) }),
     t(locale, 'review.list.submitted', {
       when: time(item.submittedAt, TimestampStyles.RelativeTime),

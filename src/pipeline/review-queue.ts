@@ -108,7 +108,7 @@ function pendingReview(row: Submission, board: Board, record: PendingRecord | nu
     board: { id: board.id, displayName: board.displayName },
     kind: row.kind,
     record,
-    summary: record ? summaryOf(record) : `${row.kind} (its record is missing)`,
+    summary: record ? summaryOf(record) : missingRecord(row.kind, null),
     submittedBy: row.submittedBy,
     submittedAt: row.queuedAt,
     expiresAt: row.expiresAt,
@@ -162,6 +162,10 @@ export function summaryOf(record: PendingRecord, locale: string | null = null): 
     ? outcomeSentence(record, team1, team2, locale)
     : t(locale, 'review.list.undecided', { team1, team2 });
 }
+
+/** The line of a submission whose match or score row is gone: `match (its record is missing)`. */
+export const missingRecord = (kind: 'match' | 'score', locale: string | null) =>
+  t(locale, kind === 'match' ? 'review.list.missingMatch' : 'review.list.missingScore');
 
 /** Where the bot posted a review: the server's channel, or the owner's DM with the bot (`@me`). */
 export function reviewMessageUrl(ownerId: string, channelId: string, messageId: string): string {

@@ -1,7 +1,8 @@
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { boardUrl } from '../domain/board-url';
-import { notFound, TallyError } from '../domain/errors';
+import { TallyError } from '../domain/errors';
+import { t } from '../domain/i18n';
 import { HANDLE_LIFETIME_MS, handleStatus, isApplied } from '../domain/handle-status';
 import { formatHandle, HANDLE_SYNTAX, submissionIdOf } from '../domain/ids';
 import type { MatchStatus, SubmissionStatus } from '../domain/vocabulary';
@@ -70,14 +71,17 @@ export async function submissionByHandle(
   ownerId: string,
   handle: string,
 ): Promise<SubmissionView> {
-  if (!HANDLE_SYNTAX.test(handle))
-    throw new TallyError('invalid_request', 'handle must look like sub_<n>');
+  if (!HANDLE_SYNTAX.test(handle)) {
+    const said = { key: 'review.decide.badHandle' } as const;
+    throw new TallyError('invalid_request', t(null, said.key), { said });
+  }
   const id = submissionIdOf(handle);
   const submission = id === null ? null : await ctx.repos.submissions.byId(id);
   const expired =
     submission && ctx.now().getTime() - submission.queuedAt.getTime() > HANDLE_LIFETIME_MS;
   if (!submission || submission.ownerId !== ownerId || expired) {
-    throw notFound(`No submission ${handle}`);
+    const said = { key: 'review.decide.noHandle', vars: { handle } } as const;
+    throw new TallyError('not_found', t(null, said.key, said.vars), { said });
   }
   return viewOf(ctx, submission);
 }

@@ -167,6 +167,8 @@ export const review: Shape<typeof source> = {
     seasonClosing:
       'die Saison der Rangliste ist gerade zu Ende gegangen und vor ihrem Ende eingereichte Ergebnisse werden noch eingetragen; versuch {{handle}} in ein paar Sekunden noch einmal',
     notPending: '{{handle}} wartet nicht auf Prüfung (Status: `{{status}}`)',
+    badHandle: 'ein Handle hat die Form sub_<n>',
+    noHandle: 'Keine Einsendung {{handle}}',
     expired:
       '{{handle}} ist am {{when}} verfallen, als seine Prüffrist ablief; es wurde abgelehnt und nichts gewertet',
   },
@@ -199,6 +201,8 @@ export const review: Shape<typeof source> = {
     undecided: '{{team1}} gegen {{team2}}, kein Ergebnis',
     aMatch: 'ein Match',
     aScore: 'ein Ergebnis',
+    missingMatch: 'Match (sein Eintrag fehlt)',
+    missingScore: 'Ergebnis (sein Eintrag fehlt)',
     theApi: 'der API',
   },
   correct: {

@@ -158,6 +158,8 @@ export const review = {
     seasonClosing:
       "the board's season has just ended and results submitted before its end are still being recorded; try {{handle}} again in a few seconds",
     notPending: '{{handle}} is not pending review (it is {{status}})',
+    badHandle: 'handle must look like sub_<n>',
+    noHandle: 'No submission {{handle}}',
     expired:
       '{{handle}} expired at {{when}}, when its validation window ran out; it was rejected and nothing was applied',
   },
@@ -190,6 +192,8 @@ export const review = {
     undecided: '{{team1}} vs {{team2}}, no result',
     aMatch: 'a match',
     aScore: 'a score',
+    missingMatch: 'match (its record is missing)',
+    missingScore: 'score (its record is missing)',
     theApi: 'the API',
   },
   correct: {

@@ -162,6 +162,8 @@ export const review: Shape<typeof source> = {
     seasonClosing:
       'la temporada de la tabla acaba de terminar y aún se están registrando resultados enviados antes del final; vuelve a intentar {{handle}} en unos segundos',
     notPending: '{{handle}} no está pendiente de revisión (estado: `{{status}}`)',
+    badHandle: 'el handle debe tener la forma sub_<n>',
+    noHandle: 'No existe el envío {{handle}}',
     expired:
       '{{handle}} caducó el {{when}}, al terminar su plazo de revisión; se rechazó y no se aplicó nada',
   },
@@ -194,6 +196,8 @@ export const review: Shape<typeof source> = {
     undecided: '{{team1}} contra {{team2}}, sin resultado',
     aMatch: 'una partida',
     aScore: 'una puntuación',
+    missingMatch: 'partida (falta su registro)',
+    missingScore: 'puntuación (falta su registro)',
     theApi: 'la API',
   },
   correct: {

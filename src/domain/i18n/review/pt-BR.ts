@@ -162,6 +162,8 @@ export const review: Shape<typeof source> = {
     seasonClosing:
       'a temporada do ranking acabou de terminar e os resultados enviados antes do fim ainda estão sendo registrados; tente {{handle}} de novo em alguns segundos',
     notPending: '{{handle}} não está aguardando revisão (status: `{{status}}`)',
+    badHandle: 'o handle precisa ter a forma sub_<n>',
+    noHandle: 'Nenhum envio {{handle}}',
     expired:
       '{{handle}} expirou em {{when}}, quando o prazo de revisão acabou; foi recusado e nada foi aplicado',
   },
@@ -194,6 +196,8 @@ export const review: Shape<typeof source> = {
     undecided: '{{team1}} x {{team2}}, sem resultado',
     aMatch: 'uma partida',
     aScore: 'uma pontuação',
+    missingMatch: 'partida (o registro dela sumiu)',
+    missingScore: 'pontuação (o registro dela sumiu)',
     theApi: 'a API',
   },
   correct: {
