@@ -170,6 +170,16 @@ describe('the dashboard in the browser’s language', () => {
     expect(refused.status).toBe(422);
     expect(text(refused)).toContain('Das hat nicht geklappt');
     expect(text(refused)).toContain('„Prüffrist“ muss eine ganze Zahl sein');
+    // A use case's own refusal (its `said`) reads in the page's language too.
+    const outOfRange = await admin.post(`/dashboard/${g}/boards/${ladder.id}`, {
+      section: 'general',
+      name: 'Ladder',
+      reviewMode: 'opponents',
+      confirmHours: '0',
+    });
+    expect(outOfRange.status).toBe(422);
+    expect(text(outOfRange)).toContain('muss eine ganze Zahl von 1 bis 720 sein');
+    expect(text(outOfRange)).not.toContain('must be a whole number');
     expect((await world.tally.ctx.repos.boards.byId(ownerId, ladder.id))!.displayName).toBe(
       'Ladder',
     );
