@@ -168,7 +168,15 @@ function previewTags(preview: Preview, lang: Language): Html {
   const meta = tags.map(
     ([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(plainTitle(value))}">`,
   );
-  return [...meta, `<link rel="canonical" href="${escapeHtml(preview.url)}">`].join('\n');
+  // The same page in each language, for search engines (the switch's ?lang=, absolute).
+  const alternates = LANGUAGES.map((other) => {
+    const url = new URL(preview.url);
+    url.searchParams.set('lang', other);
+    return `<link rel="alternate" hreflang="${other}" href="${escapeHtml(url.href)}">`;
+  });
+  return [...meta, `<link rel="canonical" href="${escapeHtml(preview.url)}">`, ...alternates].join(
+    '\n',
+  );
 }
 
 /**

@@ -63,7 +63,7 @@ export function boardPages(ctx: Context, options: BoardPagesOptions = {}): Route
   const router = Router();
   const limits = pageLimits({ ...DEFAULT_PAGE_LIMITS, ...options.limits }, options);
   const headers = pageHeaders(ctx.config.discordCdnUrl);
-  // Pages speak the visitor's language (locale.ts); pictures are D's and vary by nothing yet.
+  // Pages speak the visitor's language (locale.ts); pictures pick theirs in images.ts.
   const language: RequestHandler = (req, res, next) => {
     if (isPicturePath(req.path)) next();
     else rememberLanguage(req, res, next);

@@ -258,6 +258,9 @@ describe('the page frame, without a server', () => {
     expect(lang(page)).toBe('de');
     expect(meta(page, 'og:locale')).toEqual(['de_DE']);
     expect(page).toContain('href="?season=2&amp;lang=es" hreflang="es" lang="es">Español</a>');
+    expect(page).toContain(
+      '<link rel="alternate" hreflang="pt-BR" href="http://tally.test/?lang=pt-BR">',
+    );
     expect(grouped(1234567, 'de')).toBe('1.234.567');
     expect(grouped(1234567, 'pt-BR')).toBe('1.234.567');
     expect(grouped(1234567)).toBe('1,234,567');
