@@ -79,8 +79,8 @@ export const web: Shape<typeof source> = {
     none: 'Noch keine Ergebnisse.',
     pending_one: '{{count, number}} Ergebnis wartet auf die Prüfung durch die Moderation.',
     pending_other: '{{count, number}} Ergebnisse warten auf die Prüfung durch die Moderation.',
-    finalStandings: 'die Abschlusstabelle',
-    see: 'Hier ist {{archive}} von {{season}}.',
+    finalStandings: 'Abschlusstabelle',
+    see: 'Zur {{archive}} von {{season}}.',
   },
   queue: {
     nobody: 'Warteschlange offen, niemand wartet',
@@ -88,7 +88,7 @@ export const web: Shape<typeof source> = {
     waiting_other: '{{count, number}} warten in der Warteschlange',
     teamsWaiting_one: '{{count, number}} Team wartet in der Warteschlange',
     teamsWaiting_other: '{{count, number}} Teams warten in der Warteschlange',
-    join: 'mach in Discord mit {{command}} mit',
+    join: 'Beitritt in Discord mit {{command}}',
   },
   matches: {
     heading: 'Matches',
