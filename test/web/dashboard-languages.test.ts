@@ -253,6 +253,12 @@ describe('the server’s language, set from the dashboard', () => {
 
     const admin = await signedIn(arena.admin.id);
     await admin.get(`/dashboard/${g}`);
+    const forged = await admin.request('POST', languagePath, {
+      form: { language: 'es' },
+      headers: { origin: admin.origin, 'accept-language': 'pt-BR' },
+    });
+    expect(forged.status).toBe(403);
+    expect(text(forged)).toContain('Este formulário não veio deste painel');
     expect((await admin.post(languagePath, { language: 'es' }, { csrf: null })).status).toBe(403);
     expect(
       (await admin.post(languagePath, { language: 'es' }, { origin: 'https://evil.example' }))

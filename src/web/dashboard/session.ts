@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
-import { TallyError } from '../../domain/errors';
+import { TallyError, type ErrorCode } from '../../domain/errors';
+import { t, type TextKey } from '../../domain/i18n';
 import type { Context } from '../../pipeline/context';
 import { sessionOf, type WebSession } from '../../pipeline/web-sessions';
 
@@ -88,6 +89,13 @@ const same = (a: string, b: string) => {
 };
 
 /**
+ * A refusal of these checks: English detail, and the catalogue's text the error page shows in
+ * the page's language (words.ts is not imported here: locale.ts reads this file's cookies).
+ */
+const said = (code: ErrorCode, key: TextKey, status?: number) =>
+  new TallyError(code, t('en', key), { said: { key }, ...(status ? { status } : {}) });
+
+/**
  * A state-changing request must come from one of Tally's own pages: the browser says so (Origin,
  * or Sec-Fetch-Site where a browser sends no Origin), checked from the headers alone so it runs
  * before any body is read. Anything else is refused before any use case runs.
@@ -96,10 +104,7 @@ export function requireSameOrigin(publicUrl: string): RequestHandler {
   const origin = new URL(publicUrl).origin;
   return (req, res, next) => {
     if (!sessionIn(res)) {
-      throw new TallyError(
-        'authentication_failed',
-        'Your session has ended. Sign in again, then repeat what you were doing.',
-      );
+      throw said('authentication_failed', 'dashboard.session.ended');
     }
     const from = req.get('Origin');
     const site = req.get('Sec-Fetch-Site');
@@ -117,11 +122,7 @@ export const requireCsrfToken: RequestHandler = (req, res, next) => {
   next();
 };
 
-const forged = () =>
-  new TallyError(
-    'permission_denied',
-    'This form did not come from this dashboard (or the page was open too long). Reload the page and try again.',
-  );
+const forged = () => said('permission_denied', 'dashboard.session.forged');
 
 /**
  * A form's fields as text: a field sent twice (an array) or not at all is refused in one place,
@@ -130,11 +131,7 @@ const forged = () =>
 export const textFields: RequestHandler = (req, _res, next) => {
   const body = (req.body ?? {}) as Record<string, unknown>;
   if (Object.values(body).some((v) => typeof v !== 'string')) {
-    throw new TallyError(
-      'invalid_request',
-      'This form sent a field twice; reload the page and try again.',
-      { status: 400 },
-    );
+    throw said('invalid_request', 'dashboard.session.fieldTwice', 400);
   }
   next();
 };

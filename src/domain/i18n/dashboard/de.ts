@@ -436,6 +436,14 @@ export const dashboard: Shape<typeof source> = {
       'Diese Seite konnte nicht geladen werden. Nichts wurde geändert; versuch es noch mal.',
     noPage: 'Unter dieser Adresse gibt es keine Dashboard-Seite',
   },
+  session: {
+    ended:
+      'Deine Sitzung ist abgelaufen. Melde dich erneut an und wiederhole dann, was du gerade getan hast.',
+    forged:
+      'Dieses Formular kam nicht von diesem Dashboard (oder die Seite war zu lange offen). Lade die Seite neu und versuch es noch mal.',
+    fieldTwice:
+      'Dieses Formular hat ein Feld doppelt gesendet; lade die Seite neu und versuch es noch mal.',
+  },
   signIn: {
     notCompleted: 'Anmeldung nicht abgeschlossen',
     otherBrowser:

@@ -423,6 +423,12 @@ export const dashboard = {
     notLoaded: 'This page could not be loaded. Nothing was changed; try again.',
     noPage: 'There is no dashboard page at this address',
   },
+  session: {
+    ended: 'Your session has ended. Sign in again, then repeat what you were doing.',
+    forged:
+      'This form did not come from this dashboard (or the page was open too long). Reload the page and try again.',
+    fieldTwice: 'This form sent a field twice; reload the page and try again.',
+  },
   signIn: {
     notCompleted: 'Sign-in not completed',
     otherBrowser: 'This sign-in did not start in this browser, or it took too long. Start again.',

@@ -434,6 +434,13 @@ export const dashboard: Shape<typeof source> = {
     notLoaded: 'No se pudo cargar esta página. No se cambió nada; vuelve a intentarlo.',
     noPage: 'No hay ninguna página del panel en esta dirección',
   },
+  session: {
+    ended: 'Tu sesión terminó. Vuelve a iniciar sesión y repite lo que estabas haciendo.',
+    forged:
+      'Este formulario no vino de este panel (o la página estuvo abierta demasiado tiempo). Recarga la página y vuelve a intentarlo.',
+    fieldTwice:
+      'Este formulario envió un campo dos veces; recarga la página y vuelve a intentarlo.',
+  },
   signIn: {
     notCompleted: 'No se completó el inicio de sesión',
     otherBrowser:

@@ -434,6 +434,12 @@ export const dashboard: Shape<typeof source> = {
     notLoaded: 'Não foi possível carregar esta página. Nada foi alterado; tente de novo.',
     noPage: 'Não há nenhuma página do painel neste endereço',
   },
+  session: {
+    ended: 'Sua sessão terminou. Entre de novo e repita o que você estava fazendo.',
+    forged:
+      'Este formulário não veio deste painel (ou a página ficou aberta tempo demais). Recarregue a página e tente de novo.',
+    fieldTwice: 'Este formulário enviou um campo duas vezes; recarregue a página e tente de novo.',
+  },
   signIn: {
     notCompleted: 'Login não concluído',
     otherBrowser: 'Este login não começou neste navegador, ou demorou demais. Comece de novo.',
