@@ -5,10 +5,10 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { Board } from '../entities/board';
-import { TallyError, type Said } from '../src/domain/errors';
 import { t } from '../src/domain/i18n';
 import { chatPlayerId } from '../src/domain/ids';
 import { listTeams } from '../src/pipeline/boards';
+import { invalidSaid } from '../src/pipeline/refusal';
 import type { Context } from '../src/pipeline/context';
 import {
   closeQueue,
@@ -90,9 +90,6 @@ export const queue = {
   },
 } satisfies Command;
 
-/** A refusal of what the member typed, said in their language (the detail stays English). */
-const saying = (detail: string, said: Said) => new TallyError('invalid_request', detail, { said });
-
 const me = (interaction: ChatInputCommandInteraction) => chatPlayerId(interaction.user.id);
 
 async function open(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
@@ -125,7 +122,7 @@ async function close(interaction: ChatInputCommandInteraction, ctx: Context): Pr
 
 async function join(interaction: ChatInputCommandInteraction, ctx: Context): Promise<string> {
   if (interaction.user.bot) {
-    throw saying('bots cannot queue; only people play matches', { key: 'play.queue.botsCannot' });
+    throw invalidSaid('play.queue.botsCannot');
   }
   const board = await boardOf(ctx, interaction);
   const team = await teamOf(interaction, ctx, board);
@@ -153,10 +150,7 @@ async function status(interaction: ChatInputCommandInteraction, ctx: Context): P
   if (boardId !== null) {
     const found = await queueOfBoard(ctx, await boardOf(ctx, interaction));
     if (!found) {
-      throw saying(`${shown(boardId)} has no queue; an admin opens one with /queue open`, {
-        key: 'play.queue.noQueueOpen',
-        vars: { board: shown(boardId) },
-      });
+      throw invalidSaid('play.queue.noQueueOpen', { board: shown(boardId) });
     }
     board = await queueView(ctx, found.pk);
   }

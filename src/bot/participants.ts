@@ -1,7 +1,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Board } from '../../entities/board';
-import { TallyError } from '../domain/errors';
 import type { TextKey, TextVars } from '../domain/i18n';
+import { invalidSaid } from '../pipeline/refusal';
 import { echo } from './text';
 
 /**
@@ -20,21 +20,19 @@ export function parseParticipants(
   if (board.fixedTeams) return [team(trimmed, teams, field)];
   const tokens = trimmed.split(/[\s,]+/).filter((t) => t !== '');
   if (tokens.length === 0) {
-    throw refused(`${field}: mention at least one member`, 'atLeastOne', { field });
+    throw refused('atLeastOne', { field });
   }
   return tokens.map((token) => {
     const member = /^<@!?(\d{17,20})>$/.exec(token) ?? /^(\d{17,20})$/.exec(token);
     if (member?.[1]) return { chat_id: member[1] };
     const role = /^<@&(\d{17,20})>$/.exec(token);
     if (token === '@everyone' || token === '@here' || (role && role[1] === guildId)) {
-      throw refused(
-        `${field}: @everyone is not a player; mention members, or a role for a team`,
-        'everyone',
+      throw refused('everyone',
         { field },
       );
     }
     if (role?.[1]) return { role_id: `role_${role[1]}` };
-    throw refused(`${field}: ${echo(token)} is not a member or role mention`, 'notMention', {
+    throw refused('notMention', {
       field,
       token: echo(token),
     });
@@ -47,9 +45,7 @@ function team(text: string, teams: { pk: number; name: string }[], field: string
     ? teams.find((t) => t.pk === Number(byId[1]))
     : teams.find((t) => t.name.toLowerCase() === text.toLowerCase());
   if (!found) {
-    throw refused(
-      `${field}: ${echo(text)} is not a team of this board (see /team list)`,
-      'notTeam',
+    throw refused('notTeam',
       {
         field,
         team: echo(text),
@@ -90,12 +86,10 @@ export async function refuseBots(
 const MAX_LOOKUPS = 16;
 
 const notAPlayer = (id: string) =>
-  refused(`<@${id}> is a bot; bots cannot be players. Name the people who played.`, 'bot', { id });
+  refused('bot', { id });
 
 /** A refusal of what was typed, in the member's language when chat answers it (issue 32). */
-const refused = (detail: string, name: ParticipantRefusal, vars: TextVars) =>
-  new TallyError('invalid_request', detail, {
-    said: { key: `play.participants.${name}`, vars },
-  });
+const refused = (name: ParticipantRefusal, vars: TextVars) =>
+  invalidSaid(`play.participants.${name}`, vars);
 type ParticipantRefusal = KeyUnder<TextKey, 'play.participants.'>;
 type KeyUnder<K, P extends string> = K extends `${P}${infer Name}` ? Name : never;

@@ -15,13 +15,14 @@ import {
 } from '../domain/contest';
 import { reviewExpiry } from '../domain/board-rules';
 import { contestSummary, utcMinute } from '../domain/display';
-import { TallyError, wholeInRange, type Said } from '../domain/errors';
+import { wholeInRange, type ErrorCode } from '../domain/errors';
 import { t, type TextKey, type TextVars } from '../domain/i18n';
 import { nameOf } from '../domain/names';
 import type { Season } from '../domain/season';
 import { ImageRefused, intakeImage, type StoredImage } from '../render/intake';
 import { actorOf, literal } from './audit-lines';
 import { recordAudit } from './audit';
+import { refusal } from './refusal';
 import { ownedBoard, ownedBoardByPk } from './board-reads';
 import type { Context } from './context';
 
@@ -32,15 +33,12 @@ import type { Context } from './context';
  */
 
 /**
- * A refusal of what the member asked: the English detail (the API's), and what chat says in the
- * member's language (issue 32).
+ * A refusal of what the member asked, said in their language in chat (issue 32); the catalogue's
+ * English is the detail the API and the CLI show.
  */
-const invalid = (detail: string, name: ContestRefusal, vars?: TextVars) =>
-  new TallyError('invalid_request', detail, { said: said(name, vars) });
-const said = (name: ContestRefusal, vars?: TextVars): Said => ({
-  key: `play.contestRefused.${name}`,
-  ...(vars ? { vars } : {}),
-});
+const invalid = (name: ContestRefusal, vars?: TextVars) => refuse('invalid_request', name, vars);
+const refuse = (code: ErrorCode, name: ContestRefusal, vars?: TextVars) =>
+  refusal(code, `play.contestRefused.${name}`, vars);
 type ContestRefusal = KeyUnder<TextKey, 'play.contestRefused.'>;
 type KeyUnder<K, P extends string> = K extends `${P}${infer Name}` ? Name : never;
 
@@ -53,7 +51,7 @@ const entryLine = (by: string, entry: ContestEntry, board: Board, locale: string
   board: literal(board.displayName),
 });
 
-const gone = () => invalid('That entry is no longer in the contest.', 'gone');
+const gone = () => invalid('gone');
 
 /** Entries that are still in the contest: waiting for a moderator, or live. */
 const OPEN: readonly EntryStatus[] = ['pending', 'live'];
@@ -67,11 +65,10 @@ export async function contestBoard(ctx: Context, ownerId: string, boardId: strin
 
 function requireContest(board: Board): void {
   if (board.type !== 'Rating') {
-    throw new TallyError(
-      'board_type_mismatch',
-      `${board.displayName} is a ${board.type} board; contests run on Rating boards`,
-      { said: said('notRating', { board: board.displayName, type: board.type }) },
-    );
+    throw refuse('board_type_mismatch', 'notRating', {
+      board: board.displayName,
+      type: board.type,
+    });
   }
 }
 
@@ -94,9 +91,9 @@ export interface ContestEdit {
 function periodOf(what: string, input: PeriodInput, now: Date): Date | null {
   if (input === 'open') return null;
   if (input === 'closed') return now;
-  if (Number.isNaN(input.getTime())) throw invalid(`${what}: not a date`, 'notADate', { what });
+  if (Number.isNaN(input.getTime())) throw invalid('notADate', { what });
   if (input.getTime() <= now.getTime()) {
-    throw invalid(`${what}: the date must be in the future (or give \`closed\`)`, 'pastDate', {
+    throw invalid('pastDate', {
       what,
     });
   }
@@ -169,13 +166,6 @@ export interface SubmitEntryInput {
   bytes: Uint8Array;
 }
 
-const IMAGE_REFUSALS: Record<ImageRefused['reason'], string> = {
-  not_an_image: 'That file is not an image Tally takes: send a PNG, JPEG, WebP or GIF',
-  too_large: 'That image is too large',
-  too_many_pixels: 'That image has too many pixels',
-  unreadable: 'That image could not be read',
-};
-
 /**
  * A member's entry: the contest must take submissions, the member be under the board's cap, and
  * the file an image; it is stored re-encoded (src/render/intake.ts) and goes live at once, or
@@ -190,15 +180,11 @@ export async function submitEntry(
   const now = ctx.now();
   if (!periodOpen(settings.submissionsUntil, now)) {
     const when = utcMinute(settings.submissionsUntil!);
-    throw invalid(
-      `**${literal(board.displayName)}** stopped taking entries ${when}`,
-      'stoppedTaking',
-      { board: literal(board.displayName), when },
-    );
+    throw invalid('stoppedTaking', { board: literal(board.displayName), when });
   }
   const title = nameOf(input.title, 'title');
   if ([...title].length > TITLE_MAX) {
-    throw invalid(`title: at most ${TITLE_MAX} characters`, 'titleLong', { max: TITLE_MAX });
+    throw invalid('titleLong', { max: TITLE_MAX });
   }
   await checkCap(ctx, board, settings, input.authorId, now);
   let images;
@@ -206,11 +192,7 @@ export async function submitEntry(
     images = await intakeImage(input.bytes);
   } catch (err) {
     if (err instanceof ImageRefused) {
-      throw invalid(
-        `${IMAGE_REFUSALS[err.reason]} (${err.message}). Nothing was submitted.`,
-        `image.${err.reason}`,
-        { why: err.message },
-      );
+      throw invalid(`image.${err.reason}`, { why: err.message });
     }
     throw err;
   }
@@ -266,11 +248,7 @@ async function checkCap(
   );
   if (open.length >= settings.entriesPerMember) {
     const cap = settings.entriesPerMember;
-    throw invalid(
-      `You have ${open.length} ${open.length === 1 ? 'entry' : 'entries'} in **${literal(board.displayName)}**, and a member may have ${cap}: withdraw one first (\`/contest withdraw\`). Nothing was submitted.`,
-      'cap',
-      { count: open.length, board: literal(board.displayName), cap },
-    );
+    throw invalid('cap', { count: open.length, board: literal(board.displayName), cap });
   }
 }
 
@@ -300,9 +278,7 @@ export async function ownedEntry(
   const entry = Number.isSafeInteger(entryPk) ? await ctx.repos.contests.entry(entryPk) : null;
   const board = entry ? await ownedBoardByPk(ctx, ownerId, entry.boardPk) : null;
   if (!entry || !board) {
-    throw new TallyError('not_found', `no entry ${entryPk} here`, {
-      said: said('noEntry', { entry: entryPk }),
-    });
+    throw refuse('not_found', 'noEntry', { entry: entryPk });
   }
   return { board, entry };
 }
@@ -318,26 +294,19 @@ export async function voteOnEntry(
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   const value = wholeInRange('vote', input.value, VOTE_MIN, VOTE_MAX);
   if (entry.authorId === input.voterId) {
-    throw invalid('You cannot vote on your own entry.', 'ownVote');
+    throw invalid('ownVote');
   }
   const settings = await ctx.repos.contests.settings(board.pk);
   const now = ctx.now();
   if (!periodOpen(settings.votingUntil, now)) {
     const when = utcMinute(settings.votingUntil!);
-    throw invalid(
-      `Voting on **${literal(board.displayName)}** closed ${when}; your vote was not counted.`,
-      'votingClosed',
-      { board: literal(board.displayName), when },
-    );
+    throw invalid('votingClosed', { board: literal(board.displayName), when });
   }
   return ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.contests.lockEntry(entry.pk, tx);
     const current = await ctx.repos.contests.entry(entry.pk, tx);
     if (current?.status !== 'live') {
-      throw invalid(
-        'That entry is no longer in the contest; your vote was not counted.',
-        'goneVote',
-      );
+      throw invalid('goneVote');
     }
     const previous = await ctx.repos.contests.voteOf(entry.pk, input.voterId, tx);
     await ctx.repos.contests.vote(entry.pk, input.voterId, value, now, tx);
@@ -374,10 +343,7 @@ export async function withdrawEntry(
 ): Promise<{ board: Board; entry: ContestEntry }> {
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   if (entry.authorId !== input.authorId) {
-    throw invalid(
-      'Only its author can withdraw an entry; moderators remove one instead.',
-      'onlyAuthor',
-    );
+    throw invalid('onlyAuthor');
   }
   const done = await ctx.repos.db.transaction((tx) =>
     takeOut(ctx, tx, entry, OPEN, { status: 'withdrawn', reason: null }),
@@ -415,7 +381,7 @@ export async function removeEntry(
 
 function reasonOf(text: string): string {
   const reason = nameOf(text, 'reason');
-  if ([...reason].length > 200) throw invalid('reason: at most 200 characters', 'reasonLong');
+  if ([...reason].length > 200) throw invalid('reasonLong');
   return reason;
 }
 
@@ -430,7 +396,7 @@ export async function decideEntry(
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   const now = ctx.now();
   if (pendingExpired(board, entry, now)) {
-    throw invalid('That entry waited past the review window and was declined by it.', 'expired');
+    throw invalid('expired');
   }
   const reason = input.reason === undefined ? null : reasonOf(input.reason);
   const status: EntryStatus = input.approve ? 'live' : 'declined';
@@ -451,7 +417,7 @@ export async function decideEntry(
     }
     return ok;
   });
-  if (!done) throw invalid('That entry was decided already.', 'decided');
+  if (!done) throw invalid('decided');
   return { board, entry: { ...entry, status, reason } };
 }
 
@@ -463,10 +429,7 @@ export async function reportEntry(
   const { board, entry } = await ownedEntry(ctx, input.ownerId, input.entryPk);
   if (entry.status !== 'live') throw gone();
   if (entry.authorId === input.reporterId) {
-    throw invalid(
-      'That is your own entry: withdraw it instead (`/contest withdraw`).',
-      'ownReport',
-    );
+    throw invalid('ownReport');
   }
   const counted = await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.contests.lockEntry(entry.pk, tx);

@@ -2,8 +2,9 @@ import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Queue, QueueMatch, QueuePlayer, QueueWait } from '../../entities/queue';
 import { teamExpectedScore } from '../domain/elo';
-import { TallyError, type Said } from '../domain/errors';
+import type { ErrorCode } from '../domain/errors';
 import type { TextKey, TextVars } from '../domain/i18n';
+import { refusal } from './refusal';
 import { formatTeamId } from '../domain/ids';
 import {
   checkQueueSettings,
@@ -44,21 +45,21 @@ const PPM = 1_000_000;
 /** Side 1's chance, from the stored millionths. */
 export const predictedOf = (match: Pick<QueueMatch, 'predictedPpm'>) => match.predictedPpm / PPM;
 
-/** What a refusal says to the member, in their language (issue 32; the detail stays English). */
-const said = (name: QueueRefusal, vars?: TextVars): Said => ({
-  key: `play.queueRefused.${name}`,
-  ...(vars ? { vars } : {}),
-});
+/**
+ * A refusal the member reads in their language (issue 32): the catalogue's English is the detail
+ * the API and the CLI show.
+ */
+const refuse = (code: ErrorCode, name: QueueRefusal, vars?: TextVars) =>
+  refusal(code, `play.queueRefused.${name}`, vars);
 type QueueRefusal = KeyUnder<TextKey, 'play.queueRefused.'>;
 type KeyUnder<K, P extends string> = K extends `${P}${infer Name}` ? Name : never;
 
 function requireQueueBoard(board: Board): void {
   if (board.type !== 'ELO' && board.type !== 'League') {
-    throw new TallyError(
-      'board_type_mismatch',
-      `queues are for ELO and League boards; ${board.displayName} is a ${board.type} board`,
-      { said: said('notQueueBoard', { board: board.displayName, type: board.type }) },
-    );
+    throw refuse('board_type_mismatch', 'notQueueBoard', {
+      board: board.displayName,
+      type: board.type,
+    });
   }
 }
 
@@ -158,20 +159,14 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
   const { board, member } = input;
   requireQueueBoard(board);
   if (board.fixedTeams && !input.team) {
-    throw new TallyError(
-      'invalid_request',
-      'this board has fixed teams: say which team you queue (team: a name or team_N)',
-      { said: said('sayTeam') },
-    );
+    throw refuse('invalid_request', 'sayTeam');
   }
   const entrant = board.fixedTeams ? input.team! : member;
   if (board.fixedTeams) {
     const team = /^team:(\d{1,15})$/.exec(entrant);
     const found = team ? await ctx.repos.teams.byPk(Number(team[1])) : null;
     if (found?.boardPk !== board.pk) {
-      throw new TallyError('invalid_request', `that team is not a team of ${board.displayName}`, {
-        said: said('notTeam', { board: board.displayName }),
-      });
+      throw refuse('invalid_request', 'notTeam', { board: board.displayName });
     }
   }
   const { queues, schedules } = ctx.repos;
@@ -180,11 +175,7 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
   await queues.transaction(async (tx) => {
     const queue = await queues.forBoard(board.pk, tx);
     if (!queue) {
-      throw new TallyError(
-        'not_found',
-        `${board.displayName} has no queue; an admin opens one with /queue open or in the dashboard`,
-        { said: said('noQueue', { board: board.displayName }) },
-      );
+      throw refuse('not_found', 'noQueue', { board: board.displayName });
     }
     wait.queuePk = queue.pk;
     const waiting = (await queues.waitOf(member, tx)) ?? (await queues.waitOfEntrant(entrant, tx));
@@ -193,40 +184,29 @@ export async function joinQueue(ctx: Context, input: JoinInput): Promise<QueueWa
         waiting.queuePk === queue.pk
           ? board.displayName
           : await boardNameOfQueue(ctx, waiting.queuePk, tx);
-      const other = there ?? 'another board';
-      const where = `the queue of ${other}`;
-      const [who, key] =
+      const key =
         waiting.entrant === member
-          ? (['You are', 'youWait'] as const)
+          ? 'youWait'
           : waiting.joinedBy === member
-            ? (['The team you queued is', 'yourTeamWaits'] as const)
-            : (['That team is', 'teamWaits'] as const);
-      throw new TallyError(
-        'invalid_request',
-        `${who} already waiting in ${where}; leave it first (/queue leave or its Leave button)`,
-        { said: said(key, { board: other }) },
-      );
+            ? 'yourTeamWaits'
+            : 'teamWaits';
+      throw refuse('invalid_request', key, { board: there ?? ANOTHER_BOARD });
     }
     const playing =
       (await queues.openMatchOf(member, tx)) ?? (await queues.openMatchOfEntrant(entrant, tx));
     if (playing) {
-      throw new TallyError(
-        'invalid_request',
-        'you are in a queue match that is not over yet; report it (or let its deadline pass) before you queue again',
-        { said: said('inMatch') },
-      );
+      throw refuse('invalid_request', 'inMatch');
     }
     if (!(await queues.join(wait, tx))) {
-      throw new TallyError(
-        'invalid_request',
-        'you joined a queue a moment ago (another join of yours got there first); leave it first (/queue leave or its Leave button)',
-        { said: said('joinedJustNow') },
-      );
+      throw refuse('invalid_request', 'joinedJustNow');
     }
     await schedules.plan(QUEUE_JOB, subjectOf(queue.pk), now, tx);
   });
   return wait;
 }
+
+/** A queue's board is deleted with its waits: a wait's board without a name is one going away. */
+const ANOTHER_BOARD = '…';
 
 async function boardNameOfQueue(ctx: Context, queuePk: number, tx: EntityManager) {
   const queue = await ctx.repos.queues.byPk(queuePk, tx);
@@ -238,9 +218,7 @@ async function boardNameOfQueue(ctx: Context, queuePk: number, tx: EntityManager
 export async function leaveQueue(ctx: Context, member: string): Promise<QueueWait> {
   const left = await ctx.repos.queues.transaction((tx) => ctx.repos.queues.leave(member, tx));
   if (!left) {
-    throw new TallyError('invalid_request', 'you are not waiting in any queue; nothing changed', {
-      said: said('notWaiting'),
-    });
+    throw refuse('invalid_request', 'notWaiting');
   }
   return left;
 }
@@ -356,9 +334,7 @@ async function playerOf(ctx: Context, tx: EntityManager, match: QueueMatch, memb
   const players = await ctx.repos.queues.players(match.pk, tx);
   const mine = players.find((p) => p.joinedBy === member);
   if (!mine) {
-    throw new TallyError('permission_denied', 'only the players of this match can do that', {
-      said: said('onlyPlayers'),
-    });
+    throw refuse('permission_denied', 'onlyPlayers');
   }
   return { players, mine };
 }
@@ -366,9 +342,7 @@ async function playerOf(ctx: Context, tx: EntityManager, match: QueueMatch, memb
 async function openMatch(ctx: Context, tx: EntityManager, matchPk: number) {
   const match = await ctx.repos.queues.match(matchPk, tx);
   if (!match) {
-    throw new TallyError('not_found', 'that queue match does not exist', {
-      said: said('noMatch'),
-    });
+    throw refuse('not_found', 'noMatch');
   }
   return match;
 }
@@ -389,9 +363,7 @@ export async function pressReady(
     const now = ctx.now();
     if (match.state !== 'ready' || match.readyBy <= now) throw readyOver(match);
     if (mine.readyAt || !(await queues.ready(match.pk, mine.entrant, now, tx))) {
-      throw new TallyError('invalid_request', 'you are ready already', {
-        said: said('readyAlready'),
-      });
+      throw refuse('invalid_request', 'readyAlready');
     }
     const everyone = players.every((p) => p === mine || p.readyAt !== null);
     const queue = await queues.byPk(match.queuePk, tx);
@@ -403,9 +375,7 @@ export async function pressReady(
         }
       : { state: 'ready' as const };
     if (!(await queues.move(match.pk, ['ready'], next, tx))) {
-      throw new TallyError('invalid_request', 'the ready check is over', {
-        said: said('checkOver'),
-      });
+      throw refuse('invalid_request', 'checkOver');
     }
     return (await queues.match(match.pk, tx))!;
   });
@@ -452,26 +422,9 @@ async function failReadyCheck(
   return true;
 }
 
-/** A match's state in a sentence (refusals; the message says more). */
 /** The ready check is over, and where the match is now. */
-const readyOver = (match: Pick<QueueMatch, 'state' | 'reason'>) =>
-  new TallyError('invalid_request', `the ready check is over: ${stateSentence(match)}`, {
-    said: said(`readyOver.${match.state}`),
-  });
-
-export function stateSentence(match: Pick<QueueMatch, 'state' | 'reason'>): string {
-  switch (match.state) {
-    case 'ready':
-      return 'waiting for everyone to press Ready';
-    case 'playing':
-      return 'being played';
-    case 'reporting':
-    case 'reported':
-      return 'already reported';
-    case 'cancelled':
-      return 'cancelled';
-  }
-}
+const readyOver = (match: Pick<QueueMatch, 'state'>) =>
+  refuse('invalid_request', `readyOver.${match.state}`);
 
 export type QueueReport =
   { result: 'won' | 'lost' | 'draw' } | { score: readonly [number, number] };
@@ -498,11 +451,7 @@ export async function reportQueueMatch(
     const { players, mine } = await playerOf(ctx, tx, match, input.member);
     if (match.state !== 'playing' || (match.reportBy && match.reportBy <= ctx.now())) {
       const late = match.state === 'playing';
-      throw new TallyError(
-        'invalid_request',
-        `this match cannot be reported: ${late ? 'its time to report ran out' : stateSentence(match)}`,
-        { said: said(`cannotReport.${late ? 'late' : match.state}`) },
-      );
+      throw refuse('invalid_request', `cannotReport.${late ? 'late' : match.state}`);
     }
     if (
       !(await queues.move(
@@ -512,9 +461,7 @@ export async function reportQueueMatch(
         tx,
       ))
     ) {
-      throw new TallyError('invalid_request', 'someone reported this match a moment ago', {
-        said: said('reportedJustNow'),
-      });
+      throw refuse('invalid_request', 'reportedJustNow');
     }
     return { match, players, mine };
   });
@@ -580,11 +527,7 @@ export async function cancelQueueMatch(ctx: Context, matchPk: number, by: string
       tx,
     );
     if (!moved) {
-      throw new TallyError(
-        'invalid_request',
-        `this match cannot be cancelled: ${stateSentence(match)}`,
-        { said: said(`cannotCancel.${match.state}`) },
-      );
+      throw refuse('invalid_request', `cannotCancel.${match.state}`);
     }
     await ctx.repos.queues.free(match.pk, tx);
   });
