@@ -541,6 +541,46 @@ describe(`chat write limits (${backendName})`, () => {
     });
     expect(read.ephemeral).toBe(false);
   });
+
+  it.each([
+    [
+      'pt-BR',
+      'bob',
+      /^Não deu certo: você está enviando mais de 3 alterações por minuto; nada foi registrado\. Tente de novo <t:\d+:R> \(em \d+ s\)\.$/,
+    ],
+    [
+      'de',
+      'carol',
+      /^Das hat nicht geklappt: du sendest mehr als 3 Änderungen pro Minute; es wurde nichts gespeichert\. Versuch es <t:\d+:R> noch einmal \(in \d+ s\)\.$/,
+    ],
+  ] as const)(
+    'GIVEN a member in %s past the write bucket THEN the refusal says when to retry in their language',
+    async (locale, who, want) => {
+      const { tally } = world;
+      // The server's owner row: made by the test above, or here when this one runs alone.
+      const ownerId = `guild:${busy.server.id}`;
+      await tally.owner(ownerId).catch(() => undefined);
+      const board = await tally.board({
+        ownerId,
+        type: 'ELO',
+        name: `Busy ${locale}`,
+        moderatorChannelId: busy.general.id,
+      });
+      const member = busy[who];
+      const opponent = who === 'bob' ? busy.carol : busy.bob;
+      const report = () =>
+        world.run({
+          ...busy.inGeneral(member),
+          locale,
+          command: ['match', 'report'],
+          options: { board: board.id, opponents: `<@${opponent.id}>`, result: 'won' },
+        });
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await report());
+      expect(answers.map((a) => a.ephemeral)).toEqual([false, false, false, true]);
+      expect(answers[3]!.message.content).toMatch(want);
+    },
+  );
 });
 
 /** Content, embeds and components within what Discord accepts (the fake refuses more anyway). */
