@@ -43,6 +43,7 @@ export function parseScoreText(type: BoardType, text: string): number {
       throw new TallyError(
         'invalid_request',
         `score: "${text}" is not a time; use m:ss.mmm or h:mm:ss.mmm`,
+        { said: { key: 'chat.typed.notTime', vars: { text } } },
       );
     }
     // A time is how long something took: below zero it would top every lowest-wins board. People
@@ -51,13 +52,16 @@ export function parseScoreText(type: BoardType, text: string): number {
       throw new TallyError(
         'invalid_request',
         `score: "${text}" is below zero, and a time cannot be; give how long it took, such as 1:30.250`,
+        { said: { key: 'chat.typed.belowZero', vars: { text } } },
       );
     }
     return ms;
   }
   const trimmed = text.trim();
   if (!/^[+-]?\d+$/.test(trimmed)) {
-    throw new TallyError('invalid_request', `score: "${text}" is not a whole number`);
+    throw new TallyError('invalid_request', `score: "${text}" is not a whole number`, {
+      said: { key: 'chat.typed.notWhole', vars: { text } },
+    });
   }
   return Number(trimmed);
 }
