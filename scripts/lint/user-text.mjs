@@ -8,7 +8,8 @@
  *
  * Not words a member reads, so not checked: module names, object keys, type literals, the key
  * and variables given to the catalogue (`t`, `textAt`), the log, `new Error(…)` (for developers),
- * a TallyError's English `detail` when it also carries what it `said` (the API's text), and
+ * a TallyError's English `detail` when it also carries what it `said` (the API's text) or is an
+ * `internal_error` (members read a generic apology), and
  * backticked code (`/rank`, `board_1`).
  */
 
@@ -84,6 +85,12 @@ function carriesSaid(call) {
   );
 }
 
+/** A TallyError of `internal_error`: a fault for developers; members read a generic apology. */
+function isInternal(call) {
+  const [code] = call.arguments;
+  return code?.type === 'Literal' && code.value === 'internal_error';
+}
+
 /** Whether the string at `node` is outside what the rule checks, and whether a lone word counts. */
 function placeOf(node) {
   let child = node;
@@ -107,7 +114,9 @@ function placeOf(node) {
         if (parent.callee === child) return { exempt: true };
         const { name, object } = calleeName(parent);
         if (EXEMPT_CALLS.has(name) || EXEMPT_OBJECTS.has(object)) return { exempt: true };
-        if (name === 'TallyError' && carriesSaid(parent)) return { exempt: true };
+        if (name === 'TallyError' && (carriesSaid(parent) || isInternal(parent))) {
+          return { exempt: true };
+        }
         return { label: LABEL_CALLS.has(name) };
       }
       case 'BinaryExpression':
