@@ -22,6 +22,7 @@ tester.run('tally/user-text', userText, {
     "log.info('interaction failed', { id });",
     "throw new Error('The catalogue has no text at that key');",
     "throw new TallyError('not_found', `No board \"${id}\"`, { said: { key: 'common.noBoard', vars: { id } } });",
+    "throw new TallyError('internal_error', `submission ${handle} is gone`);",
     'const id = `page:${list}:${scope}:${position}`;',
     "button.setCustomId('review:approve');",
     "if (mode === 'moderators only') return;",
