@@ -105,7 +105,7 @@ describe(`queues and contests in the members' and the server's language (${backe
       expect(opened.ephemeral).toBe(true);
       expect(opened.message.content).toBe(
         `Você abriu a fila de **Ladder**. A mensagem de Entrar / Sair é publicada em <#${lobby.id}> em instantes.\n` +
-          'O Tally junta os dois ratings mais próximos, com uma margem de ±50 ao entrar que aumenta 25 por minuto até ±400. ' +
+          'O Tally junta os dois jogadores com os ratings mais próximos, com uma margem de ±50 ao entrar que aumenta 25 por minuto até ±400. ' +
           'Os jogadores pareados são marcados para apertar Pronto em até 60 s (quem não aparece sai da fila e os outros voltam para os seus lugares) ' +
           'e depois têm 120 min para reportar o resultado pela mensagem da partida; vale como um /match report.',
       );
@@ -115,7 +115,7 @@ describe(`queues and contests in the members' and the server's language (${backe
       );
       expect(labelsOf(message)).toEqual(['Beitreten', 'Verlassen']);
       expect(message.embeds[0]!.description).toBe(
-        '**1v1** · paart die nächsten Wertungen, anfangs höchstens 50 auseinander, pro Minute um 25 weiter, bis 400.\n\n' +
+        '**1v1** · paart die Spieler mit den ähnlichsten Wertungen, anfangs höchstens 50 auseinander, dann pro Minute 25 mehr, bis 400.\n\n' +
           'Niemand wartet. Drück **Beitreten**, um der Erste zu sein.',
       );
       expect(message.embeds[0]!.footer?.text).toBe(

@@ -13,7 +13,7 @@ export const play: Shape<typeof source> = {
     waiting_other: '{{count, number}} warten',
     howTeams:
       'Sobald {{players}} warten, bildet Tally {{size}}-Matches mit so ausgeglichenen Teams, wie die Wertungen es zulassen',
-    howPairs: 'Tally paart die beiden nächsten Wertungen',
+    howPairs: 'Tally paart die beiden Spieler mit den ähnlichsten Wertungen',
     howItMatches:
       '{{who}}, mit einem Abstand von ±{{start}} beim Beitreten, der pro Minute um {{growth}} bis ±{{max}} wächst. Gepaarte Spieler werden erwähnt und haben {{ready}} s, um Bereit zu drücken (wer nicht erscheint, fliegt raus, die anderen kommen auf ihre Plätze zurück), danach {{report}} Min., um das Ergebnis über die Nachricht des Matches zu melden; das zählt wie ein /match report.',
     opened: 'Du hast die Warteschlange von {{board}} geöffnet.',
@@ -90,8 +90,8 @@ export const play: Shape<typeof source> = {
     nobody: 'Niemand wartet. Drück **Beitreten**, um der Erste zu sein.',
     waiting: '**Wartend ({{count}})**',
     more: '… und {{count}} weitere',
-    playingNow_one: '**Läuft gerade:** {{count, number}} Match',
-    playingNow_other: '**Laufen gerade:** {{count, number}} Matches',
+    playingNow_one: '**Gerade im Spiel:** {{count, number}} Match',
+    playingNow_other: '**Gerade im Spiel:** {{count, number}} Matches',
     footer:
       'Gepaarte Spieler werden erwähnt und haben {{seconds}} s, um Bereit zu drücken. Du wartest immer nur in einer Warteschlange.',
     join: 'Beitreten',
@@ -101,11 +101,12 @@ export const play: Shape<typeof source> = {
     formRatings: 'Formwertungen (aus den Ergebnissen)',
     ratings: 'Wertungen',
     widening:
-      'anfangs höchstens {{start}} auseinander, pro Minute um {{growth}} weiter, bis {{max}}',
-    teamVsTeam: '**Team gegen Team** · paart die Teams mit den nächsten {{ratings}}, {{widening}}.',
-    oneVsOne: '**1v1** · paart die nächsten {{ratings}}, {{widening}}.',
+      'anfangs höchstens {{start}} auseinander, dann pro Minute {{growth}} mehr, bis {{max}}',
+    teamVsTeam:
+      '**Team gegen Team** · paart die Teams mit den ähnlichsten {{ratings}}, {{widening}}.',
+    oneVsOne: '**1v1** · paart die Spieler mit den ähnlichsten {{ratings}}, {{widening}}.',
     teams:
-      '**{{size}}** · die ausgeglichensten Teams aus Spielern, deren {{ratings}} {{widening}} liegen.',
+      '**{{size}}** · die ausgeglichensten Teams aus Spielern mit passenden {{ratings}}: {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · beigetreten {{since}}',
     ids: 'Warteschlangen-Match {{match}} · Rangliste {{board}}',
     matchTitle: 'Warteschlangen-Match · {{board}}',

@@ -14,7 +14,7 @@ export const play: Shape<typeof source> = {
     waiting_other: '{{count, number}} en espera',
     howTeams:
       'Cuando hay {{players}} en espera, Tally arma partidas {{size}} con los equipos tan parejos como lo permita el elo',
-    howPairs: 'Tally empareja a los dos con el elo más cercano',
+    howPairs: 'Tally empareja a los dos jugadores con el elo más parecido',
     howItMatches:
       '{{who}}, con un margen de ±{{start}} al unirse que crece {{growth}} por minuto hasta ±{{max}}. A los emparejados se les menciona para que pulsen Listo en {{ready}} s (quien no aparece sale de la cola y los demás vuelven a su lugar); luego tienen {{report}} min para reportar el resultado desde el mensaje de la partida, que cuenta igual que un /match report.',
     opened: 'Abriste la cola de {{board}}.',
@@ -109,7 +109,7 @@ export const play: Shape<typeof source> = {
       '**Equipo contra equipo** · empareja a los equipos con el {{ratings}} más cercano, {{widening}}.',
     oneVsOne: '**1v1** · empareja a quienes tienen el {{ratings}} más cercano, {{widening}}.',
     teams:
-      '**{{size}}** · los equipos más parejos entre jugadores cuyo {{ratings}} está {{widening}}.',
+      '**{{size}}** · los equipos más parejos entre jugadores con {{ratings}} parecido: {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · se unió {{since}}',
     ids: 'partida de la cola {{match}} · tabla {{board}}',
     matchTitle: 'Partida de la cola · {{board}}',

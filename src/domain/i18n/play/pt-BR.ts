@@ -14,7 +14,7 @@ export const play: Shape<typeof source> = {
     waiting_other: '{{count, number}} aguardando',
     howTeams:
       'Quando {{players}} estão aguardando, o Tally monta partidas {{size}} com times tão equilibrados quanto os ratings permitem',
-    howPairs: 'O Tally junta os dois ratings mais próximos',
+    howPairs: 'O Tally junta os dois jogadores com os ratings mais próximos',
     howItMatches:
       '{{who}}, com uma margem de ±{{start}} ao entrar que aumenta {{growth}} por minuto até ±{{max}}. Os jogadores pareados são marcados para apertar Pronto em até {{ready}} s (quem não aparece sai da fila e os outros voltam para os seus lugares) e depois têm {{report}} min para reportar o resultado pela mensagem da partida; vale como um /match report.',
     opened: 'Você abriu a fila de {{board}}.',
@@ -109,7 +109,7 @@ export const play: Shape<typeof source> = {
       '**Time contra time** · junta os times com os {{ratings}} mais próximos, {{widening}}.',
     oneVsOne: '**1v1** · junta os {{ratings}} mais próximos, {{widening}}.',
     teams:
-      '**{{size}}** · os times mais equilibrados entre jogadores com {{ratings}} {{widening}}.',
+      '**{{size}}** · os times mais equilibrados entre jogadores com {{ratings}} próximos: {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · entrou {{since}}',
     ids: 'partida da fila {{match}} · ranking {{board}}',
     matchTitle: 'Partida da fila · {{board}}',
