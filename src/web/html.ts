@@ -64,6 +64,10 @@ export const valueName = (board: Pick<Board, 'type'>, lang: Language = 'en'): st
 
 export { isMatchBoard } from '../domain/board-rules';
 
+/** A result as one letter, as a table's columns abbreviate it: W D L, German S U N, … */
+export const resultLetter = (result: 'W' | 'D' | 'L', lang: Language = 'en'): string =>
+  t(lang, `web.standings.${result === 'W' ? 'wins' : result === 'D' ? 'draws' : 'losses'}.short`);
+
 export const boardName = (board: Pick<Board, 'displayName' | 'id'>) =>
   board.displayName || board.id;
 

@@ -2,7 +2,7 @@ import type { Board } from '../../entities/board';
 import type { BoardMatch, Participant, PlayedMatch } from '../pipeline/profile-types';
 import { playerLink } from './boards';
 import { t, type Language } from '../domain/i18n';
-import { escapeHtml, link, timeTag, type Html } from './html';
+import { escapeHtml, link, resultLetter, timeTag, type Html } from './html';
 import type { Links } from './links';
 import type { Result } from '../domain/record';
 import {
@@ -92,7 +92,7 @@ export function playedMatches(
     const versus = t(lang, 'web.matches.versus', { names: names(links, board, m.opponents) });
     const score = `<span class="score">${escapeHtml(m.score ?? '')}</span>`;
     const delta = `<span class="delta">${m.delta === null ? '' : signedDelta(m.delta)}</span>`;
-    return `<li><span class="result result-${m.result}"><abbr title="${escapeHtml(resultWord(m.result, lang))}">${m.result}</abbr></span>
+    return `<li><span class="result result-${m.result}"><abbr title="${escapeHtml(resultWord(m.result, lang))}">${escapeHtml(resultLetter(m.result, lang))}</abbr></span>
 <span class="side">${versus}${mates}</span>
 ${score}${delta}
 ${whenLine(m.number, m.at, '', m.status, lang)}</li>`;

@@ -9,7 +9,7 @@ import { standingsColumns, tableColumns, type StandingsColumn } from '../domain/
 import { rankedValue } from '../domain/display';
 import { formLabel, goalDifferenceText, playedOf } from '../domain/league-table';
 import { t, type Language } from '../domain/i18n';
-import { escapeHtml, grouped, valueName, valueText, type Html } from './html';
+import { escapeHtml, grouped, resultLetter, valueName, valueText, type Html } from './html';
 import type { Links } from './links';
 
 /** One row of standings, live (an entry) or archived (a season's final row). */
@@ -87,10 +87,12 @@ type ColumnWord =
 const goals = (r: StandingRow) => r.league ?? { goalsFor: 0, goalsAgainst: 0, form: [] };
 
 /** A League's form: W/D/L marks, newest last, and the same in words for a screen reader. */
-function formCell(r: StandingRow): Html {
+function formCell(r: StandingRow, lang: Language): Html {
   const form = goals(r).form;
-  const marks = form.map((x) => `<span class="result result-${x}">${x}</span>`).join('');
-  return `<span class="sr-only">${escapeHtml(formLabel(form))}</span><span class="marks" aria-hidden="true">${marks || '—'}</span>`;
+  const marks = form
+    .map((x) => `<span class="result result-${x}">${escapeHtml(resultLetter(x, lang))}</span>`)
+    .join('');
+  return `<span class="sr-only">${escapeHtml(formLabel(form, lang))}</span><span class="marks" aria-hidden="true">${marks || '—'}</span>`;
 }
 
 /**

@@ -70,7 +70,7 @@ describe(`a player's page in the reader's language (${backendName})`, () => {
       'Längste Siegesserie': '2',
     });
     expect(lastMatches(res.text, 'Letzte Matches')[0]).toBe(
-      'L gegen Cy −19 Match Nr. 5 · 3. Nov. 2026',
+      'N gegen Cy −19 Match Nr. 5 · 3. Nov. 2026',
     );
     expect(res.text).toContain('<label for="vs">Vergleichen mit</label>');
   });
