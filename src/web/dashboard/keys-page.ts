@@ -28,6 +28,8 @@ function keyRow(member: InServer, key: KeySummary): Html {
   return `<tr><td>${escapeHtml(key.label || key.id)}</td><td>${key.type}</td><td>${escapeHtml(key.scopes.join(' '))}</td><td><code>…${escapeHtml(key.hint)}</code></td><td>${timeTag(new Date(key.created_at), w.lang)}</td><td>${revoke}</td></tr>`;
 }
 
+const KEY_KINDS = ['live', 'test'] as const;
+
 async function render(
   deps: DashboardDeps,
   res: Response,
@@ -46,12 +48,14 @@ async function render(
   const levels = (Object.keys(ACCESS_LEVELS) as AccessLevel[])
     .map((l) => `<option value="${l}">${l}</option>`)
     .join('');
+  // A key's kind and access level are the API's own words (its prefix, its scopes): not translated.
+  const kinds = KEY_KINDS.map((k) => `<option value="${k}">${k}</option>`).join('');
   const mint = postForm(
     member.session,
     paths.keys(member.server.guildId),
     `<label>${w.h('keys.label')} <input name="label" maxlength="100" placeholder="${w.h('keys.labelPlaceholder')}"></label>
 <label>${w.h('keys.access')} <select name="access">${levels}</select></label>
-<label>${w.h('keys.kind')} <select name="type"><option value="live">live</option><option value="test">test</option></select></label>`,
+<label>${w.h('keys.kind')} <select name="type">${kinds}</select></label>`,
     { label: w.t('keys.mint'), kind: 'primary' },
     'stack',
   );

@@ -103,7 +103,7 @@ function queueRow(
   const g = member.server.guildId;
   const { w } = member;
   const message = item.messageUrl
-    ? ` · ${link(item.messageUrl, w.h('review.inDiscord'), ' rel="noopener noreferrer" target="_blank"')}`
+    ? ` · ${link(item.messageUrl, w.h('review.inDiscord'), OPEN_NEW_TAB)}`
     : '';
   const thumb = preview ? queueThumb(w, g, item.handle, preview) : '';
   return `<tr><td>${link(paths.submission(g, item.handle), escapeHtml(item.handle))}${message}</td><td>${thumb}</td><td>${bdi(item.board.displayName || item.board.id)}</td><td>${bdi(item.summary)}</td><td>${bdi(memberText(w, item.submittedBy, naming))}</td><td>${when(w, item.submittedAt)}</td><td>${expiry(w, item.expiresAt)}</td></tr>`;
