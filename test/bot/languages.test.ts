@@ -9,8 +9,9 @@ import type { OptionValue } from '../support/fake-discord/types';
 
 /**
  * Issue 32, read as members read it: members whose Discord speaks Brazilian Portuguese, Spanish,
- * German and French (not shipped: English) run /leaderboard, /rank, /profile and /versus, get a
- * refusal and press a button that is not on the message, and read the JSON the bot sent. Each
+ * German and French (not shipped: English) run /leaderboard, /rank, /profile and /versus, get
+ * refused (a board that does not exist, /board create without Manage Server) and press a button
+ * that is not on the message, and read the JSON the bot sent. Each
  * reply is the exact text of that language's catalogue, and no English is left in it.
  */
 const { server, general, alice, bob, carol } = cast();
@@ -33,6 +34,7 @@ interface Expected {
   versusRecord: string;
   samePlayer: string;
   notOnMessage: string;
+  manageServer: string;
 }
 
 const LANGUAGES: Expected[] = [
@@ -55,6 +57,7 @@ const LANGUAGES: Expected[] = [
       'Vitórias: **2**, empates: **0**, derrotas: **1** em 3 partidas · +15 de rating nessas partidas',
     samePlayer: 'Escolha dois jogadores diferentes.',
     notOnMessage: 'Esse botão não está nesta mensagem; nada foi alterado.',
+    manageServer: 'Não deu certo: /board create exige a permissão Gerenciar servidor.',
   },
   {
     locale: 'es-ES',
@@ -75,6 +78,7 @@ const LANGUAGES: Expected[] = [
       'Ganadas: **2**, empatadas: **0**, perdidas: **1** en 3 partidas · +15 de elo en estas partidas',
     samePlayer: 'Elige a dos jugadores distintos.',
     notOnMessage: 'Ese botón no está en este mensaje; no se cambió nada.',
+    manageServer: 'Eso no funcionó: /board create requiere el permiso Gestionar servidor.',
   },
   {
     locale: 'de',
@@ -94,6 +98,8 @@ const LANGUAGES: Expected[] = [
     versusRecord: '**2** S · **0** U · **1** N in 3 Matches · +15 Wertung in diesen Matches',
     samePlayer: 'Wähle zwei verschiedene Spieler.',
     notOnMessage: 'Dieser Button gehört nicht zu dieser Nachricht; es wurde nichts geändert.',
+    manageServer:
+      'Das hat nicht geklappt: Für /board create brauchst du die Berechtigung „Server verwalten“.',
   },
   {
     // Not shipped: English, word for word as before issue 32.
@@ -114,6 +120,7 @@ const LANGUAGES: Expected[] = [
     versusRecord: '**2** won, **0** drawn, **1** lost in 3 games · +15 rating in these games',
     samePlayer: 'Pick two different players.',
     notOnMessage: 'That button is not on this message; nothing was changed.',
+    manageServer: 'That did not work: /board create needs the Manage Server permission.',
   },
 ];
 
@@ -135,6 +142,7 @@ const ENGLISH = [
   'No board',
   'Pick two',
   'nothing was changed',
+  'Manage Server',
 ];
 
 describe(`Tally in the member's language (${backendName})`, () => {
@@ -227,6 +235,19 @@ describe(`Tally in the member's language (${backendName})`, () => {
           detail: t(locale, 'common.workspace.noBoard', { board: 'nope' }),
         }),
       );
+      noEnglish(locale, message);
+    });
+
+    it(`GIVEN a member in ${locale} without Manage Server WHEN they run /board create THEN the refusal reads in it`, async () => {
+      const { message, ephemeral } = await world.run({
+        user: bob,
+        channelId: general.id,
+        command: ['board', 'create'],
+        options: { type: 'ELO', name: 'Mine' },
+        locale,
+      });
+      expect(ephemeral).toBe(true);
+      expect(message.content).toBe(want.manageServer);
       noEnglish(locale, message);
     });
 

@@ -12,7 +12,7 @@ export const common: Shape<typeof source> = {
     notOnMessage: 'Dieser Button gehört nicht zu dieser Nachricht; es wurde nichts geändert.',
     unknown:
       'Tally kennt diesen Button oder dieses Formular nicht (vielleicht aus einer älteren Version); es wurde nichts geändert.',
-    notAPage: 'Diesen Blätter-Button hat nicht Tally erstellt.',
+    notAPage: 'Dieser Seiten-Button stammt nicht von Tally.',
     boardGone: 'Diese Rangliste ist hier nicht mehr verfügbar.',
     seasonGone: 'Diese Saison ist hier nicht mehr verfügbar.',
   },

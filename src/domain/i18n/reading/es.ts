@@ -12,7 +12,7 @@ export const reading: Shape<typeof source> = {
     entryBy: '**{{title}}**, de {{author}}',
     championBy: '«{{title}}», de {{author}}',
     empty: 'Todavía no hay participaciones: envía una con `/contest submit board:{{board}}`.',
-    footer: '{{board}} · Rating · {{entries}} · cuentan desde {{votes}}',
+    footer: '{{board}} · Rating · {{entries}} · se clasifican a partir de {{votes}}',
     entries_one: '{{count, number}} participación',
     entries_many: '{{count, number}} participaciones',
     entries_other: '{{count, number}} participaciones',

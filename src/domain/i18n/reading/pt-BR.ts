@@ -12,7 +12,7 @@ export const reading: Shape<typeof source> = {
     entryBy: '**{{title}}**, de {{author}}',
     championBy: '“{{title}}”, de {{author}}',
     empty: 'Ainda não há participações: envie uma com `/contest submit board:{{board}}`.',
-    footer: '{{board}} · Rating · {{entries}} · contam a partir de {{votes}}',
+    footer: '{{board}} · Rating · {{entries}} · classificadas a partir de {{votes}}',
     entries_one: '{{count, number}} participação',
     entries_many: '{{count, number}} participações',
     entries_other: '{{count, number}} participações',
