@@ -1,12 +1,12 @@
 import type { Board } from '../../entities/board';
 import { boardSubject } from '../domain/ids';
-import { notFound } from '../domain/errors';
 import type { BoardContents } from '../domain/board-deletion';
 import { BoardDeletionRepository } from '../store/board-deletion';
 import { recordAudit } from './audit';
 import { boardDeletedLine } from './audit-lines';
 import { ownedBoard, ownedBoardByPk } from './board-reads';
 import type { Context } from './context';
+import { refusal } from './refusal';
 import { announceSubject } from './seasons';
 import { queueSubject } from './queues';
 
@@ -70,7 +70,7 @@ export async function deleteBoard(
   const deletions = deletionsOf(ctx);
   return ctx.repos.db.transaction(async (tx) => {
     const deleted = await deletions.deleteBoard(ownerId, board.pk, tx);
-    if (!deleted) throw notFound(`No board "${boardId}"`);
+    if (!deleted) throw refusal('not_found', 'admin.errors.noBoard', { board: boardId });
     const { contents } = deleted;
     await deletions.deleteSchedules(
       [

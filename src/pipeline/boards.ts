@@ -5,10 +5,11 @@ import { TeamEntity, type Team } from '../../entities/team';
 import { DEFAULTS, isMatchBoard } from '../domain/board-rules';
 import { checkStandingsSize, DISPLAY_DEFAULTS, type BoardDisplay } from '../domain/board-display';
 import { nameOf } from '../domain/names';
-import { TallyError, wholeInRange } from '../domain/errors';
+import { wholeInRange } from '../domain/errors';
 import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { invalidSaid } from './refusal';
 import { requireOwner } from './owners';
 import {
   CONFIRM_DEFAULTS,
@@ -42,17 +43,15 @@ export interface BoardInput {
   evidenceRequired?: boolean;
 }
 
-const invalid = (detail: string) => new TallyError('invalid_request', detail);
-
 function checkInt(name: string, value: number | undefined, min: number, max: number): void {
   if (value !== undefined) wholeInRange(name, value, min, max);
 }
 
 function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'createdAt'> {
   const type = BOARD_TYPES.find((t) => t.toLowerCase() === input.type.toLowerCase());
-  if (!type) throw invalid(`type must be one of ${BOARD_TYPES.join(', ')}`);
+  if (!type) throw invalidSaid('admin.errors.type', { types: BOARD_TYPES.join(', ') });
   if (input.sort !== undefined && input.sort !== 'asc' && input.sort !== 'desc') {
-    throw invalid('sort must be asc or desc');
+    throw invalidSaid('admin.errors.sort');
   }
   checkInt('team size', input.teamSize, 1, 8);
   checkInt('validation window', input.windowHours, 0, 999);
@@ -61,12 +60,12 @@ function settings(input: BoardInput): Omit<Board, 'pk' | 'ownerId' | 'id' | 'cre
   input.points?.forEach((p) => checkInt('points', p, -1_000_000, 1_000_000));
   const matchBoard = isMatchBoard({ type });
   if (!matchBoard && (input.fixedTeams || input.freeForAll || (input.teamSize ?? 1) !== 1)) {
-    throw invalid('team size, fixed teams and free-for-all apply to ELO and League boards only');
+    throw invalidSaid('admin.errors.teamsMatchesOnly');
   }
   if (type !== 'ELO' && (input.kFactor !== undefined || input.startRating !== undefined)) {
-    throw invalid('k factor and start rating apply to ELO boards only');
+    throw invalidSaid('admin.errors.eloOnly');
   }
-  if (type !== 'League' && input.points) throw invalid('points apply to League boards only');
+  if (type !== 'League' && input.points) throw invalidSaid('admin.errors.pointsLeagueOnly');
   const confirmation = confirmationOf(input, matchBoard, CONFIRM_DEFAULTS);
   return {
     ...confirmation,
@@ -103,10 +102,10 @@ export async function createBoard(ctx: Context, input: BoardInput): Promise<Boar
   const owner = await requireOwner(ctx, input.ownerId);
   const values = settings(input);
   if (input.id !== undefined && !isBoardId(input.id))
-    throw invalid('board id must be 1–100 characters');
+    throw invalidSaid('admin.errors.boardIdLength');
   return ctx.repos.db.transaction(async (tx) => {
     if (input.id !== undefined && (await ctx.repos.boards.byId(owner.id, input.id, tx))) {
-      throw invalid(`${owner.id} already has a board "${input.id}"`);
+      throw invalidSaid('admin.errors.boardExists', { owner: owner.id, id: input.id });
     }
     // The sequence is the row's own key: insert under a placeholder, then name it after the key.
     const placeholder = input.id ?? `\u0000new-${ctx.now().getTime()}-${Math.random()}`;
@@ -136,7 +135,7 @@ export async function createTeam(
   name: string,
 ): Promise<Team & { teamId: string }> {
   const board = await ownedBoard(ctx, ownerId, boardId);
-  if (!board.fixedTeams) throw invalid(`board "${boardId}" is not a fixed-teams board`);
+  if (!board.fixedTeams) throw invalidSaid('admin.errors.notFixedTeams', { board: boardId });
   const team = await ctx.repos.teams.insert({
     boardPk: board.pk,
     name: nameOf(name, 'team name'),
@@ -156,16 +155,14 @@ function confirmationOf(
 ): Pick<Board, 'reviewMode' | 'confirmWindowHours' | 'confirmOnSilence'> {
   const mode = input.reviewMode ?? base.reviewMode;
   if (!REVIEW_MODES.includes(mode as ReviewMode)) {
-    throw invalid(`review mode must be one of ${REVIEW_MODES.join(', ')}`);
+    throw invalidSaid('admin.errors.reviewMode', { modes: REVIEW_MODES.join(', ') });
   }
   if (mode === 'opponents' && !matchBoard) {
-    throw invalid(
-      'opponent confirmation applies to ELO and League boards only (scores have no opponent)',
-    );
+    throw invalidSaid('admin.errors.opponentsMatchesOnly');
   }
   const onSilence = input.onSilence ?? base.onSilence;
   if (!ON_SILENCE.includes(onSilence as OnSilence)) {
-    throw invalid(`on silence must be one of ${ON_SILENCE.join(', ')}`);
+    throw invalidSaid('admin.errors.onSilence', { values: ON_SILENCE.join(', ') });
   }
   checkInt('confirmation window', input.confirmWindowHours, ...CONFIRM_WINDOW_RANGE);
   return {
@@ -204,7 +201,7 @@ function displayOf(board: Board, edit: BoardEdit): Partial<BoardDisplay> {
     ...(edit.showSubmissions !== undefined ? { showSubmissions: edit.showSubmissions } : {}),
   };
   if (board.type === 'Rating' && Object.keys(display).length > 0) {
-    throw invalid("display settings apply to standings; a Rating board's contest has its own");
+    throw invalidSaid('admin.errors.displayRating');
   }
   return display;
 }
@@ -245,7 +242,7 @@ export async function editBoard(
     ...(edit.private !== undefined ? { private: edit.private } : {}),
     ...displayOf(board, edit),
   };
-  if (Object.keys(fields).length === 0) throw invalid('nothing to change');
+  if (Object.keys(fields).length === 0) throw invalidSaid('admin.errors.nothingToChange');
   await ctx.repos.boards.update(board.pk, fields);
   return { ...board, ...fields };
 }

@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { DECAY_DEFAULTS, decayCause, decayed, inactiveAt, type DecayRule } from '../domain/decay';
-import { TallyError, wholeInRange } from '../domain/errors';
+import { wholeInRange } from '../domain/errors';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { invalidSaid } from './refusal';
 import { boardOfSubject, boardSubject } from '../domain/ids';
 import type { Job } from './job';
 import { closeDueSeasons, SeasonWaits } from './seasons';
@@ -20,8 +21,6 @@ export interface DecayInput {
   roleFloor?: boolean;
 }
 
-const invalid = (detail: string) => new TallyError('invalid_request', detail);
-
 /**
  * Sets (or, with null, turns off) a board's inactivity decay, for Manage Server in chat and the
  * operator in the CLI. ELO boards only: points and scores are earned, not held. Turned on, the
@@ -35,8 +34,9 @@ export async function setDecay(
   input: DecayInput | null,
 ): Promise<{ rule: DecayRule; next: Date; changed: boolean } | null> {
   const board = await ownedBoard(ctx, ownerId, boardId);
-  if (board.type !== 'ELO')
-    throw invalid(`decay applies to ELO boards; ${board.id} is ${board.type}`);
+  if (board.type !== 'ELO') {
+    throw invalidSaid('admin.errors.decayEloOnly', { board: board.id, type: board.type });
+  }
   if (!input) {
     await ctx.repos.db.transaction(async (tx) => {
       await ctx.repos.decay.removeRule(board.pk, tx);

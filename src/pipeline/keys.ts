@@ -1,5 +1,4 @@
 import type { ApiKey } from '../../entities/api-key';
-import { TallyError } from '../domain/errors';
 import {
   displaySuffix,
   generateSecret,
@@ -12,6 +11,7 @@ import { recordAudit } from './audit';
 import { keyMintedLine, keyRevokedLine } from './audit-lines';
 import { actsFor, type Actor, type Context } from './context';
 import { mayMintKeys, requireOwner } from './owners';
+import { refusal } from './refusal';
 
 export interface MintInput {
   ownerId: string;
@@ -57,11 +57,10 @@ export async function mintKey(
 ): Promise<KeySummary & { secret: string }> {
   const owner = await requireOwner(ctx, input.ownerId);
   if (!mayMintKeys(ctx, owner)) {
-    throw new TallyError(
+    throw refusal(
       'permission_denied',
-      owner.apiAccess === 'withdrawn'
-        ? `API access of ${owner.id} is withdrawn; keys cannot be minted`
-        : `${owner.id} has no API access yet; request it, then an operator grants it (tally owner access ${owner.id} open)`,
+      owner.apiAccess === 'withdrawn' ? 'admin.errors.accessWithdrawn' : 'admin.errors.noAccess',
+      { owner: owner.id },
     );
   }
   const scopes = input.scopes ?? [...ACCESS_LEVELS[input.access ?? 'read']];
@@ -70,10 +69,10 @@ export async function mintKey(
     // Counted inside the transaction; on MariaDB the owner row lock serialises concurrent mints.
     await ctx.repos.owners.lockForUpdate(owner.id, tx);
     if ((await ctx.repos.keys.countActive(owner.id, tx)) >= MAX_ACTIVE_KEYS) {
-      throw new TallyError(
-        'invalid_request',
-        `${owner.id} already has ${MAX_ACTIVE_KEYS} active keys (spec 5.6); revoke one first`,
-      );
+      throw refusal('invalid_request', 'admin.errors.tooManyKeys', {
+        owner: owner.id,
+        max: MAX_ACTIVE_KEYS,
+      });
     }
     const minted = await ctx.repos.keys.insert(
       {
@@ -103,8 +102,7 @@ export async function listKeys(ctx: Context, ownerId: string): Promise<KeySummar
 
 export function parseKeyId(id: string): number {
   const match = /^key_(\d+)$/.exec(id) ?? /^(\d+)$/.exec(id);
-  if (!match?.[1])
-    throw new TallyError('invalid_request', `key id must look like key_<n>, got "${id}"`);
+  if (!match?.[1]) throw refusal('invalid_request', 'admin.errors.keyId', { id });
   return Number(match[1]);
 }
 
@@ -119,7 +117,7 @@ export async function revokeKey(
   const key = await ctx.repos.keys.get(pk);
   // Another owner's key is the same "no such key" as a missing one.
   if (!key || !actsFor(actor, key.ownerId)) {
-    throw new TallyError('not_found', `no key ${id}`);
+    throw refusal('not_found', 'admin.errors.noKey', { id });
   }
   await ctx.repos.db.transaction(async (tx) => {
     // A key revoked already changes nothing, and gets no second line.

@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import { TallyError, wholeInRange } from '../domain/errors';
+import { wholeInRange } from '../domain/errors';
 import { boardSubject, guildOf } from '../domain/ids';
 import {
   byPrecedence,
@@ -12,6 +12,7 @@ import {
 import { UNVERIFIED } from '../../entities/rank-role';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
+import { invalidSaid } from './refusal';
 import { rankedValue } from '../domain/display';
 
 export const RANK_ROLES_KIND = 'rank-roles';
@@ -20,16 +21,15 @@ export const RANK_ROLES_EVERY_MS = 30_000;
 /** A board keeps at most this many rank roles. */
 export const RANK_ROLES_MAX = 25;
 
-const invalid = (detail: string) => new TallyError('invalid_request', detail);
 const SNOWFLAKE = /^\d{17,20}$/;
 
 /** A server board that can have rank roles: personal workspaces have no roles to give. */
 async function rolesBoard(ctx: Context, ownerId: string, boardId: string): Promise<Board> {
   const board = await ownedBoard(ctx, ownerId, boardId);
   if (!guildOf(board.ownerId)) {
-    throw invalid('rank roles are Discord server roles; personal boards have none');
+    throw invalidSaid('admin.errors.rolesPersonal');
   }
-  if (board.type === 'Rating') throw invalid('Rating boards keep no standings, so no rank roles');
+  if (board.type === 'Rating') throw invalidSaid('admin.errors.rolesRating');
   return board;
 }
 
@@ -53,11 +53,11 @@ export async function putRankRole(
   input: RankRoleInput,
 ): Promise<{ board: Board; roles: RankRole[] }> {
   const board = await rolesBoard(ctx, ownerId, boardId);
-  if (!SNOWFLAKE.test(input.roleId)) throw invalid('role: a Discord role id');
+  if (!SNOWFLAKE.test(input.roleId)) throw invalidSaid('admin.errors.roleId');
   if (input.roleId === guildOf(board.ownerId)) {
-    throw invalid('role: @everyone is every member; pick a role');
+    throw invalidSaid('admin.errors.roleEveryone');
   }
-  if (input.kind !== 'value' && input.kind !== 'top') throw invalid('kind must be value or top');
+  if (input.kind !== 'value' && input.kind !== 'top') throw invalidSaid('admin.errors.roleKind');
   const top = input.kind === 'top';
   const threshold = top
     ? wholeInRange('top', input.threshold, 1, 1000)
@@ -67,16 +67,19 @@ export async function putRankRole(
     wholeInRange('keep', keep, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
     const worse = top || board.sort === 'asc' ? keep >= threshold : keep <= threshold;
     if (!worse) {
-      throw invalid(
+      throw invalidSaid(
         top
-          ? `keep: a rank of ${threshold} or lower (a bigger number): the role is kept down to it`
-          : `keep: ${board.sort === 'asc' ? 'at least' : 'at most'} ${threshold}: the role is kept while the value stays as good as it`,
+          ? 'admin.errors.keepTop'
+          : board.sort === 'asc'
+            ? 'admin.errors.keepAtLeast'
+            : 'admin.errors.keepAtMost',
+        { threshold },
       );
     }
   }
   const existing = await ctx.repos.rankRoles.roles(board.pk);
   if (!existing.some((r) => r.roleId === input.roleId) && existing.length >= RANK_ROLES_MAX) {
-    throw invalid(`a board has at most ${RANK_ROLES_MAX} rank roles; remove one first`);
+    throw invalidSaid('admin.errors.rolesMax', { max: RANK_ROLES_MAX });
   }
   await ctx.repos.db.transaction(async (tx) => {
     await ctx.repos.rankRoles.put(
@@ -98,7 +101,7 @@ export async function removeRankRole(
   const board = await rolesBoard(ctx, ownerId, boardId);
   await ctx.repos.db.transaction(async (tx) => {
     if (!(await ctx.repos.rankRoles.remove(board.pk, roleId, tx))) {
-      throw invalid(`<@&${roleId}> is not a rank role of ${board.id}`);
+      throw invalidSaid('admin.errors.notRankRole', { role: `<@&${roleId}>`, board: board.id });
     }
     await ctx.repos.schedules.plan(RANK_ROLES_KIND, boardSubject(board.pk), ctx.now(), tx);
   });

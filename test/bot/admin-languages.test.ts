@@ -205,4 +205,48 @@ describe(`admin commands in the member’s and the server’s language (${backen
     });
     expect(japanese.message.embeds[0]?.title).toBe('Rank roles of Copa');
   });
+
+  it('GIVEN a use case refuses THEN chat says why in the member’s language, the API keeps English', async () => {
+    const created = await world.run({
+      ...as(bern.admin, 'en-US'),
+      command: ['board', 'create'],
+      options: { type: 'Classic', name: 'Speedrun' },
+    });
+    const boardId = /board_\d+/.exec(created.message.content)![0];
+    const decay = (locale: string) =>
+      world.run({
+        ...as(bern.admin, locale),
+        command: ['board', 'decay'],
+        options: { board: boardId, amount: 10 },
+      });
+    const german = await decay('de');
+    expect(german.ephemeral).toBe(true);
+    expect(german.message.content).toContain(
+      `Verfall gibt es nur für ELO-Ranglisten; ${boardId} ist Classic`,
+    );
+    expect((await decay('pt-BR')).message.content).toContain(
+      `o decaimento vale para rankings ELO; ${boardId} é Classic`,
+    );
+    expect((await decay('fr')).message.content).toContain(
+      `decay applies to ELO boards; ${boardId} is Classic`,
+    );
+
+    const revoke = await world.run({
+      ...as(bern.admin, 'es-419'),
+      command: ['api', 'key', 'revoke'],
+      options: { key: 'nope' },
+    });
+    expect(revoke.message.content).toContain(
+      'el ID de la clave debe tener la forma key_<n>, se recibió "nope"',
+    );
+
+    const notRole = await world.run({
+      ...as(bern.admin, 'de'),
+      command: ['roles', 'remove'],
+      options: { board: boardId, role: { roleId: bern.referees.id } },
+    });
+    expect(notRole.message.content).toContain(
+      `<@&${bern.referees.id}> ist keine Rangrolle von ${boardId}`,
+    );
+  });
 });

@@ -363,5 +363,42 @@ export const admin: Shape<typeof source> = {
   },
   errors: {
     wholeInRange: '`{{name}}` muss eine ganze Zahl von {{min}} bis {{max}} sein',
+    type: 'type muss eines davon sein: {{types}}',
+    sort: 'sort muss asc oder desc sein',
+    teamsMatchesOnly:
+      'Teamgröße, feste Teams und Jeder-gegen-jeden gibt es nur für ELO- und Liga-Ranglisten',
+    eloOnly: 'K-Faktor und Startwertung gibt es nur für ELO-Ranglisten',
+    pointsLeagueOnly: 'Punkte gibt es nur für Liga-Ranglisten',
+    boardIdLength: 'die ID einer Rangliste muss 1–100 Zeichen lang sein',
+    boardExists: '{{owner}} hat schon eine Rangliste "{{id}}"',
+    notFixedTeams: 'die Rangliste "{{board}}" hat keine festen Teams',
+    reviewMode: 'der Prüfmodus muss einer davon sein: {{modes}}',
+    opponentsMatchesOnly:
+      'Bestätigung durch Gegner gibt es nur für ELO- und Liga-Ranglisten (Ergebnisse haben keinen Gegner)',
+    onSilence: 'on_silence muss eines davon sein: {{values}}',
+    displayRating:
+      'Anzeige-Einstellungen gelten für Tabellen; der Wettbewerb einer Rating-Rangliste hat eigene',
+    nothingToChange: 'nichts zu ändern',
+    noBoard: 'Keine Rangliste "{{board}}"',
+    accessWithdrawn:
+      'der API-Zugang von {{owner}} ist entzogen; Schlüssel können nicht erstellt werden',
+    noAccess:
+      '{{owner}} hat noch keinen API-Zugang; beantrage ihn, dann schaltet ein Betreiber ihn frei (tally owner access {{owner}} open)',
+    tooManyKeys: '{{owner}} hat schon {{max}} aktive Schlüssel (spec 5.6); widerrufe zuerst einen',
+    keyId: 'eine Schlüssel-ID sieht aus wie key_<n>, erhalten: "{{id}}"',
+    noKey: 'kein Schlüssel {{id}}',
+    rolesPersonal:
+      'Rangrollen sind Rollen eines Discord-Servers; persönliche Ranglisten haben keine',
+    rolesRating: 'Rating-Ranglisten haben keine Tabelle, also keine Rangrollen',
+    roleId: 'role: eine Discord-Rollen-ID',
+    roleEveryone: 'role: @everyone sind alle Mitglieder; wähle eine Rolle',
+    roleKind: 'kind muss value oder top sein',
+    keepTop:
+      'keep: Rang {{threshold}} oder schlechter (eine größere Zahl): bis dahin bleibt die Rolle',
+    keepAtLeast: 'keep: mindestens {{threshold}}: die Rolle bleibt, solange der Wert so gut bleibt',
+    keepAtMost: 'keep: höchstens {{threshold}}: die Rolle bleibt, solange der Wert so gut bleibt',
+    rolesMax: 'eine Rangliste hat höchstens {{max}} Rangrollen; entferne zuerst eine',
+    notRankRole: '{{role}} ist keine Rangrolle von {{board}}',
+    decayEloOnly: 'Verfall gibt es nur für ELO-Ranglisten; {{board}} ist {{type}}',
   },
 };

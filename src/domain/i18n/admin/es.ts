@@ -364,5 +364,43 @@ export const admin: Shape<typeof source> = {
   },
   errors: {
     wholeInRange: '`{{name}}` debe ser un número entero de {{min}} a {{max}}',
+    type: 'type debe ser uno de estos: {{types}}',
+    sort: 'sort debe ser asc o desc',
+    teamsMatchesOnly:
+      'el tamaño de equipo, los equipos fijos y el todos contra todos solo valen para tablas ELO y Liga',
+    eloOnly: 'el factor k y el elo inicial solo valen para tablas ELO',
+    pointsLeagueOnly: 'los puntos solo valen para tablas Liga',
+    boardIdLength: 'el ID de la tabla debe tener de 1 a 100 caracteres',
+    boardExists: '{{owner}} ya tiene una tabla "{{id}}"',
+    notFixedTeams: 'la tabla "{{board}}" no es de equipos fijos',
+    reviewMode: 'el modo de revisión debe ser uno de estos: {{modes}}',
+    opponentsMatchesOnly:
+      'la confirmación por rivales solo vale para tablas ELO y Liga (las puntuaciones no tienen rival)',
+    onSilence: 'on_silence debe ser uno de estos: {{values}}',
+    displayRating:
+      'los ajustes de visualización son para tablas con clasificación; el concurso de una tabla Rating tiene los suyos',
+    nothingToChange: 'no hay nada que cambiar',
+    noBoard: 'No existe la tabla "{{board}}"',
+    accessWithdrawn: 'el acceso a la API de {{owner}} está retirado; no se pueden crear claves',
+    noAccess:
+      '{{owner}} todavía no tiene acceso a la API; pídelo y un operador lo concede (tally owner access {{owner}} open)',
+    tooManyKeys: '{{owner}} ya tiene {{max}} claves activas (spec 5.6); revoca una primero',
+    keyId: 'el ID de la clave debe tener la forma key_<n>, se recibió "{{id}}"',
+    noKey: 'no existe la clave {{id}}',
+    rolesPersonal:
+      'los roles de rango son roles de un servidor de Discord; las tablas personales no tienen',
+    rolesRating: 'las tablas Rating no tienen clasificación, así que no tienen roles de rango',
+    roleId: 'role: un ID de rol de Discord',
+    roleEveryone: 'role: @everyone son todos los miembros; elige un rol',
+    roleKind: 'kind debe ser value o top',
+    keepTop:
+      'keep: un puesto {{threshold}} o peor (un número mayor): el rol se conserva hasta ese puesto',
+    keepAtLeast:
+      'keep: al menos {{threshold}}: el rol se conserva mientras el valor siga siendo así de bueno',
+    keepAtMost:
+      'keep: como mucho {{threshold}}: el rol se conserva mientras el valor siga siendo así de bueno',
+    rolesMax: 'una tabla tiene como máximo {{max}} roles de rango; quita uno primero',
+    notRankRole: '{{role}} no es un rol de rango de {{board}}',
+    decayEloOnly: 'el decaimiento es para tablas ELO; {{board}} es {{type}}',
   },
 };

@@ -366,5 +366,42 @@ export const admin: Shape<typeof source> = {
   },
   errors: {
     wholeInRange: '`{{name}}` precisa ser um número inteiro de {{min}} a {{max}}',
+    type: 'type precisa ser um destes: {{types}}',
+    sort: 'sort precisa ser asc ou desc',
+    teamsMatchesOnly:
+      'tamanho de equipe, equipes fixas e todos contra todos só valem para rankings ELO e Liga',
+    eloOnly: 'o fator k e o rating inicial só valem para rankings ELO',
+    pointsLeagueOnly: 'os pontos só valem para rankings Liga',
+    boardIdLength: 'o ID do ranking precisa ter de 1 a 100 caracteres',
+    boardExists: '{{owner}} já tem um ranking "{{id}}"',
+    notFixedTeams: 'o ranking "{{board}}" não é de equipes fixas',
+    reviewMode: 'o modo de revisão precisa ser um destes: {{modes}}',
+    opponentsMatchesOnly:
+      'a confirmação por adversários só vale para rankings ELO e Liga (pontuações não têm adversário)',
+    onSilence: 'on_silence precisa ser um destes: {{values}}',
+    displayRating:
+      'as configurações de exibição valem para rankings com classificação; o concurso de um ranking Rating tem as próprias',
+    nothingToChange: 'nada para alterar',
+    noBoard: 'O ranking "{{board}}" não existe',
+    accessWithdrawn: 'o acesso à API de {{owner}} foi retirado; não dá para criar chaves',
+    noAccess:
+      '{{owner}} ainda não tem acesso à API; peça e um operador libera (tally owner access {{owner}} open)',
+    tooManyKeys: '{{owner}} já tem {{max}} chaves ativas (spec 5.6); revogue uma antes',
+    keyId: 'o ID da chave precisa ter a forma key_<n>, veio "{{id}}"',
+    noKey: 'a chave {{id}} não existe',
+    rolesPersonal: 'cargos de rank são cargos de um servidor do Discord; rankings pessoais não têm',
+    rolesRating: 'rankings Rating não têm classificação, então não têm cargos de rank',
+    roleId: 'role: um ID de cargo do Discord',
+    roleEveryone: 'role: @everyone são todos os membros; escolha um cargo',
+    roleKind: 'kind precisa ser value ou top',
+    keepTop:
+      'keep: uma posição {{threshold}} ou pior (um número maior): o cargo é mantido até essa posição',
+    keepAtLeast:
+      'keep: no mínimo {{threshold}}: o cargo é mantido enquanto o valor continuar bom assim',
+    keepAtMost:
+      'keep: no máximo {{threshold}}: o cargo é mantido enquanto o valor continuar bom assim',
+    rolesMax: 'um ranking tem no máximo {{max}} cargos de rank; remova um antes',
+    notRankRole: '{{role}} não é um cargo de rank de {{board}}',
+    decayEloOnly: 'o decaimento vale para rankings ELO; {{board}} é {{type}}',
   },
 };
