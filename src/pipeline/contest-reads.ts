@@ -2,11 +2,11 @@ import type { Board } from '../../entities/board';
 import type { ContestEntry, ContestSettings } from '../../entities/contest';
 import { reviewExpiry } from '../domain/board-rules';
 import type { RankedEntry } from '../domain/contest';
-import { TallyError } from '../domain/errors';
 import type { Season } from '../domain/season';
 import { boardsAfter, ownedBoard } from './board-reads';
 import { contestArchive } from './contest-pages';
 import type { Context } from './context';
+import { refusal } from './refusal';
 import {
   archivedEntries,
   contestReviewQueue,
@@ -105,11 +105,7 @@ export async function roundWinners(ctx: Context, board: Board, season: Season): 
 /** A round's entries by final rank with the standing each ended with (contest-pages.ts). */
 async function roundRanking(ctx: Context, board: Board, season: Season) {
   if (!season.endedAt) {
-    throw new TallyError(
-      'not_found',
-      `Season ${season.number} is still running; its standings are the board's current ones`,
-      { said: { key: 'play.contestRefused.stillRunning', vars: { season: season.number } } },
-    );
+    throw refusal('not_found', 'play.contestRefused.stillRunning', { season: season.number });
   }
   return contestArchive(ctx, board, season);
 }

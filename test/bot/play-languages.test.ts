@@ -25,9 +25,9 @@ import { eventually } from '../support/wait';
  * read as Discord received it.
  */
 const berlin = cast({ name: 'Berlin', channels: ['lobby'] });
-const saoPaulo = cast({ name: 'São Paulo', channels: ['contest'] });
+const saoPaulo = cast({ name: 'São Paulo', channels: ['contest', 'log'] });
 const { lobby } = berlin.channels;
-const { contest: contestChannel } = saoPaulo.channels;
+const { contest: contestChannel, log } = saoPaulo.channels;
 
 /** A button's labels, in order, as a member sees them. */
 const labelsOf = (message: APIMessage) =>
@@ -285,6 +285,11 @@ describe(`queues and contests in the members' and the server's language (${backe
 
     it('GIVEN members in de, es-ES, ja and pt-BR THEN submitting, voting and reporting answer each in their language; the entry’s post, its settings line and the author’s DM are Portuguese', async () => {
       const { alice, bob, carol, visitor, admin } = saoPaulo;
+      await world.run({
+        ...saoPaulo.inGeneral(admin, MANAGE_SERVER),
+        command: ['audit', 'channel'],
+        options: { channel: { channelId: log.id } },
+      });
       const settings = await world.run({
         ...saoPaulo.inGeneral(admin, MANAGE_SERVER),
         locale: 'de',
@@ -357,6 +362,88 @@ describe(`queues and contests in the members' and the server's language (${backe
       expect(dm.content).toBe(
         'Sua participação "Sunset" foi removida do concurso **Art Contest** pela moderação. O Tally não guarda mais a imagem. Motivo: Não é original',
       );
+
+      // The audit lines of the contest, as posted in #log: the server's Portuguese.
+      const lines = await world.fake.waitFor(
+        () => {
+          const posted = [...world.fake.messages.values()]
+            .filter((m) => m.channel_id === log.id && m.content.startsWith('🖼️'))
+            .map((m) => m.content);
+          return posted.length >= 2 ? posted : undefined;
+        },
+        PATIENCE_MS,
+        'two contest lines in #log',
+      );
+      expect(lines[0]).toMatch(
+        new RegExp(`^🖼️ <@${admin.id}> configurou o concurso de \\*\\*Art Contest\\*\\*: `),
+      );
+      expect(lines[1]).toBe(
+        `🖼️ <@${admin.id}> removeu a participação #${pk} "Sunset" de <@${alice.id}> de **Art Contest**: Não é original`,
+      );
+    });
+
+    it('GIVEN a contest that approves entries THEN the moderators’ message is Portuguese, its buttons too, and each presser reads their own language', async () => {
+      const { bob, mod, visitor, admin } = saoPaulo;
+      const photos = await world.tally.board({
+        ownerId: `guild:${saoPaulo.server.id}`,
+        type: 'Rating',
+        name: 'Photo Contest',
+        moderatorChannelId: saoPaulo.modQueue.id,
+        moderatorRoleId: saoPaulo.referees.id,
+      });
+      await world.run({
+        ...saoPaulo.inGeneral(admin, MANAGE_SERVER),
+        command: ['contest', 'settings'],
+        options: { board: photos.id, channel: { channelId: contestChannel.id }, approval: true },
+      });
+      const submitted = await world.run({
+        ...saoPaulo.inGeneral(bob),
+        locale: 'es-ES',
+        command: ['contest', 'submit'],
+        options: {
+          board: photos.id,
+          title: 'Dusk',
+          image: { upload: { filename: 'dusk.png', data: await png() } },
+        },
+      });
+      const pk = Number(/#(\d+)/.exec(submitted.message.content)?.[1]);
+      expect(submitted.message.content).toBe(
+        `**Dusk** (participación #${pk}) está en **Photo Contest** y espera la aprobación de la moderación; la verás publicada cuando la aprueben.`,
+      );
+      const review = await messageWhere(
+        (m) =>
+          m.channel_id === saoPaulo.modQueue.id && buttonsOf(m).includes(`entry:approve:${pk}`),
+        'the moderators’ message',
+      );
+      expect(review.embeds[0]!.title).toBe('Participação para revisar: Dusk');
+      expect(review.embeds[0]!.description).toMatch(
+        new RegExp(
+          `^por <@${bob.id}> · \\*\\*Photo Contest\\*\\*\\nEnviada <t:\\d+:R>; aprove para colocá-la no concurso\\.$`,
+        ),
+      );
+      expect(review.embeds[0]!.footer?.text).toBe(`participação #${pk} · ranking ${photos.id}`);
+      expect(labelsOf(review)).toEqual(['Aprovar', 'Recusar']);
+
+      const refused = await press(review, `entry:approve:${pk}`, visitor, 'de');
+      expect(refused.content).toBe(
+        'Nur Mitglieder mit der Berechtigung „Server verwalten“ oder der Moderationsrolle der Rangliste können Beiträge prüfen; nichts wurde geändert.',
+      );
+      const { callback } = await world.press(review, `entry:approve:${pk}`, {
+        user: mod,
+        roles: [saoPaulo.referees.id],
+        locale: 'fr',
+      });
+      expect(callback.data?.content).toBe(
+        'Approved: **Dusk** is in the contest and is posted for votes.',
+      );
+      const decided = await messageWhere(
+        (m) => m.id === review.id && m.embeds[0]?.title === 'Participação revisada: Dusk',
+        'the moderators’ message, decided',
+      );
+      expect(decided.embeds[0]!.description).toBe(
+        `por <@${bob.id}> · **Photo Contest**\nAprovada: está no concurso.`,
+      );
+      expect(decided.components ?? []).toEqual([]);
     });
   });
 });
