@@ -199,6 +199,12 @@ describe('the dashboard in the browser’s language', () => {
     const fr = await asking(member, `/dashboard/${g}/keys`, 'fr');
     expect(text(fr)).toContain('Not allowed');
     expect(text(fr)).toContain('Managing API keys needs the Manage Server permission in');
+    const mine = await asking(member, `/dashboard/${g}/mine`, 'de');
+    expect(mine.status).toBe(200);
+    expect(text(mine)).toContain('Ergebnisse und Matches');
+    expect(text(mine)).toContain(
+      'Du hast hier in den letzten 30 Tagen kein Ergebnis und kein Match gemeldet.',
+    );
     const missing = await asking(member, `/dashboard/${g}/nowhere`, 'de');
     expect(missing.status).toBe(404);
     expect(text(missing)).toContain('Unter dieser Adresse gibt es keine Dashboard-Seite');

@@ -86,6 +86,7 @@ export function minePage(deps: DashboardDeps): RequestHandler {
     const submissions = await memberSubmissions(deps.ctx, {
       ownerId: member.ownerId,
       userId: member.session.userId,
+      locale: w.lang,
     });
     const table = submissions.length
       ? `<div class="scroll"><table><thead><tr>${(['board', 'what', 'state', 'reason', 'submitted'] as const).map((c) => `<th>${w.h(`mine.${c}`)}</th>`).join('')}</tr></thead><tbody>${submissions.map((s) => submissionRow(w, s)).join('')}</tbody></table></div>`
