@@ -80,7 +80,7 @@ export const play: Shape<typeof source> = {
     cannotReport: 'Esta partida no se puede reportar: {{state}}.',
     cancelDenied:
       'Solo los miembros con el permiso Gestionar servidor o el rol de moderación de la tabla pueden cancelar una partida; no se cambió nada.',
-    cancelled: 'Cancelaste esta partida en {{board}}; el elo de nadie cambia.',
+    cancelled: 'Cancelaste esta partida en {{board}}; nadie gana ni pierde elo.',
     onlyPlayers: 'solo los jugadores de esta partida pueden reportarla',
     badScore:
       'El marcador va con tu lado primero, por ejemplo 3-1; no se reportó nada. Pulsa Reportar marcador otra vez.',
@@ -92,9 +92,9 @@ export const play: Shape<typeof source> = {
     nobody: 'No hay nadie esperando. Pulsa **Unirse** para ser el primero.',
     waiting: '**En espera ({{count}})**',
     more: '… y {{count}} más',
-    playingNow_one: '**Jugando ahora:** {{count, number}} partida',
-    playingNow_many: '**Jugando ahora:** {{count, number}} partidas',
-    playingNow_other: '**Jugando ahora:** {{count, number}} partidas',
+    playingNow_one: '**En juego:** {{count, number}} partida',
+    playingNow_many: '**En juego:** {{count, number}} partidas',
+    playingNow_other: '**En juego:** {{count, number}} partidas',
     footer:
       'A los emparejados se les menciona y tienen {{seconds}} s para pulsar Listo. Solo puedes esperar en una cola a la vez.',
     join: 'Unirse',
@@ -106,8 +106,8 @@ export const play: Shape<typeof source> = {
     widening:
       'a lo sumo {{start}} de diferencia al principio, un margen que crece {{growth}} por minuto hasta {{max}}',
     teamVsTeam:
-      '**Equipo contra equipo** · empareja a los equipos con el {{ratings}} más cercano, {{widening}}.',
-    oneVsOne: '**1v1** · empareja a quienes tienen el {{ratings}} más cercano, {{widening}}.',
+      '**Equipo contra equipo** · empareja a los equipos con el {{ratings}} más parecido, {{widening}}.',
+    oneVsOne: '**1v1** · empareja a los jugadores con el {{ratings}} más parecido, {{widening}}.',
     teams:
       '**{{size}}** · los equipos más parejos entre jugadores con {{ratings}} parecido: {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · se unió {{since}}',

@@ -80,7 +80,7 @@ export const play: Shape<typeof source> = {
     cannotReport: 'Esta partida não pode ser reportada: {{state}}.',
     cancelDenied:
       'Só membros com a permissão Gerenciar servidor ou o cargo de moderação do ranking podem cancelar uma partida; nada foi alterado.',
-    cancelled: 'Você cancelou esta partida em {{board}}; o rating de ninguém muda.',
+    cancelled: 'Você cancelou esta partida em {{board}}; ninguém ganha nem perde rating.',
     onlyPlayers: 'só os jogadores desta partida podem reportá-la',
     badScore:
       'O placar vem com o seu lado primeiro, como 3-1; nada foi reportado. Aperte Reportar placar de novo.',
@@ -92,11 +92,11 @@ export const play: Shape<typeof source> = {
     nobody: 'Ninguém está aguardando. Aperte **Entrar** para ser o primeiro.',
     waiting: '**Aguardando ({{count}})**',
     more: '… e mais {{count}}',
-    playingNow_one: '**Jogando agora:** {{count, number}} partida',
-    playingNow_many: '**Jogando agora:** {{count, number}} partidas',
-    playingNow_other: '**Jogando agora:** {{count, number}} partidas',
+    playingNow_one: '**Em andamento:** {{count, number}} partida',
+    playingNow_many: '**Em andamento:** {{count, number}} partidas',
+    playingNow_other: '**Em andamento:** {{count, number}} partidas',
     footer:
-      'Os jogadores pareados são marcados e têm {{seconds}} s para apertar Pronto. Você aguarda em uma fila por vez.',
+      'Os jogadores pareados são marcados e têm {{seconds}} s para apertar Pronto. Você só pode aguardar em uma fila por vez.',
     join: 'Entrar',
     leave: 'Sair',
     closed:
@@ -107,7 +107,7 @@ export const play: Shape<typeof source> = {
       'com no máximo {{start}} de diferença no início, margem que aumenta {{growth}} por minuto até {{max}}',
     teamVsTeam:
       '**Time contra time** · junta os times com os {{ratings}} mais próximos, {{widening}}.',
-    oneVsOne: '**1v1** · junta os {{ratings}} mais próximos, {{widening}}.',
+    oneVsOne: '**1v1** · junta os jogadores com os {{ratings}} mais próximos, {{widening}}.',
     teams:
       '**{{size}}** · os times mais equilibrados entre jogadores com {{ratings}} próximos: {{widening}}.',
     waiterLine: '{{who}} · {{rating}} · entrou {{since}}',
