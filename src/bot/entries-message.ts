@@ -127,7 +127,7 @@ export function roundMessage(
   return {
     embeds: [
       {
-        title: archiveTitle(board, season),
+        title: archiveTitle(board, season, locale),
         url,
         description: clip(
           lines.length > 0

@@ -8,7 +8,7 @@ import {
 import type { Board } from '../../entities/board';
 import type { Team } from '../../entities/team';
 import { formatTeamId } from '../domain/ids';
-import { seasonTitle } from '../domain/season';
+import { seasonTitleIn } from '../domain/season-text';
 import type { KeysetPage } from '../pipeline/board-reads';
 import type { KeySummary } from '../pipeline/keys';
 import type { BoardSeasons } from '../pipeline/season-reads';
@@ -143,7 +143,7 @@ export function seasonListMessage(
       champions.length > 0
         ? champions.map((w) => shown(w.playerName)).join(', ')
         : t(locale, 'reading.lists.noChampions');
-    return `**${shown(seasonTitle(s))}** · ${dateOf(s.startedAt)} – ${dateOf(s.endedAt!)} · 🏆 ${winners}`;
+    return `**${shown(seasonTitleIn(locale, s))}** · ${dateOf(s.startedAt)} – ${dateOf(s.endedAt!)} · 🏆 ${winners}`;
   });
   const open = page.running;
   if (open) {
@@ -152,7 +152,7 @@ export function seasonListMessage(
       : t(locale, 'reading.lists.noEnd');
     lines.unshift(
       t(locale, 'reading.lists.running', {
-        season: shown(seasonTitle(open)),
+        season: shown(seasonTitleIn(locale, open)),
         since: dateOf(open.startedAt),
         end,
       }),

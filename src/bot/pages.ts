@@ -97,7 +97,7 @@ export async function archiveAt(
     );
   }
   const page = await seasonStandingsPage(ctx, season, { from: offset, limit: LIST_PAGE });
-  return archivedStandingsMessage(board, season, page, offset, url);
+  return archivedStandingsMessage(board, season, page, offset, url, locale);
 }
 
 export async function boardsAt(
