@@ -22,6 +22,7 @@ let ownerId: string;
 let key: string;
 let ladder: Board;
 let handle: string;
+let gallery: Board;
 
 beforeAll(async () => {
   world = await startDiscordWorld({
@@ -39,6 +40,7 @@ beforeAll(async () => {
     moderatorChannelId: arena.modQueue.id,
     moderatorRoleId: arena.referees.id,
   });
+  gallery = await world.tally.board({ ownerId, id: 'skies', type: 'Rating', name: 'Skies' });
   handle = await world.submitMatch(ladder, key, [chat(arena.alice)], [chat(arena.bob)]);
   await world.statusBecomes(handle, key, 'pending_review');
 });
@@ -205,6 +207,15 @@ describe('the dashboard in the browser’s language', () => {
     expect(text(mine)).toContain(
       'Du hast hier in den letzten 30 Tagen kein Ergebnis und kein Match gemeldet.',
     );
+    const contest = await asking(member, `/dashboard/${g}/contest/${gallery.id}`, 'es-419');
+    expect(contest.status).toBe(200);
+    for (const words of [
+      'Concurso de imágenes',
+      'Enviar una participación',
+      'Todavía no hay participaciones.',
+      'PNG, JPEG, WebP o GIF, de 10 MB como máximo.',
+    ])
+      expect(text(contest)).toContain(words);
     const missing = await asking(member, `/dashboard/${g}/nowhere`, 'de');
     expect(missing.status).toBe(404);
     expect(text(missing)).toContain('Unter dieser Adresse gibt es keine Dashboard-Seite');
