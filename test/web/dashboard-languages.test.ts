@@ -221,6 +221,16 @@ describe('the dashboard in the browser’s language', () => {
     expect(text(missing)).toContain('Unter dieser Adresse gibt es keine Dashboard-Seite');
   });
 
+  it('GIVEN a sign-in that did not start in this browser THEN the refusal reads Portuguese', async () => {
+    const b = new DashboardBrowser(world.tally, world.fake);
+    const page = await asking(b, '/auth/callback?code=x&state=not-mine', 'pt-BR');
+    expect(page.status).toBe(400);
+    expect(page.html).toContain('<html lang="pt-BR">');
+    expect(text(page)).toContain('Login não concluído');
+    expect(text(page)).toContain('Este login não começou neste navegador');
+    expect(text(page)).toContain('Entrar com o Discord');
+  });
+
   it('GIVEN too many sign-ins from one address THEN the 429 page says “slow down” in German', async () => {
     const b = new DashboardBrowser(world.tally, world.fake);
     let last: Page | undefined;
