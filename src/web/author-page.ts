@@ -48,7 +48,7 @@ export async function authorHtml(
     sections.push(`<h2>${escapeHtml(t(lang, 'web.contest.inContest'))}</h2>\n${grid}`);
   }
   if (archived.length > 0) {
-    const rounds = new Map(archived.map((a) => [a.entry.pk, seasonTitle(a.season)]));
+    const rounds = new Map(archived.map((a) => [a.entry.pk, seasonTitle(a.season, lang)]));
     const grid = galleryGrid(
       board,
       archived.map((a) => a.entry),

@@ -83,7 +83,7 @@ export function picturePreview(
       ? t(lang, 'web.board.topEntries')
       : t(lang, 'web.board.topRows', { n: CARD_ROWS });
   return {
-    title: season ? `${name} — ${seasonTitle(season)}` : name,
+    title: season ? `${name} — ${seasonTitle(season, lang)}` : name,
     description: picture ? picture.description : t(lang, `web.board.kind.${board.type}`),
     url: deps.links.boardUrl(board, { season: n }),
     image: shareImage(
@@ -92,7 +92,7 @@ export function picturePreview(
         ? deps.links.cardUrl(board, { season: n, v: picture.version })
         : null,
     ),
-    imageAlt: `${season ? `${name}, ${seasonTitle(season)}` : name}: ${top}`,
+    imageAlt: `${season ? `${name}, ${seasonTitle(season, lang)}` : name}: ${top}`,
     imageSize: PICTURE_SIZE.card,
   };
 }

@@ -80,14 +80,14 @@ export async function seasonLinks(
   return [
     {
       label: running
-        ? t(lang, 'web.seasons.now', { season: seasonTitle(running) })
+        ? t(lang, 'web.seasons.now', { season: seasonTitle(running, lang) })
         : t(lang, 'web.seasons.nowNone'),
       href: links.board(board),
       number: null,
     },
     ...ended.map(({ season: s }) => ({
       label: t(lang, 'web.seasons.ended', {
-        season: seasonTitle(s),
+        season: seasonTitle(s, lang),
         day: utcDay(s.endedAt ?? s.startedAt, lang),
       }),
       href: links.board(board, { season: s.number }),

@@ -103,10 +103,10 @@ export async function contestArchiveHtml(
       limit: view.keepLimit,
     });
   return documentHtml(
-    `${boardName(board)} — ${seasonTitle(season)}`,
+    `${boardName(board)} — ${seasonTitle(season, lang)}`,
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
-<p class="meta">${bdi(seasonTitle(season))} · ${escapeHtml(t(lang, 'web.season.final'))} · ${escapeHtml(entriesText(entries.length, lang))} · ${utcDay(season.startedAt, lang)} – ${utcDay(season.endedAt!, lang)}</p>
+<p class="meta">${bdi(seasonTitle(season, lang))} · ${escapeHtml(t(lang, 'web.season.final'))} · ${escapeHtml(entriesText(entries.length, lang))} · ${utcDay(season.startedAt, lang)} – ${utcDay(season.endedAt!, lang)}</p>
 ${seasonsNav(view.seasons, season.number, lang)}
 ${galleryBody(view, entries, settings.minVotes, page, at, t(lang, 'web.contest.noneThisRound'))}`,
     cardPreview(view, card, season),

@@ -27,7 +27,7 @@ export async function emptyBoardHtml(
   const parts: Html[] = [];
   // The catalogue's sentences take names already marked up (<bdi>, a link): its words are ours.
   if (running) {
-    const season = bdi(seasonTitle(running));
+    const season = bdi(seasonTitle(running, lang));
     parts.push(
       running.endsAt
         ? t(lang, 'web.empty.runningEnds', {
@@ -37,7 +37,7 @@ export async function emptyBoardHtml(
         : t(lang, 'web.empty.running', { season }),
     );
   } else if (last) {
-    const season = bdi(seasonTitle(last));
+    const season = bdi(seasonTitle(last, lang));
     parts.push(
       t(lang, 'web.empty.ended', { season, day: escapeHtml(utcDay(last.endedAt!, lang)) }),
     );
@@ -52,7 +52,7 @@ export async function emptyBoardHtml(
       links.board(board, { season: last.number }),
       escapeHtml(t(lang, 'web.empty.finalStandings')),
     );
-    parts.push(t(lang, 'web.empty.see', { archive, season: bdi(seasonTitle(last)) }));
+    parts.push(t(lang, 'web.empty.see', { archive, season: bdi(seasonTitle(last, lang)) }));
   }
   return parts.join(' ');
 }

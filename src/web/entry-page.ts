@@ -65,7 +65,7 @@ function standingLine({ entry, season, settings }: ContestEntryPage, lang: Langu
   const standing = escapeHtml(entryStanding(entry, settings.minVotes, lang));
   const place = `<strong>${escapeHtml(placeText(entry, lang))}</strong>`;
   if (!season) return entry.rank === null ? standing : `${place} · ${standing}`;
-  const round = bdi(seasonTitle(season));
+  const round = bdi(seasonTitle(season, lang));
   return entry.rank === null
     ? `${standing} · ${t(lang, 'web.contest.endedWith', { round })}`
     : `${t(lang, 'web.contest.placeIn', { place, round })} · ${standing}`;
@@ -85,12 +85,12 @@ function entryHtml(
   const author = { id: entry.authorId, name: entry.authorName };
   const full = links.image(entry.imageHash);
   const voting = season
-    ? t(lang, 'web.contest.votingEnded', { round: bdi(seasonTitle(season)) })
+    ? t(lang, 'web.contest.votingEnded', { round: bdi(seasonTitle(season, lang)) })
     : `${escapeHtml(capitalized(periodLine('voting', page.settings.votingUntil, now, lang)))}.`;
   const back = season
     ? link(
         links.board(board, { season: season.number }),
-        t(lang, 'web.contest.allEntriesOf', { round: bdi(seasonTitle(season)) }),
+        t(lang, 'web.contest.allEntriesOf', { round: bdi(seasonTitle(season, lang)) }),
       )
     : link(links.board(board), escapeHtml(t(lang, 'web.contest.allEntries')));
   const title = `${entry.title} — ${boardName(board)}`;

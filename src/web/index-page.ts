@@ -94,7 +94,7 @@ function boardItem(line: IndexBoard, waiting: number | null, deps: PageDeps, lan
     board.freeForAll ? `${type} · ${t(lang, 'web.board.freeForAll')}` : type,
     players === null ? null : t(lang, 'web.index.players', { count: players }),
     entries === null ? null : t(lang, 'web.index.entries', { count: entries }),
-    season ? seasonTitle(season) : null,
+    season ? seasonTitle(season, lang) : null,
     waiting === null ? null : waitingText(board, waiting, lang),
     board.private ? t(lang, 'web.index.private') : null,
   ].filter((f): f is string => f !== null);

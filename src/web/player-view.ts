@@ -99,7 +99,7 @@ export function chartFigure(
   }
   const kind = CHART_KINDS[board.type] ?? 'score';
   const caption = season
-    ? t(lang, `web.chart.${kind}.inSeason`, { season: seasonTitle(season) })
+    ? t(lang, `web.chart.${kind}.inSeason`, { season: seasonTitle(season, lang) })
     : t(lang, `web.chart.${kind}.overTime`);
   return `<figure class="chart"><div class="wide">${wide}</div><div class="narrow">${narrow}</div>
 <figcaption>${escapeHtml(caption)}</figcaption></figure>`;

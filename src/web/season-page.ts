@@ -77,10 +77,10 @@ async function archiveHtml(
   const empty = t(lang, first ? 'web.season.nobody' : 'web.page.noMoreEntries');
   const dates = `${utcDay(season.startedAt, lang)} – ${utcDay(season.endedAt!, lang)}`;
   return documentHtml(
-    `${boardName(board)} — ${seasonTitle(season)}`,
+    `${boardName(board)} — ${seasonTitle(season, lang)}`,
     `${view.crumbs}
 <h1>${bdi(boardName(board))}</h1>
-<p class="meta">${bdi(seasonTitle(season))} · ${t(lang, 'web.season.final')} · ${dates}</p>
+<p class="meta">${bdi(seasonTitle(season, lang))} · ${t(lang, 'web.season.final')} · ${dates}</p>
 ${seasonsNav(view.seasons, season.number, lang)}
 ${standingsHtml(view, shown, top, empty)}
 ${nav}`,

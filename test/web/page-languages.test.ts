@@ -5,7 +5,8 @@ import { documentHtml, grouped, languageSwitch } from '../../src/web/html';
 import { backendName } from '../support/backends';
 import { putEntries } from '../support/pipeline';
 import { startTestTally, type TestResponse, type TestTally } from '../support/tally';
-import { text } from './read-html';
+import { section, text } from './read-html';
+import { endSeason, startSeason } from '../../src/pipeline/seasons';
 
 /**
  * The public pages in the visitor's language (issue 32): the switch (`?lang=`, remembered in a
@@ -230,6 +231,27 @@ describe(`the public pages in the visitor's language (${backendName})`, () => {
     expect(index.status).toBe(200);
     expect(text(index.text)).toContain('Ranglisten · 1 Rangliste');
     expect(text(index.text)).toContain('Highscore · 2 Spieler');
+  });
+
+  it('GIVEN a board with an ended season THEN its seasons menu, archive and empty board read in German', async () => {
+    const seasonal = await tally.board({ ownerId: owner, type: 'Highscore', name: 'Seasons' });
+    await startSeason(tally.ctx, owner, seasonal.id, {});
+    await putEntries(tally.ctx, seasonal, {
+      'custom:Ann': { playerId: 'custom:Ann', score: 10, submissions: 1 },
+    });
+    await endSeason(tally.ctx, owner, seasonal.id);
+    await startSeason(tally.ctx, owner, seasonal.id, {});
+    const now = await visit(pathOf(seasonal), { 'accept-language': 'de' });
+    const menu = [...now.text.matchAll(/<li[^>]*>(?:<a [^>]*>)?<bdi>([^<]*)<\/bdi>/g)].map(
+      (m) => m[1],
+    );
+    expect(menu[0]).toBe('Aktuell: Saison 2');
+    expect(menu[1]).toMatch(/^Saison 1 \(beendet am \d{2}\.\d{2}\.\d{4}\)$/);
+    expect(text(section(now.text, 'p', 'empty'))).toMatch(
+      /^Saison 2 hat noch keine Ergebnisse\. Zur Abschlusstabelle von Saison 1 ?\.$/,
+    );
+    const archive = await visit(`${pathOf(seasonal)}?season=1`, { 'accept-language': 'de' });
+    expect(text(section(archive.text, 'p', 'meta'))).toMatch(/^Saison 1 · Abschlusstabelle · /);
   });
 
   it('GIVEN the API error reference THEN its frame is the reader’s language and the API’s own words stay English, marked so', async () => {
