@@ -2,6 +2,7 @@ import type { APIEmbed, APIMessage } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
 import { t } from '../../src/domain/i18n';
+import { editBoard } from '../../src/pipeline/boards';
 import { backendName } from '../support/backends';
 import { cast } from '../support/cast';
 import { startDiscordWorld, type DiscordWorld } from '../support/discord-world';
@@ -14,7 +15,7 @@ import type { OptionValue } from '../support/fake-discord/types';
  * that is not on the message, and read the JSON the bot sent. Each
  * reply is the exact text of that language's catalogue, and no English is left in it.
  */
-const { server, general, alice, bob, carol } = cast();
+const { server, general, alice, bob, carol, mod, admin, visitor } = cast();
 
 interface Expected {
   locale: string;
@@ -35,6 +36,9 @@ interface Expected {
   samePlayer: string;
   notOnMessage: string;
   manageServer: string;
+  /** The paging buttons: Next on the first page, First on the second. */
+  next: string;
+  first: string;
 }
 
 const LANGUAGES: Expected[] = [
@@ -58,6 +62,8 @@ const LANGUAGES: Expected[] = [
     samePlayer: 'Escolha dois jogadores diferentes.',
     notOnMessage: 'Esse botão não está nesta mensagem; nada foi alterado.',
     manageServer: 'Não deu certo: /board create exige a permissão Gerenciar servidor.',
+    next: 'Próxima',
+    first: 'Primeira',
   },
   {
     locale: 'es-ES',
@@ -79,6 +85,8 @@ const LANGUAGES: Expected[] = [
     samePlayer: 'Elige a dos jugadores distintos.',
     notOnMessage: 'Ese botón no está en este mensaje; no se cambió nada.',
     manageServer: 'Eso no funcionó: /board create requiere el permiso Gestionar servidor.',
+    next: 'Siguiente',
+    first: 'Primera',
   },
   {
     locale: 'de',
@@ -100,6 +108,8 @@ const LANGUAGES: Expected[] = [
     notOnMessage: 'Dieser Button gehört nicht zu dieser Nachricht; es wurde nichts geändert.',
     manageServer:
       'Das hat nicht geklappt: Für /board create brauchst du die Berechtigung „Server verwalten“.',
+    next: 'Weiter',
+    first: 'Anfang',
   },
   {
     // Not shipped: English, word for word as before issue 32.
@@ -121,6 +131,8 @@ const LANGUAGES: Expected[] = [
     samePlayer: 'Pick two different players.',
     notOnMessage: 'That button is not on this message; nothing was changed.',
     manageServer: 'That did not work: /board create needs the Manage Server permission.',
+    next: 'Next',
+    first: 'First',
   },
 ];
 
@@ -148,6 +160,8 @@ const ENGLISH = [
 describe(`Tally in the member's language (${backendName})`, () => {
   let world: DiscordWorld;
   let ladder: Board;
+  /** Six players, five a page: a second page to turn to. */
+  let long: Board;
   beforeAll(async () => {
     world = await startDiscordWorld({ guilds: [server] });
     const ownerId = await world.tally.owner(`guild:${server.id}`);
@@ -157,6 +171,15 @@ describe(`Tally in the member's language (${backendName})`, () => {
     await world.approvedMatch(ladder, key, bob, alice);
     await world.approvedMatch(ladder, key, alice, bob);
     await world.approvedMatch(ladder, key, alice, carol);
+    long = await world.tally.board({ ownerId, type: 'ELO', name: 'Long' });
+    await editBoard(world.tally.ctx, ownerId, long.id, { standingsSize: 5 });
+    for (const [winner, loser] of [
+      [alice, bob],
+      [carol, mod],
+      [admin, visitor],
+    ] as const) {
+      await world.approvedMatch(long, key, winner, loser);
+    }
     // No picture: /profile answers with its text sparkline, one more line to read.
     world.tally.ctx.render = undefined;
   });
@@ -184,6 +207,28 @@ describe(`Tally in the member's language (${backendName})`, () => {
       expect(embed.title).toBe(t(locale, 'reading.standings.title', { board: 'Ladder' }));
       expect(embed.description!.split('\n')[0]).toMatch(/^🥇 Ali — \d+ \(3-0-1\)$/);
       noEnglish(locale, message);
+    });
+
+    it(`GIVEN a member in ${locale} WHEN they page through /leaderboard THEN the buttons and the next page read in it`, async () => {
+      const { message } = await run('leaderboard', { board: long.id });
+      const buttons = (m: APIMessage) =>
+        (m.components ?? []).flatMap((row) =>
+          'components' in row
+            ? row.components.map((c) => ({
+                label: 'label' in c ? c.label : undefined,
+                id: 'custom_id' in c ? c.custom_id : undefined,
+              }))
+            : [],
+        );
+      const [next] = buttons(message);
+      expect(next?.label).toBe(want.next);
+      expect(message.embeds[0]?.description?.split('\n')).toHaveLength(5);
+      await world.press(message, next!.id!, { user: alice, locale });
+      const second = world.fake.messages.get(message.id)!;
+      expect(second.embeds[0]?.title).toBe(want.standings.replace('Ladder', 'Long'));
+      expect(second.embeds[0]?.description?.split('\n')).toHaveLength(1);
+      expect(buttons(second).map((b) => b.label)).toEqual([want.first]);
+      noEnglish(locale, second);
     });
 
     it(`GIVEN a member in ${locale} WHEN they run /rank THEN the rank, record and recent matches read in it`, async () => {
