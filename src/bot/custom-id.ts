@@ -178,7 +178,7 @@ export const queueScoreModalId = (matchPk: number) => `${QUEUE_SCORE_PREFIX}${ma
 export function parseQueueMatchButton(
   customId: string,
 ): { action: QueueMatchAction; matchPk: number } | null {
-  const m = /^qmatch:([a-z]{4,7}):(\d{1,15})$/.exec(customId);
+  const m = /^qmatch:([a-z]{3,7}):(\d{1,15})$/.exec(customId);
   const action = QUEUE_MATCH_ACTIONS.find((a) => a === m?.[1]);
   return m && action ? { action, matchPk: Number(m[2]) } : null;
 }

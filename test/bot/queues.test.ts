@@ -368,6 +368,19 @@ describe(`matchmaking queues in Discord (${backendName})`, () => {
     expect(buttonsOf(ended)).toEqual([]);
   });
 
+  it('GIVEN a played match WHEN the winner presses Won THEN it is reported like Lost is (its three-letter id once failed the pattern and was refused as unknown)', async () => {
+    const { ann, matchPk, message } = await playing({
+      reviewMode: 'opponents',
+      confirmWindowHours: 2,
+    });
+    expect(buttonsOf(message)).toContain(`qmatch:won:${matchPk}`);
+    const reported = await press(message, `qmatch:won:${matchPk}`, ann);
+    expect(reported.callback.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    expect(ephemeral(reported.callback)).toBe(false);
+    const answer = (await world.editedOriginal(reported.token)).body as { content: string };
+    expect(answer.content).toContain(`Reported on **Ladder** as ${handleIn(answer.content)}.`);
+  });
+
   it('GIVEN a played match on an opponents board THEN one side’s report, answered as /match report is, waits for the other side, whose Confirm applies it', async () => {
     const { board, ann, bo, matchPk, message } = await playing({
       reviewMode: 'opponents',
