@@ -59,6 +59,7 @@ export const review = {
         ...(boardId === undefined ? {} : { boardId }),
         visible: (board) => mayModerate(interaction, board),
       }),
+      locale,
     );
     if (queue.items.length === 0 && !entries) {
       const content =

@@ -424,6 +424,20 @@ describe(`queues and contests in the members' and the server's language (${backe
       expect(review.embeds[0]!.footer?.text).toBe(`participação #${pk} · ranking ${photos.id}`);
       expect(labelsOf(review)).toEqual(['Aprovar', 'Recusar']);
 
+      // /review list answers the moderator alone, in their language, the contest part too.
+      const listed = await world.run({
+        user: mod,
+        roles: [saoPaulo.referees.id],
+        locale: 'de',
+        channelId: saoPaulo.general.id,
+        command: ['review', 'list'],
+        options: { board: photos.id },
+      });
+      expect(listed.ephemeral).toBe(true);
+      expect(listed.message.embeds.map((e) => e.title)).toContain(
+        'Wettbewerbsbeiträge: 1 zur Freigabe, 0 gemeldet',
+      );
+
       const refused = await press(review, `entry:approve:${pk}`, visitor, 'de');
       expect(refused.content).toBe(
         'Nur Mitglieder mit der Berechtigung „Server verwalten“ oder der Moderationsrolle der Rangliste können Beiträge prüfen; nichts wurde geändert.',

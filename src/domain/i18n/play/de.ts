@@ -309,7 +309,7 @@ export const play: Shape<typeof source> = {
     post: 'Post',
     reports_one: '🚩 {{count, number}} Meldung',
     reports_other: '🚩 {{count, number}} Meldungen',
-    title: 'Wettbewerbsbeiträge: {{pending}} warten auf Freigabe, {{reported}} gemeldet',
+    title: 'Wettbewerbsbeiträge: {{pending}} zur Freigabe, {{reported}} gemeldet',
     footer:
       'Älteste zuerst. Entscheide mit /contest approve oder /contest decline (entry: die #) oder an der Prüfnachricht; /contest remove nimmt einen gemeldeten Beitrag heraus.',
     waiting: '**Warten auf Freigabe**',

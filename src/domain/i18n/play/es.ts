@@ -307,7 +307,7 @@ export const play: Shape<typeof source> = {
     reports_one: '🚩 {{count, number}} reporte',
     reports_many: '🚩 {{count, number}} reportes',
     reports_other: '🚩 {{count, number}} reportes',
-    title: 'Participaciones de concursos: {{pending}} esperan aprobación, {{reported}} reportadas',
+    title: 'Participaciones de concursos: {{pending}} por aprobar, {{reported}} reportadas',
     footer:
       'Las más antiguas primero. Decide con /contest approve o /contest decline (entry: el #) o en el mensaje de revisión; /contest remove quita una participación reportada.',
     waiting: '**Esperan aprobación**',
