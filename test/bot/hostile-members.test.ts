@@ -300,6 +300,37 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(minted[0]!.revokedAt).not.toBeNull();
   });
 
+  it.each([
+    [
+      'de',
+      'Tally konnte das gerade nicht abschließen, es kann also übernommen worden sein oder nicht.',
+    ],
+    ['es-ES', 'Tally no pudo terminar eso ahora mismo, así que puede que se haya aplicado o no.'],
+    ['pt-BR', 'O Tally não conseguiu concluir isso agora, então pode ter funcionado ou não.'],
+  ])(
+    'GIVEN a member in %s whose answer Discord refused THEN the apology reads in their language',
+    async (locale, opening) => {
+      const board = await tally.board({ ownerId, type: 'ELO', name: `Lost ${locale}` });
+      fake.failNext((r) => r.method === 'POST' && r.path.endsWith('/callback'), {
+        status: 400,
+        body: { code: 50035, message: 'Invalid Form Body' },
+      });
+      const { token } = fake.runCommand({
+        ...inGeneral(alice),
+        locale,
+        command: ['leaderboard'],
+        options: { board: board.id },
+      });
+      const answered = await fake.waitForRequest(
+        (r) => r.path.endsWith(`/${token}/callback`) && r.status === 204,
+      );
+      const content = (answered.body as { data: { content: string } }).data.content;
+      expect(content.startsWith(`${opening} `)).toBe(true);
+      expect(content).toContain('(`/rank`, `/board list`, `/api key list`)');
+      expect(content).not.toBe(UNCONFIRMED);
+    },
+  );
+
   it('GIVEN a forged server interaction without its member THEN Manage Server is denied: no key, no board', async () => {
     const stripMember = (interaction: object) => {
       const { member: sent, ...rest } = interaction as { member: { user: unknown } };
