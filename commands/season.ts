@@ -56,7 +56,7 @@ export const season = {
     const boardId = interaction.options.getString('board', true);
     if (sub === 'list') {
       const board = await boardOf(ctx, interaction);
-      await reply(interaction, await seasonsAt(ctx, board, 0));
+      await reply(interaction, await seasonsAt(ctx, board, 0, interaction.locale));
       return;
     }
     requireManageServer(interaction, `/season ${sub}`);

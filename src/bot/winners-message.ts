@@ -2,7 +2,9 @@ import { time, TimestampStyles, type APIEmbed } from 'discord.js';
 import type { Board } from '../../entities/board';
 import { oneLine } from '../domain/chat-text';
 import { entryStanding } from '../domain/display';
-import { seasonTitle, type Season } from '../domain/season';
+import { t } from '../domain/i18n';
+import type { Season } from '../domain/season';
+import { seasonTitleIn } from '../domain/season-text';
 import type { ContestPage, RankedContestEntry, RoundPage } from '../pipeline/contest-reads';
 import { entryFileName } from './contest-message';
 import { entryLine, place } from './entries-message';
@@ -55,22 +57,30 @@ export async function picturesWithin(
   return chosen;
 }
 
-/** The start of a round: how long it runs and how it ends. */
-export function roundStartLines(board: Board, season: Season): string[] {
+type Locale = string | null | undefined;
+
+/** The start of a round: how long it runs and how it ends (in the server's `locale`). */
+export function roundStartLines(board: Board, season: Season, locale?: Locale): string[] {
   return [
-    `**${shown(board.displayName)}** starts a new contest round.`,
+    t(locale, 'admin.season.round.startsNew', { board: shown(board.displayName) }),
     season.endsAt
-      ? `It ends ${time(season.endsAt, TimestampStyles.LongDateTime)} (${time(season.endsAt, TimestampStyles.RelativeTime)}).`
-      : 'It runs until the moderators end it.',
-    `Submit an entry with \`/contest submit board:${board.id}\` and rate the others; at the end the entries are ranked for good and the winners shown here.`,
+      ? t(locale, 'admin.season.announce.endsAt', {
+          at: time(season.endsAt, TimestampStyles.LongDateTime),
+          relative: time(season.endsAt, TimestampStyles.RelativeTime),
+        })
+      : t(locale, 'admin.season.announce.runsUntilEnded'),
+    t(locale, 'admin.season.round.submit', { board: board.id }),
   ];
 }
 
 /** A day before the end: the top 3 as they stand. */
-export function roundSoonLines(page: ContestPage, endsAt: Date): string[] {
+export function roundSoonLines(page: ContestPage, endsAt: Date, locale?: Locale): string[] {
   const top = page.entries.map((e) => entryLine(e, page.settings.minVotes, true));
   return [
-    `**${shown(page.board.displayName)}** closes ${time(endsAt, TimestampStyles.RelativeTime)}: last chance to vote.`,
+    t(locale, 'admin.season.round.closes', {
+      board: shown(page.board.displayName),
+      relative: time(endsAt, TimestampStyles.RelativeTime),
+    }),
     ...(top.length > 0 ? ['', ...top] : []),
   ];
 }
@@ -88,6 +98,7 @@ export function winnersMessage(
   pictures: readonly WinnerPicture[],
   url: string,
   closing: string,
+  locale?: Locale,
 ): { embeds: APIEmbed[]; files: { name: string; data: Buffer }[] } {
   const { board, season, settings } = page;
   const [first, ...rest] = pictures.slice(0, FILE_LIMITS.files);
@@ -100,16 +111,22 @@ export function winnersMessage(
       `${place(entry.rank, true, false)} ${shown(clip(oneLine(entry.title), CAPTION_TITLE))}`,
       LIMITS.embedTitle,
     ),
-    description: `by ${shown(clip(oneLine(entry.authorName), 40))} · ${entryStanding(entry, settings.minVotes)}`,
+    description: t(locale, 'admin.season.round.by', {
+      author: shown(clip(oneLine(entry.authorName), 40)),
+      standing: entryStanding(entry, settings.minVotes, locale),
+    }),
     image: { url: `attachment://${entryFileName(entry)}` },
   }));
-  const title = clip(`🏆 ${shown(seasonTitle(season))} has ended`, LIMITS.embedTitle);
+  const title = clip(
+    t(locale, 'admin.season.announce.ended', { season: shown(seasonTitleIn(locale, season)) }),
+    LIMITS.embedTitle,
+  );
   const room =
     LIMITS.embedTotal - title.length - captions.reduce((n, e) => n + embedLength(e), 0) - 50;
-  const head = `Winners of **${shown(board.displayName)}**:`;
+  const head = t(locale, 'admin.season.round.winnersOf', { board: shown(board.displayName) });
   const lines = page.entries.map((e) => entryLine(e, settings.minVotes, true));
-  const body = lines.length > 0 ? lines : ['No entry had enough votes to be ranked.'];
-  const description = fitted(head, body, closing, Math.min(room, LIMITS.embedDescription));
+  const body = lines.length > 0 ? lines : [t(locale, 'admin.season.round.noneRanked')];
+  const description = fitted(head, body, closing, Math.min(room, LIMITS.embedDescription), locale);
   const shownFiles = [...(leads ? [leads] : []), ...captioned];
   return {
     embeds: [
@@ -126,13 +143,19 @@ export function winnersMessage(
 }
 
 /** The head, as many lines as fit in `room` (then how many more), and the closing line. */
-function fitted(head: string, lines: readonly string[], closing: string, room: number): string {
+function fitted(
+  head: string,
+  lines: readonly string[],
+  closing: string,
+  room: number,
+  locale: Locale,
+): string {
   const out = [head, ''];
   const fixed = head.length + closing.length + 60;
   let used = fixed;
   for (const [i, line] of lines.entries()) {
     if (used + line.length + 1 > room) {
-      out.push(`…and ${lines.length - i} more in the final standings.`);
+      out.push(t(locale, 'admin.season.round.more', { count: lines.length - i }));
       break;
     }
     out.push(line);

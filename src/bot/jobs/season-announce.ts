@@ -51,13 +51,15 @@ export function seasonAnnounceJob(rest: REST): Job {
         log.info('season announcement skipped: more than a day late', { subject });
         return;
       }
+      // Issue 32: posted for everyone, in the server's language.
+      const locale = await workspaceLocale(ctx, which.board.ownerId);
       const made = await (which.board.type === 'Rating' ? roundAnnouncement : announcement)(
         ctx,
         which,
+        locale,
       );
       if (!made) return;
       const { embeds, files, url } = made;
-      const locale = await workspaceLocale(ctx, which.board.ownerId);
       try {
         await rest.post(Routes.channelMessages(channelId), {
           files: files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/webp' })),
@@ -99,17 +101,20 @@ export function seasonAnnounceJob(rest: REST): Job {
   };
 }
 
-async function announcement(ctx: Context, which: SeasonAnnouncement): Promise<Announcement | null> {
-  const embed = await standingsAnnouncement(ctx, which);
+async function announcement(
+  ctx: Context,
+  which: SeasonAnnouncement,
+  locale: string,
+): Promise<Announcement | null> {
+  const embed = await standingsAnnouncement(ctx, which, locale);
   return embed && plain(embed);
 }
 
 async function standingsAnnouncement(
   ctx: Context,
   { board, season, moment, successor }: SeasonAnnouncement,
+  locale: string,
 ): Promise<(APIEmbed & { url: string }) | null> {
-  // Issue 32: posted for everyone, in the server's language.
-  const locale = await workspaceLocale(ctx, board.ownerId);
   const say = (key: Parameters<typeof t>[1], vars: Parameters<typeof t>[2] = {}) =>
     t(locale, key, vars);
   const title = shown(seasonTitleIn(locale, season));
