@@ -66,6 +66,8 @@ export async function reviewQueue(
     boardId?: string;
     visible?: (board: Board) => boolean;
     limit?: number;
+    /** The reader's language for each item's `summary` (English when absent: the CLI). */
+    locale?: string | null;
   },
 ): Promise<ReviewQueue> {
   const { ownerId, visible, limit = REVIEW_QUEUE_LIMIT } = input;
@@ -84,7 +86,7 @@ export async function reviewQueue(
   const byPk = new Map(boards.map((b) => [b.pk, b]));
   const items = rows.flatMap((row) => {
     const board = byPk.get(row.boardPk);
-    return board ? [pendingReview(row, board, recordOf(row, board, records))] : [];
+    return board ? [pendingReview(row, board, recordOf(row, board, records), input.locale ?? null)] : [];
   });
   return {
     items,
@@ -102,13 +104,18 @@ async function ownerBoards(ctx: Context, ownerId: string): Promise<Board[]> {
   }
 }
 
-function pendingReview(row: Submission, board: Board, record: PendingRecord | null) {
+function pendingReview(
+  row: Submission,
+  board: Board,
+  record: PendingRecord | null,
+  locale: string | null = null,
+) {
   return {
     handle: formatHandle(row.id),
     board: { id: board.id, displayName: board.displayName },
     kind: row.kind,
     record,
-    summary: record ? summaryOf(record) : missingRecord(row.kind, null),
+    summary: record ? summaryOf(record, locale) : missingRecord(row.kind, locale),
     submittedBy: row.submittedBy,
     submittedAt: row.queuedAt,
     expiresAt: row.expiresAt,

@@ -134,6 +134,8 @@ describe('the dashboard in the browser’s language', () => {
     const queue = await asking(admin, `/dashboard/${g}/review`, 'de');
     expect(text(queue)).toContain('Prüfliste');
     expect(text(queue)).toContain('1 wartet, älteste zuerst.');
+    // The result, as the use case words it for the queue, in the page's language too.
+    expect(text(queue)).toContain('Ali besiegte Bobby');
     expect(text(queue)).toContain('Eingesendet von');
     const one = await asking(admin, `/dashboard/${g}/review/${handle}`, 'de');
     expect(text(one)).toContain('Prüfen: Ladder');

@@ -122,6 +122,7 @@ export function reviewQueuePage(deps: DashboardDeps): RequestHandler {
         ownerId: member.ownerId,
         ...(boardId === undefined ? {} : { boardId }),
         visible: (board: Board) => moderates(member.server, board),
+        locale: member.w.lang,
       });
     let queue = await read();
     if (await needSomeBoard(deps, member, queue.boards.listed)) {
