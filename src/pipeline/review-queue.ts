@@ -86,7 +86,9 @@ export async function reviewQueue(
   const byPk = new Map(boards.map((b) => [b.pk, b]));
   const items = rows.flatMap((row) => {
     const board = byPk.get(row.boardPk);
-    return board ? [pendingReview(row, board, recordOf(row, board, records), input.locale ?? null)] : [];
+    return board
+      ? [pendingReview(row, board, recordOf(row, board, records), input.locale ?? null)]
+      : [];
   });
   return {
     items,
