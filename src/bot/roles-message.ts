@@ -46,7 +46,7 @@ export function rolesEmbed(
       list.length === 0
         ? t(locale, 'admin.roles.none')
         : [
-            ...list.map((role) => `${rankRoleIn(locale, role, board)}${problemOf(role)}`),
+            ...list.map((role) => `${rankRoleIn(locale, role, board)}${problemOf(role, locale)}`),
             '',
             t(locale, 'admin.roles.rules', { from, how }),
           ].join('\n'),
@@ -55,7 +55,16 @@ export function rolesEmbed(
   };
 }
 
-const problemOf = (role: RankRole) => (role.problem ? `\n  ⚠️ ${role.problem}` : '');
+const PROBLEMS = ['hierarchy', 'missingAccess', 'gone'] as const;
+
+/** A refusal kept in English (jobs/rank-roles.ts), said in the reader's language. */
+const problemIn = (locale: Locale, problem: string): string => {
+  const known = PROBLEMS.find((p) => t(null, `admin.roles.problem.${p}`) === problem);
+  return known ? t(locale, `admin.roles.problem.${known}`) : problem;
+};
+
+const problemOf = (role: RankRole, locale: Locale) =>
+  role.problem ? `\n  ⚠️ ${problemIn(locale, role.problem)}` : '';
 
 /** `rank roles: 3 (⚠️ 1 refused by Discord: see /roles list)` for /board info. */
 export function rankRolesLine(list: readonly RankRole[], locale?: Locale): string | null {

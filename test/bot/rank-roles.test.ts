@@ -206,6 +206,17 @@ describe(`rank roles (${backendName})`, () => {
     expect(lines(list.message)).toContain(
       '  ⚠️ Tally may not give this role: it needs the Manage Roles permission, and its own role must be above this one in Server Settings → Roles',
     );
+    // Issue 32: the same refusal, read by a member whose Discord speaks German.
+    const german = await world.run({
+      user: bob,
+      locale: 'de',
+      channelId: general.id,
+      command: ['roles', 'list'],
+      options: { board: board.id },
+    });
+    expect(lines(german.message)).toContain(
+      '  ⚠️ Tally darf diese Rolle nicht vergeben: Es braucht die Berechtigung „Rollen verwalten“, und seine eigene Rolle muss in Servereinstellungen → Rollen über dieser stehen',
+    );
 
     // Someone deletes a rank role; a member leaves. Scoring goes on.
     world.fake.deleteRole(server.id, ranked);

@@ -1,5 +1,6 @@
 import { DiscordAPIError, Routes, type APIGuildMember, type REST } from 'discord.js';
 import { boardOfSubject } from '../../domain/ids';
+import { t } from '../../domain/i18n';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
 import {
@@ -33,12 +34,14 @@ const BACKLOG_EVERY_MS = 10_000;
  */
 export const RANK_ROLES_LEASE_MS = 120_000;
 
-/** Why Discord refuses a role for good, as a manager reads it in /board info and /roles list. */
+/**
+ * Why Discord refuses a role for good, as a manager reads it in /board info and /roles list: kept
+ * in English, the catalogue's text, which roles-message.ts says again in the reader's language.
+ */
 const ROLE_REFUSALS: Record<number, string> = {
-  50013:
-    'Tally may not give this role: it needs the Manage Roles permission, and its own role must be above this one in Server Settings → Roles',
-  50001: 'Tally may not give this role (Missing Access): it needs the Manage Roles permission',
-  10011: 'the role no longer exists; remove it with /roles remove',
+  50013: t(null, 'admin.roles.problem.hierarchy'),
+  50001: t(null, 'admin.roles.problem.missingAccess'),
+  10011: t(null, 'admin.roles.problem.gone'),
 };
 
 /**

@@ -334,6 +334,13 @@ export const admin: Shape<typeof source> = {
     settingsSingle: 'eine Rolle zur Zeit (die beste verdiente)',
     refresh:
       'Tally prüft jetzt die Rangrollen jedes Mitglieds in **{{board}}** erneut, auch die, die Discord vorher abgelehnt hat.',
+    problem: {
+      hierarchy:
+        'Tally darf diese Rolle nicht vergeben: Es braucht die Berechtigung „Rollen verwalten“, und seine eigene Rolle muss in Servereinstellungen → Rollen über dieser stehen',
+      missingAccess:
+        'Tally darf diese Rolle nicht vergeben (Missing Access): Es braucht die Berechtigung „Rollen verwalten“',
+      gone: 'die Rolle gibt es nicht mehr; entferne sie mit /roles remove',
+    },
     rule: {
       top: '{{role}}: Top {{n}}',
       topKept: '{{role}}: Top {{n}} (behalten bis Rang {{keep}})',

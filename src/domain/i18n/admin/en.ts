@@ -330,6 +330,13 @@ export const admin = {
     settingsSingle: 'one role at a time (the best earned)',
     refresh:
       'Tally checks every member’s rank roles on **{{board}}** again now, including roles Discord refused before.',
+    problem: {
+      hierarchy:
+        'Tally may not give this role: it needs the Manage Roles permission, and its own role must be above this one in Server Settings → Roles',
+      missingAccess:
+        'Tally may not give this role (Missing Access): it needs the Manage Roles permission',
+      gone: 'the role no longer exists; remove it with /roles remove',
+    },
     rule: {
       top: '{{role}}: top {{n}}',
       topKept: '{{role}}: top {{n}} (kept to rank {{keep}})',

@@ -336,6 +336,13 @@ export const admin: Shape<typeof source> = {
     settingsSingle: 'un rol a la vez (el mejor ganado)',
     refresh:
       'Tally vuelve a revisar ahora los roles de rango de cada miembro en **{{board}}**, incluidos los que Discord rechazó antes.',
+    problem: {
+      hierarchy:
+        'Tally no puede dar este rol: necesita el permiso Gestionar roles y su propio rol debe estar por encima de este en Ajustes del servidor → Roles',
+      missingAccess:
+        'Tally no puede dar este rol (Missing Access): necesita el permiso Gestionar roles',
+      gone: 'el rol ya no existe; quítalo con /roles remove',
+    },
     rule: {
       top: '{{role}}: top {{n}}',
       topKept: '{{role}}: top {{n}} (se conserva hasta el puesto {{keep}})',

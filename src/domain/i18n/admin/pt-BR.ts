@@ -338,6 +338,13 @@ export const admin: Shape<typeof source> = {
     settingsSingle: 'um cargo por vez (o melhor conquistado)',
     refresh:
       'O Tally confere agora de novo os cargos de rank de cada membro em **{{board}}**, inclusive os que o Discord recusou antes.',
+    problem: {
+      hierarchy:
+        'O Tally não pode dar este cargo: ele precisa da permissão Gerenciar cargos, e o próprio cargo dele tem que estar acima deste em Configurações do servidor → Cargos',
+      missingAccess:
+        'O Tally não pode dar este cargo (Missing Access): ele precisa da permissão Gerenciar cargos',
+      gone: 'o cargo não existe mais; remova-o com /roles remove',
+    },
     rule: {
       top: '{{role}}: top {{n}}',
       topKept: '{{role}}: top {{n}} (mantido até a posição {{keep}})',
