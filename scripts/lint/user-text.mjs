@@ -40,22 +40,40 @@ const EXEMPT_CALLS = new Set([
   'Error',
   'TypeError',
   'RangeError',
+  // A loop's name is for the log.
+  'PollLoop',
+  // Reading text, not showing it.
+  'startsWith',
+  'endsWith',
+  'includes',
+  'indexOf',
 ]);
 const EXEMPT_OBJECTS = new Set(['log', 'console', 'logger']);
 const READ_ATTRIBUTES = /\b(?:alt|title|aria-label|placeholder)\s*=\s*"([^"]*)"/gi;
 
-/** Script or a wire format in a template (a page's inline script, an event stream's frame). */
-const CODE = /=>|\bfunction\b|\bconst\s|^(?:id|event|data|retry):/m;
+/**
+ * Script, style or a wire format in a template: a page's inline script, a style sheet's rule
+ * (`.avatar { display: flex; }`), an event stream's frame.
+ */
+const CODE = /=>|\bfunction\b|\bconst\s|^(?:id|event|data|retry):|\{\s*[\w-]+\s*:[^;{}]*;/m;
+/** A run of HTML attributes outside a tag (`rel="noopener" target="_blank"`). */
+const ATTRIBUTES = /^\s*(?:<\w+\s+)?(?:[\w:-]+="[^"]*"\s*)+\/?>?\s*$/;
+/** A slash command as typed (`/board create`): its name, the same in every language. */
+const COMMAND = /^\s*\/[a-z][\w-]*(?: [a-z][\w-]*){0,2}\s*$/;
+/** The product's own name, which no language translates. */
+const NAMES = new Set(['Tally']);
 
 /**
  * The text a member would read in a string: outside tags, code spans and entities (a template's
  * `${…}` are spaces).
  */
 function readable(text) {
-  if (CODE.test(text)) return [];
+  if (CODE.test(text) || COMMAND.test(text) || NAMES.has(text.trim())) return [];
   const found = [];
   for (const m of text.matchAll(READ_ATTRIBUTES)) found.push(m[1]);
+  if (ATTRIBUTES.test(text)) return found;
   const outside = text
+    .replace(/<code>[^<]*<\/code>/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/`[^`]*`/g, ' ')
     .replace(/&[#\w]+;/g, ' ');
@@ -123,6 +141,10 @@ function placeOf(node) {
         // A comparison reads text, it does not show it.
         if (['===', '!==', '==', '!='].includes(parent.operator)) return { exempt: true };
         break;
+      case 'MemberExpression':
+        // `'not ready:'.length` measures text, it does not show it.
+        if (parent.object === child && parent.property.name === 'length') return { exempt: true };
+        return {};
       case 'SwitchCase':
         if (parent.test === child) return { exempt: true };
         break;
