@@ -20,7 +20,7 @@ import { everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';
 import { rememberServerLocale } from '../src/bot/server-locale';
 import { parseSetupId, SETUP_PREFIX, setupId, type SetupState } from '../src/bot/custom-id';
-import { invalid, refuse, reply } from '../src/bot/replies';
+import { refuse, reply } from '../src/bot/replies';
 import {
   setupChannelStep,
   setupLiveStep,
@@ -90,7 +90,7 @@ async function setLanguage(
   value: string,
 ): Promise<void> {
   const picked = LANGUAGES.find((language) => language === value) ?? null;
-  if (picked === null && value !== AUTO) throw invalid('language must be one of the choices');
+  if (picked === null && value !== AUTO) throw invalidSaid('admin.language.unknown');
   const ownerId = await ensureOwner(ctx, interaction);
   await rememberServerLocale(ctx, interaction);
   const by = chatPlayerId(interaction.user.id);

@@ -19,6 +19,7 @@ export const admin: Shape<typeof source> = {
       autoAlready:
         'Tally folgt schon der Sprache dieses Servers auf Discord ({{language}}); nichts wurde geändert.',
     },
+    unknown: 'die Sprache muss eine der Auswahlmöglichkeiten sein',
     audit: {
       picked:
         '🌐 {{actor}} hat die Sprache, in der Tally auf diesem Server postet, auf {{language}} gestellt',

@@ -20,6 +20,7 @@ export const admin = {
       autoAlready:
         'Tally already follows this server’s language on Discord ({{language}}); nothing was changed.',
     },
+    unknown: 'language must be one of the choices',
     audit: {
       picked: '🌐 {{actor}} set the language Tally posts in on this server to {{language}}',
       auto: '🌐 {{actor}} set Tally to follow this server’s language on Discord ({{language}})',

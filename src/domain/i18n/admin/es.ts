@@ -18,6 +18,7 @@ export const admin: Shape<typeof source> = {
       autoAlready:
         'Tally ya sigue el idioma de este servidor en Discord ({{language}}); no se cambió nada.',
     },
+    unknown: 'el idioma debe ser una de las opciones',
     audit: {
       picked: '🌐 {{actor}} cambió el idioma en que Tally publica en este servidor a {{language}}',
       auto: '🌐 {{actor}} hizo que Tally siga el idioma de este servidor en Discord ({{language}})',

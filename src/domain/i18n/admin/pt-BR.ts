@@ -18,6 +18,7 @@ export const admin: Shape<typeof source> = {
       autoAlready:
         'O Tally já segue o idioma deste servidor no Discord ({{language}}); nada foi alterado.',
     },
+    unknown: 'o idioma precisa ser uma das opções',
     audit: {
       picked: '🌐 {{actor}} mudou o idioma em que o Tally publica neste servidor para {{language}}',
       auto: '🌐 {{actor}} fez o Tally seguir o idioma deste servidor no Discord ({{language}})',
