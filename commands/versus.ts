@@ -4,7 +4,7 @@ import { isMatchBoard } from '../src/domain/board-rules';
 import { chatPlayerId } from '../src/domain/ids';
 import { headToHead } from '../src/pipeline/profile';
 import { notFoundAsNull, playedLine } from '../src/bot/profile-message';
-import { signedDelta, valueName } from '../src/domain/display';
+import { boardTypeName, signedDelta, valueName } from '../src/domain/display';
 import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
@@ -34,8 +34,11 @@ export const versus = {
     if (!isMatchBoard(board)) {
       await refuse(
         interaction,
-        // The type by its name (`Highscore`), as /board create lists it.
-        t(locale, 'reading.versus.notMatches', { board: name, type: board.type }),
+        // The type by its name (`Highscore`, Spanish `Récord`), as /board create lists it.
+        t(locale, 'reading.versus.notMatches', {
+          board: name,
+          type: boardTypeName(board.type, locale),
+        }),
       );
       return;
     }

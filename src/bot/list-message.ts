@@ -15,6 +15,7 @@ import type { BoardSeasons } from '../pipeline/season-reads';
 import { pageButtons, type PageAt } from './page-button';
 import { clip, code, LIMITS, shown } from './text';
 import { t } from '../domain/i18n';
+import { boardTypeName } from '../domain/display';
 
 /**
  * Long lists in chat (/board list, /team list, /season list, /api key list) as pages of one embed
@@ -78,7 +79,9 @@ export const boardListMessage = (
     { list: 'boards', scope: 0 },
     {
       title: t(locale, 'reading.lists.boards'),
-      lines: page.items.map((b) => `${code(b.id)} **${shown(b.displayName)}** · ${b.type}`),
+      lines: page.items.map(
+        (b) => `${code(b.id)} **${shown(b.displayName)}** · ${boardTypeName(b.type, locale)}`,
+      ),
       empty: t(locale, 'reading.lists.noBoards'),
       next: nextOf(page),
       first,

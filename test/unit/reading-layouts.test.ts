@@ -86,6 +86,19 @@ describe('reading layouts in the member’s language', () => {
     expect(keys.description).toBe('**key_1** tly_live_…abcd · boards:read · revogada');
   });
 
+  it.each([
+    ['es-ES', '`board_3` **Arcade** · Récord'],
+    ['de', '`board_3` **Arcade** · Highscore'],
+    ['fr', '`board_3` **Arcade** · Highscore'],
+  ])(
+    'GIVEN %s THEN /board list names a board’s type as /board create offers it',
+    (locale, line) => {
+      const arcade = aBoard({ id: 'board_3', type: 'Highscore', displayName: 'Arcade' });
+      const list = boardListMessage({ items: [arcade], next: null }, true, locale);
+      expect(list.embeds[0]?.description).toBe(line);
+    },
+  );
+
   const match: PlayedMatch = {
     number: 9,
     at: AT,
