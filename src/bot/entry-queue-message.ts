@@ -34,7 +34,7 @@ function pendingLine(q: QueuedEntry, locale: Locale): string {
   const parts = [
     `#${entry.pk}`,
     boardName(q),
-    entryName(entry),
+    entryName(entry, locale),
     t(locale, 'play.entryQueue.submitted', { when: relative(entry.createdAt) }),
     q.expiresAt === null
       ? t(locale, 'play.entryQueue.neverExpires')
@@ -53,7 +53,7 @@ function reportedLine(q: QueuedEntry, locale: Locale): string {
   const parts = [
     `#${entry.pk}`,
     boardName(q),
-    entryName(entry),
+    entryName(entry, locale),
     t(locale, 'play.entryQueue.reports', { count: entry.reports }),
   ];
   if (entry.postChannelId && entry.postMessageId) {

@@ -437,6 +437,8 @@ describe(`queues and contests in the members' and the server's language (${backe
       expect(listed.message.embeds.map((e) => e.title)).toContain(
         'Wettbewerbsbeiträge: 1 zur Freigabe, 0 gemeldet',
       );
+      const waiting = listed.message.embeds.find((e) => e.title?.startsWith('Wettbewerbsbeiträge'));
+      expect(waiting?.description).toContain('**Dusk** von ');
 
       const refused = await press(review, `entry:approve:${pk}`, visitor, 'de');
       expect(refused.content).toBe(
