@@ -1,6 +1,6 @@
 import { MessageFlags, time, TimestampStyles, type ButtonInteraction } from 'discord.js';
 import { chatPlayerId } from '../src/domain/ids';
-import { TallyError, toldIn } from '../src/domain/errors';
+import { TallyError } from '../src/domain/errors';
 import { t, type TextKey, type TextVars } from '../src/domain/i18n';
 import { parseScoreline } from '../src/domain/score-text';
 import { log } from '../src/log';
@@ -34,6 +34,7 @@ import { mayModerate } from '../src/bot/review-button';
 import { submittedText } from '../src/bot/submit-reply';
 import { interactionServerLocale } from '../src/bot/server-locale';
 import { ownerOf } from '../src/bot/workspace';
+import { refusalIn, unconfirmedIn } from '../src/bot/interactions';
 
 /**
  * The queue's buttons (issue 28): Join / Leave on a queue's message, and on a match's message
@@ -201,9 +202,7 @@ async function report(
     // The channel's "thinking…" becomes the answer, as a slash command's does (interactions.ts).
     const known = err instanceof TallyError && err.code !== 'internal_error';
     if (!known) log.error('queue match report failed', { match: view.match.pk, err });
-    const content = known
-      ? said(interaction, 'common.failed.known', { detail: toldIn(err, interaction.locale) })
-      : said(interaction, 'common.failed.unconfirmed');
+    const content = known ? refusalIn(err, interaction.locale) : unconfirmedIn(interaction.locale);
     await interaction.editReply({ content, allowedMentions: { parse: [] } });
     return;
   }
