@@ -1,3 +1,4 @@
+import { describeDecay } from '../src/domain/decay';
 import {
   ChannelType,
   SlashCommandBuilder,
@@ -12,7 +13,6 @@ import { resumeReviewPosts } from '../src/pipeline/review-queue';
 import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards';
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
-import { decayIn } from '../src/domain/season-text';
 import { t } from '../src/domain/i18n';
 import { invalidSaid } from '../src/pipeline/refusal';
 import { STANDINGS_SIZE_RANGE } from '../src/domain/board-display';
@@ -200,7 +200,7 @@ export const board = {
           ? t(locale, 'admin.board.decayOff', { board: code(boardId) })
           : t(locale, set.changed ? 'admin.board.decayChanged' : 'admin.board.decaySet', {
               board: code(boardId),
-              rule: decayIn(locale, set.rule),
+              rule: describeDecay(set.rule, locale),
               when: when!,
               since: time(set.rule.since, TimestampStyles.ShortDateTime),
             }),

@@ -1,3 +1,4 @@
+import { describeReset, seasonTitle } from '../src/domain/season';
 import {
   ChannelType,
   SlashCommandBuilder,
@@ -10,7 +11,6 @@ import { shown } from '../src/bot/text';
 import { chatPlayerId } from '../src/domain/ids';
 import { t } from '../src/domain/i18n';
 import type { Season } from '../src/domain/season';
-import { resetIn, seasonTitleIn } from '../src/domain/season-text';
 import { endSeason, startSeason, type SeasonInput } from '../src/pipeline/seasons';
 import { seasonsAt } from '../src/bot/pages';
 import type { Command } from '../src/bot/command';
@@ -103,7 +103,7 @@ async function seasonInput(interaction: ChatInputCommandInteraction): Promise<Se
 const contestRound = (board: Board) => board.type === 'Rating';
 
 function startedText(locale: string, board: Board, s: Season): string {
-  const vars = { season: shown(seasonTitleIn(locale, s)), board: shown(board.displayName) };
+  const vars = { season: shown(seasonTitle(s, locale)), board: shown(board.displayName) };
   const at = (d: Date) => ({
     at: time(d, TimestampStyles.LongDateTime),
     relative: time(d, TimestampStyles.RelativeTime),
@@ -117,7 +117,7 @@ function startedText(locale: string, board: Board, s: Season): string {
       ? s.topN === 1
         ? t(locale, 'admin.season.roundEndWinner')
         : t(locale, 'admin.season.roundEndTop', { count: s.topN })
-      : t(locale, 'admin.season.standingsEnd', { reset: resetIn(locale, s, board) }),
+      : t(locale, 'admin.season.standingsEnd', { reset: describeReset(s, board, locale) }),
     s.channelId
       ? t(locale, 'admin.season.announcedIn', { channel: `<#${s.channelId}>` })
       : t(locale, 'admin.season.notAnnounced'),
@@ -130,7 +130,7 @@ function endedText(
   { board, season, closed }: Awaited<ReturnType<typeof endSeason>>,
 ): string {
   const title = t(locale, 'admin.season.ofBoard', {
-    season: shown(seasonTitleIn(locale, season)),
+    season: shown(seasonTitle(season, locale)),
     board: shown(board.displayName),
   });
   const archive = `\`/leaderboard board:${board.id} season:${season.number}\``;
@@ -140,6 +140,6 @@ function endedText(
     : t(locale, 'admin.season.ended', {
         season: title,
         archive,
-        reset: resetIn(locale, season, board),
+        reset: describeReset(season, board, locale),
       });
 }

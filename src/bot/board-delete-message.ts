@@ -1,3 +1,4 @@
+import { describeContents } from '../domain/board-deletion';
 import {
   ButtonStyle,
   ComponentType,
@@ -9,7 +10,6 @@ import {
 import type { Board } from '../../entities/board';
 import type { BoardContents } from '../domain/board-deletion';
 import { t } from '../domain/i18n';
-import { contentsIn } from '../domain/season-text';
 import { boardDeleteButtonId, type BoardDeleteAction } from './custom-id';
 import { code, shown } from './text';
 
@@ -55,7 +55,7 @@ export function boardDeleteConfirmation(input: {
       t(locale, 'admin.board.delete.confirm', {
         board: shown(board.displayName),
         id: code(board.id),
-        contents: contentsIn(locale, contents),
+        contents: describeContents(contents, locale),
       }),
       stays,
       t(locale, 'admin.board.delete.pressBy', {
@@ -71,5 +71,5 @@ export const boardDeletedReply = (board: Board, contents: BoardContents, locale?
   t(locale, 'admin.board.delete.deleted', {
     board: shown(board.displayName),
     id: code(board.id),
-    contents: contentsIn(locale, contents),
+    contents: describeContents(contents, locale),
   });

@@ -1,10 +1,11 @@
+import { describeReset, seasonTitle } from '../domain/season';
+import { describeDecay } from '../domain/decay';
 import { time, TimestampStyles } from 'discord.js';
 import type { Board } from '../../entities/board';
 import type { LiveStandings } from '../../entities/live-standings';
 import type { ReviewBlock } from '../../entities/review-block';
 import type { DecayRule } from '../domain/decay';
 import { t, type TextKey, type TextVars } from '../domain/i18n';
-import { decayIn, resetIn, seasonTitleIn } from '../domain/season-text';
 import { autoApplies, writeContract } from '../domain/board-rules';
 import { displaySummary } from '../domain/board-display';
 import { boardUrl } from '../domain/board-url';
@@ -17,7 +18,7 @@ type Locale = string | null | undefined;
 
 /** `season: Season 2 “Winter”, ends in 3 days (then ratings reset to 1000), announced in #x`. */
 function seasonLine(locale: Locale, b: Board, s: Season): string {
-  const season = shown(seasonTitleIn(locale, s));
+  const season = shown(seasonTitle(s, locale));
   if (s.endedAt) {
     return t(locale, 'admin.season.info.none', {
       season,
@@ -29,7 +30,7 @@ function seasonLine(locale: Locale, b: Board, s: Season): string {
         relative: time(s.endsAt, TimestampStyles.RelativeTime),
       })
     : t(locale, 'admin.season.info.noEnd');
-  const vars = { season, end, reset: resetIn(locale, s, b) };
+  const vars = { season, end, reset: describeReset(s, b, locale) };
   return s.channelId
     ? t(locale, 'admin.season.info.lineAnnounced', {
         ...vars,
@@ -110,7 +111,7 @@ export function boardInfo(
     b.evidenceRequired ? say(`${INFO}.evidence`) : null,
     b.private ? privateLine(locale, b) : null,
     b.type === 'Rating' ? null : displaySummary(b, locale),
-    decay ? say(`${INFO}.decay`, { rule: decayIn(locale, decay) }) : null,
+    decay ? say(`${INFO}.decay`, { rule: describeDecay(decay, locale) }) : null,
     live ? say(`${INFO}.live`, { channel: `<#${live.channelId}>` }) : null,
     season ? seasonLine(locale, b, season) : null,
     rankRoles ? rankRolesLine(rankRoles, locale) : null,

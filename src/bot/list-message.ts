@@ -1,3 +1,4 @@
+import { seasonTitle } from '../domain/season';
 import {
   time,
   TimestampStyles,
@@ -8,7 +9,6 @@ import {
 import type { Board } from '../../entities/board';
 import type { Team } from '../../entities/team';
 import { formatTeamId } from '../domain/ids';
-import { seasonTitleIn } from '../domain/season-text';
 import type { KeysetPage } from '../pipeline/board-reads';
 import type { KeySummary } from '../pipeline/keys';
 import type { BoardSeasons } from '../pipeline/season-reads';
@@ -146,7 +146,7 @@ export function seasonListMessage(
       champions.length > 0
         ? champions.map((w) => shown(w.playerName)).join(', ')
         : t(locale, 'reading.lists.noChampions');
-    return `**${shown(seasonTitleIn(locale, s))}** · ${dateOf(s.startedAt)} – ${dateOf(s.endedAt!)} · 🏆 ${winners}`;
+    return `**${shown(seasonTitle(s, locale))}** · ${dateOf(s.startedAt)} – ${dateOf(s.endedAt!)} · 🏆 ${winners}`;
   });
   const open = page.running;
   if (open) {
@@ -155,7 +155,7 @@ export function seasonListMessage(
       : t(locale, 'reading.lists.noEnd');
     lines.unshift(
       t(locale, 'reading.lists.running', {
-        season: shown(seasonTitleIn(locale, open)),
+        season: shown(seasonTitle(open, locale)),
         since: dateOf(open.startedAt),
         end,
       }),

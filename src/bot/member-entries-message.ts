@@ -1,9 +1,9 @@
+import { seasonTitle } from '../domain/season';
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import type { Board } from '../../entities/board';
 import { oneLine } from '../domain/chat-text';
 import { entryStanding, twoDecimals, voteCount } from '../domain/display';
 import { averageVote } from '../domain/contest';
-import { seasonTitleIn } from '../domain/season-text';
 import type { ContestSettings, MemberEntry } from '../pipeline/contest-reads';
 import { entryFileName } from './contest-message';
 import { place } from './entries-message';
@@ -41,7 +41,7 @@ function liveLine({ standing }: MemberEntry, minVotes: number, locale: string | 
 
 function archivedLine({ entry, round }: MemberEntry, locale: string | null): string {
   const where = round
-    ? t(locale, 'reading.entries.inRound', { round: shown(seasonTitleIn(locale, round)) })
+    ? t(locale, 'reading.entries.inRound', { round: shown(seasonTitle(round, locale)) })
     : '';
   const medal = entry.finalRank !== null && entry.finalRank <= 3;
   const rank =

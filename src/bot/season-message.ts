@@ -1,8 +1,8 @@
+import { seasonTitle } from '../domain/season';
 import type { Board } from '../../entities/board';
 import { utcDay } from '../domain/display';
 import { t } from '../domain/i18n';
 import type { Season, SeasonStanding } from '../domain/season';
-import { seasonTitleIn } from '../domain/season-text';
 import { formatScore } from '../domain/score-text';
 import type { SeasonStandingsPage } from '../pipeline/season-reads';
 import type { PagedMessage } from './list-message';
@@ -28,7 +28,7 @@ export const archiveTitle = (
   clip(
     t(locale, 'admin.season.archive.title', {
       board: shown(board.displayName),
-      season: shown(seasonTitleIn(locale, season)),
+      season: shown(seasonTitle(season, locale)),
     }),
     LIMITS.embedTitle,
   );

@@ -1,10 +1,10 @@
+import { seasonTitle } from '../domain/season';
 import { time, TimestampStyles, type APIEmbed } from 'discord.js';
 import type { Board } from '../../entities/board';
 import { oneLine } from '../domain/chat-text';
 import { entryStanding } from '../domain/display';
 import { t } from '../domain/i18n';
 import type { Season } from '../domain/season';
-import { seasonTitleIn } from '../domain/season-text';
 import type { ContestPage, RankedContestEntry, RoundPage } from '../pipeline/contest-reads';
 import { entryFileName } from './contest-message';
 import { entryLine, place } from './entries-message';
@@ -118,7 +118,7 @@ export function winnersMessage(
     image: { url: `attachment://${entryFileName(entry)}` },
   }));
   const title = clip(
-    t(locale, 'admin.season.announce.ended', { season: shown(seasonTitleIn(locale, season)) }),
+    t(locale, 'admin.season.announce.ended', { season: shown(seasonTitle(season, locale)) }),
     LIMITS.embedTitle,
   );
   const room =

@@ -1,3 +1,5 @@
+import { t } from './i18n';
+
 /**
  * Inactivity decay, pure: who decays at a step and by how much. A step is judged at the time it
  * was due (not when it ran), so a step taken late after downtime decides as it would have then.
@@ -49,9 +51,23 @@ export function decayed(
 }
 
 /** `15 points every 24 h after 14 days without a result, not below 1000`. */
-export function describeDecay(rule: DecayRule): string {
-  const amount = rule.percent ? `${rule.amount}%` : `${rule.amount} points`;
-  return `${amount} every ${rule.everyHours} h after ${rule.afterDays} days without a result, not below ${rule.floor}${rule.roleFloor ? ' nor below the rank role a rating has reached' : ''}`;
+export function describeDecay(
+  rule: Pick<DecayRule, 'amount' | 'percent' | 'everyHours' | 'afterDays' | 'floor' | 'roleFloor'>,
+  locale?: string | null,
+): string {
+  const amount = t(
+    locale,
+    rule.percent ? 'admin.board.decay.percent' : 'admin.board.decay.points',
+    {
+      amount: rule.amount,
+    },
+  );
+  return t(locale, rule.roleFloor ? 'admin.board.decay.ruleRoleFloor' : 'admin.board.decay.rule', {
+    amount,
+    hours: rule.everyHours,
+    days: rule.afterDays,
+    floor: rule.floor,
+  });
 }
 
 /** The cause a decay change is recorded with (entities/entry-change.ts). */

@@ -90,13 +90,16 @@ export function nextSeason(ended: Season, at: Date): Omit<Season, 'pk'> | null {
 export function describeReset(
   season: Pick<Season, 'reset' | 'softPercent'>,
   board: { type: string; startRating: number | null },
+  locale?: string | null,
 ): string {
-  if (board.type === 'Rating') return 'its entries are archived with their final rank';
-  if (board.type !== 'ELO') return 'standings reset';
+  if (board.type === 'Rating') return t(locale, 'admin.season.reset.rating');
+  if (board.type !== 'ELO') return t(locale, 'admin.season.reset.standings');
   const start = board.startRating ?? 1000;
-  if (season.reset === 'hard') return `ratings reset to ${start}`;
-  if (season.reset === 'soft') return `ratings move ${season.softPercent}% back toward ${start}`;
-  return 'ratings kept, records reset';
+  if (season.reset === 'hard') return t(locale, 'admin.season.reset.hard', { start });
+  if (season.reset === 'soft') {
+    return t(locale, 'admin.season.reset.soft', { start, percent: season.softPercent });
+  }
+  return t(locale, 'admin.season.reset.keep');
 }
 
 /** `Season 3 “Winter”`, or `Season 3` when it has no name of its own. */

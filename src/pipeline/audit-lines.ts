@@ -1,3 +1,5 @@
+import { describeReset, seasonTitle } from '../domain/season';
+import { describeContents } from '../domain/board-deletion';
 import { AUTO_CONFIRMED } from '../domain/confirmation';
 import type { Board } from '../../entities/board';
 import type { Match } from '../../entities/match';
@@ -8,7 +10,6 @@ import { markdownLiteral, oneLine } from '../domain/chat-text';
 import { ACCESS_LEVELS, type Scope } from '../domain/scopes';
 import { formatScore } from '../domain/score-text';
 import type { Season } from '../domain/season';
-import { contentsIn, resetIn, seasonTitleIn } from '../domain/season-text';
 import { outcomeSentence } from '../domain/display';
 import type { BoardContents } from '../domain/board-deletion';
 import { languageOf, t, type Language } from '../domain/i18n';
@@ -173,7 +174,7 @@ export const keyRevokedLine = (by: string, key: KeyShown, locale?: Locale) =>
 
 const seasonOn = (board: Board, season: Pick<Season, 'number' | 'name'>, locale: Locale) =>
   t(locale, 'admin.audit.line.seasonOn', {
-    season: literal(seasonTitleIn(locale, season)),
+    season: literal(seasonTitle(season, locale)),
     board: boardName(board),
   });
 
@@ -196,7 +197,7 @@ export function seasonStartedLine(
     actor: actorOf(by, locale),
     season: seasonOn(board, season, locale),
     end,
-    reset: resetIn(locale, season, board),
+    reset: describeReset(season, board, locale),
   });
 }
 
@@ -215,8 +216,8 @@ export function seasonEndedLine(
   const vars = {
     actor: actorOf(by, locale),
     season: seasonOn(board, season, locale),
-    reset: resetIn(locale, season, board),
-    next: next ? literal(seasonTitleIn(locale, next)) : '',
+    reset: describeReset(season, board, locale),
+    next: next ? literal(seasonTitle(next, locale)) : '',
   };
   const line = 'admin.audit.line';
   if (by === 'auto') {
@@ -262,5 +263,5 @@ export const boardDeletedLine = (
     actor: actorOf(by, locale),
     board: boardName(board),
     id: literal(board.id),
-    contents: contentsIn(locale, contents),
+    contents: describeContents(contents, locale),
   });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { roundStartLines } from '../../src/bot/winners-message';
 import { describeContents } from '../../src/domain/board-deletion';
 import { describeDecay } from '../../src/domain/decay';
-import { describeReset, seasonTitle, type Season } from '../../src/domain/season';
-import { contentsIn, decayIn, resetIn, seasonTitleIn } from '../../src/domain/season-text';
+import { describeReset, type Season, seasonTitle } from '../../src/domain/season';
 import { aBoard } from '../support/views';
 
 /**
  * Issue 32: a season's title, its reset, a deletion's contents and a decay rule in each shipped
- * language; English is word for word what the CLI's English rules say.
+ * language, each written once (domain/season.ts, board-deletion.ts, decay.ts); without a locale,
+ * word for word the English the CLI and the audit always printed.
  */
 const season = (parts: Partial<Season> = {}): Season => ({
   pk: 1,
@@ -44,44 +44,45 @@ describe('a season and a deletion in words', () => {
     ['de', 'Saison 3', 'Saison 3 „Winter“', 'die Wertungen rücken um 50 % an 1000 heran'],
     ['ja', 'Season 3', 'Season 3 “Winter”', 'ratings move 50% back toward 1000'],
   ])('GIVEN %s THEN titles and resets read %s, %s, %s', (locale, plain, named, reset) => {
-    expect(seasonTitleIn(locale, season())).toBe(plain);
-    expect(seasonTitleIn(locale, season({ name: 'Winter' }))).toBe(named);
-    expect(resetIn(locale, season(), elo)).toBe(reset);
+    expect(seasonTitle(season(), locale)).toBe(plain);
+    expect(seasonTitle(season({ name: 'Winter' }), locale)).toBe(named);
+    expect(describeReset(season(), elo, locale)).toBe(reset);
   });
 
-  it('GIVEN English THEN each says what the English rules say', () => {
-    for (const s of [season(), season({ name: 'Winter' })]) {
-      expect(seasonTitleIn('en-US', s)).toBe(seasonTitle(s));
-    }
-    for (const reset of ['hard', 'soft', 'keep'] as const) {
-      for (const board of [elo, aBoard({ type: 'Classic' }), aBoard({ type: 'Rating' })]) {
-        expect(resetIn(null, season({ reset }), board)).toBe(
-          describeReset(season({ reset }), board),
-        );
-      }
-    }
-    const nothing = { ...CONTENTS, entries: 0, matches: 0, seasons: 0, evidenceImages: 0 };
-    expect(contentsIn(null, { ...CONTENTS, entries: 12 })).toBe(
-      describeContents({ ...CONTENTS, entries: 12 }),
+  it('GIVEN no locale THEN each reads the English the CLI and the audit always printed', () => {
+    expect(seasonTitle(season())).toBe('Season 3');
+    expect(seasonTitle(season({ name: 'Winter' }))).toBe('Season 3 “Winter”');
+    expect(describeReset(season({ reset: 'hard' }), elo)).toBe('ratings reset to 1000');
+    expect(describeReset(season({ reset: 'soft' }), elo)).toBe('ratings move 50% back toward 1000');
+    expect(describeReset(season({ reset: 'keep' }), elo)).toBe('ratings kept, records reset');
+    expect(describeReset(season(), aBoard({ type: 'Classic' }))).toBe('standings reset');
+    expect(describeReset(season(), aBoard({ type: 'Rating' }))).toBe(
+      'its entries are archived with their final rank',
     );
-    expect(contentsIn(null, nothing)).toBe(describeContents(nothing));
-    for (const rule of [
-      { ...RULE, roleFloor: false },
-      { ...RULE, percent: true, amount: 5, roleFloor: true },
-    ]) {
-      expect(decayIn(null, rule)).toBe(describeDecay({ ...rule, boardPk: 1, since: new Date(0) }));
-    }
+    const nothing = { ...CONTENTS, entries: 0, matches: 0, seasons: 0, evidenceImages: 0 };
+    expect(describeContents({ ...CONTENTS, entries: 12, contestEntries: 1, scores: 3 })).toBe(
+      '12 entries, 1 match, 3 scores, 2 seasons, 1 contest entry, 1 evidence image',
+    );
+    expect(describeContents(nothing)).toBe('nothing recorded yet');
+    expect(describeDecay({ ...RULE, roleFloor: false })).toBe(
+      '15 points every 24 h after 14 days without a result, not below 1000',
+    );
+    expect(describeDecay({ ...RULE, percent: true, amount: 5, roleFloor: true })).toBe(
+      '5% every 24 h after 14 days without a result, not below 1000 nor below the rank role a rating has reached',
+    );
   });
 
   it('GIVEN counts THEN plurals and numbers are the language’s own', () => {
-    expect(contentsIn('de', CONTENTS)).toBe('1.234 Einträge, 1 Match, 2 Saisons, 1 Beweisbild');
-    expect(contentsIn('es-419', CONTENTS)).toBe(
+    expect(describeContents(CONTENTS, 'de')).toBe(
+      '1.234 Einträge, 1 Match, 2 Saisons, 1 Beweisbild',
+    );
+    expect(describeContents(CONTENTS, 'es-419')).toBe(
       '1234 participantes, 1 partida, 2 temporadas, 1 imagen de prueba',
     );
-    expect(contentsIn('pt-BR', CONTENTS)).toBe(
+    expect(describeContents(CONTENTS, 'pt-BR')).toBe(
       '1.234 participantes, 1 partida, 2 temporadas, 1 imagem de prova',
     );
-    expect(decayIn('de', { ...RULE, roleFloor: false })).toBe(
+    expect(describeDecay({ ...RULE, roleFloor: false }, 'de')).toBe(
       '15 Punkte alle 24 h nach 14 Tagen ohne Ergebnis, nicht unter 1000',
     );
   });

@@ -1,3 +1,4 @@
+import { describeReset, seasonTitle } from '../../domain/season';
 import {
   ButtonStyle,
   ComponentType,
@@ -9,7 +10,6 @@ import {
 } from 'discord.js';
 import { boardUrl } from '../../domain/board-url';
 import { t } from '../../domain/i18n';
-import { resetIn, seasonTitleIn } from '../../domain/season-text';
 import { log } from '../../log';
 import type { Context } from '../../pipeline/context';
 import type { Job } from '../../pipeline/job';
@@ -117,9 +117,9 @@ async function standingsAnnouncement(
 ): Promise<(APIEmbed & { url: string }) | null> {
   const say = (key: Parameters<typeof t>[1], vars: Parameters<typeof t>[2] = {}) =>
     t(locale, key, vars);
-  const title = shown(seasonTitleIn(locale, season));
+  const title = shown(seasonTitle(season, locale));
   const name = shown(board.displayName);
-  const reset = resetIn(locale, season, board);
+  const reset = describeReset(season, board, locale);
   const url = boardUrl(ctx.config.publicUrl, board);
   if (moment === 'start') {
     return {
@@ -166,7 +166,7 @@ async function standingsAnnouncement(
     };
   }
   const { rows } = await seasonStandingsPage(ctx, season, { from: 0, limit: season.topN });
-  const next = successor && shown(seasonTitleIn(locale, successor));
+  const next = successor && shown(seasonTitle(successor, locale));
   return {
     title: clip(say('admin.season.announce.ended', { season: title }), LIMITS.embedTitle),
     url: `${url}?season=${season.number}`,

@@ -83,8 +83,6 @@ export const admin: Shape<typeof source> = {
     },
   },
   season: {
-    title: 'Saison {{number}}',
-    titleNamed: 'Saison {{number}} „{{name}}“',
     reset: {
       rating: 'die Beiträge werden mit ihrem Endrang archiviert',
       standings: 'die Tabelle beginnt von vorn',

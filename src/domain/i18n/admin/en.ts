@@ -82,8 +82,6 @@ export const admin = {
     },
   },
   season: {
-    title: 'Season {{number}}',
-    titleNamed: 'Season {{number}} “{{name}}”',
     reset: {
       rating: 'its entries are archived with their final rank',
       standings: 'standings reset',

@@ -79,8 +79,6 @@ export const admin: Shape<typeof source> = {
     },
   },
   season: {
-    title: 'Temporada {{number}}',
-    titleNamed: 'Temporada {{number}} «{{name}}»',
     reset: {
       rating: 'sus participaciones se archivan con su puesto final',
       standings: 'la tabla se reinicia',

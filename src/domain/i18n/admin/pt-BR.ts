@@ -78,8 +78,6 @@ export const admin: Shape<typeof source> = {
     },
   },
   season: {
-    title: 'Temporada {{number}}',
-    titleNamed: 'Temporada {{number}} “{{name}}”',
     reset: {
       rating: 'as inscrições são arquivadas com a colocação final',
       standings: 'o ranking recomeça do zero',
