@@ -101,7 +101,7 @@ export const api = {
         throw err;
       });
     } else if (sub === 'list') {
-      await reply(interaction, await keysAt(ctx, ownerId, 0), true);
+      await reply(interaction, await keysAt(ctx, ownerId, 0, interaction.locale), true);
     } else {
       const revoked = await revokeKey(
         ctx,

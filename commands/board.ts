@@ -208,7 +208,7 @@ export const board = {
     } else if (sub === 'delete') {
       await askBoardDelete(interaction, ctx);
     } else {
-      await reply(interaction, await boardsAt(ctx, ownerOf(interaction), 0));
+      await reply(interaction, await boardsAt(ctx, ownerOf(interaction), 0, interaction.locale));
     }
   },
 } satisfies Command;

@@ -49,7 +49,10 @@ export const team = {
         }),
       });
     } else {
-      await reply(interaction, await teamsAt(ctx, await ownedBoard(ctx, ownerId, boardId), 0));
+      await reply(
+        interaction,
+        await teamsAt(ctx, await ownedBoard(ctx, ownerId, boardId), 0, interaction.locale),
+      );
     }
   },
 } satisfies Command;

@@ -32,14 +32,14 @@ export async function roundAnnouncement(
   { board, season, moment, successor }: SeasonAnnouncement,
   locale: string | null = null,
 ): Promise<Announcement | null> {
-  const title = shown(seasonTitle(season));
+  const title = shown(seasonTitle(season, locale));
   const url = boardUrl(ctx.config.publicUrl, board);
   const description = (lines: string[]) => clip(lines.join('\n'), LIMITS.embedDescription);
   if (moment === 'start') {
     return plain({
       title: clip(t(locale, 'play.round.started', { title }), LIMITS.embedTitle),
       url,
-      description: description(roundStartLines(board, season)),
+      description: description(roundStartLines(board, season, locale)),
     });
   }
   if (moment === 'soon') {
@@ -48,7 +48,7 @@ export async function roundAnnouncement(
     return plain({
       title: clip(t(locale, 'play.round.oneDayLeft', { title }), LIMITS.embedTitle),
       url,
-      description: description(roundSoonLines(top, season.endsAt)),
+      description: description(roundSoonLines(top, season.endsAt, locale)),
     });
   }
   const winners = await roundWinners(ctx, board, season);
@@ -56,7 +56,7 @@ export async function roundAnnouncement(
     winners.entries,
     async (entry, size) => (await entryPicture(ctx, entry, size))?.data ?? null,
   );
-  const next = successor ? { title: shown(seasonTitle(successor)), board: board.id } : null;
+  const next = successor ? { title: shown(seasonTitle(successor, locale)), board: board.id } : null;
   const closing = !next
     ? t(locale, 'play.round.over')
     : successor?.endsAt
@@ -66,5 +66,5 @@ export async function roundAnnouncement(
         })
       : t(locale, 'play.round.begun', next);
   const final = `${url}?season=${season.number}`;
-  return { ...winnersMessage(winners, pictures, final, closing), url: final };
+  return { ...winnersMessage(winners, pictures, final, closing, locale), url: final };
 }

@@ -75,7 +75,7 @@ export function roundStartLines(board: Board, season: Season, locale?: Locale): 
 
 /** A day before the end: the top 3 as they stand. */
 export function roundSoonLines(page: ContestPage, endsAt: Date, locale?: Locale): string[] {
-  const top = page.entries.map((e) => entryLine(e, page.settings.minVotes, true));
+  const top = page.entries.map((e) => entryLine(e, page.settings.minVotes, true, locale ?? null));
   return [
     t(locale, 'admin.season.round.closes', {
       board: shown(page.board.displayName),
@@ -124,7 +124,7 @@ export function winnersMessage(
   const room =
     LIMITS.embedTotal - title.length - captions.reduce((n, e) => n + embedLength(e), 0) - 50;
   const head = t(locale, 'admin.season.round.winnersOf', { board: shown(board.displayName) });
-  const lines = page.entries.map((e) => entryLine(e, settings.minVotes, true));
+  const lines = page.entries.map((e) => entryLine(e, settings.minVotes, true, locale ?? null));
   const body = lines.length > 0 ? lines : [t(locale, 'admin.season.round.noneRanked')];
   const description = fitted(head, body, closing, Math.min(room, LIMITS.embedDescription), locale);
   const shownFiles = [...(leads ? [leads] : []), ...captioned];

@@ -56,7 +56,7 @@ export async function contestCard(
   const season = await runningSeason(ctx, board);
   const type = typeShown(board, language);
   const subtitle = season
-    ? `${type} · ${seasonTitle(season)}`
+    ? `${type} · ${seasonTitle(season, language)}`
     : `${type} · ${t(language, 'pictures.card.contest')}`;
   return versioned(specOf(board, ranked, subtitle, language));
 }
@@ -71,7 +71,7 @@ export async function contestSeasonCard(
 ): Promise<Picture<GallerySpec>> {
   const ranked = entries ?? (await contestArchive(ctx, board, season)).entries;
   const final = t(language, 'pictures.card.finalStandings');
-  const subtitle = `${typeShown(board, language)} · ${seasonTitle(season)} · ${final}`;
+  const subtitle = `${typeShown(board, language)} · ${seasonTitle(season, language)} · ${final}`;
   return versioned(specOf(board, ranked, subtitle, language));
 }
 

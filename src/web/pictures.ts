@@ -82,7 +82,7 @@ export async function boardCard(
   const { season, players: counted } = await boardSummary(ctx, board);
   const players = counted ?? 0; // a card is of standings: never a Rating board's
   const type = typeShown(board, language);
-  const subtitle = season ? `${type} · ${seasonTitle(season)}` : type;
+  const subtitle = season ? `${type} · ${seasonTitle(season, language)}` : type;
   return cardOf(board, rows, language, subtitle, playersText(players, language));
 }
 
@@ -104,7 +104,7 @@ export async function seasonCard(
 ): Promise<Picture<CardData>> {
   const rows = await pictured(ctx, board.ownerId, top ?? (await seasonTop(ctx, season)));
   const final = t(language, 'pictures.card.finalStandings');
-  const subtitle = `${typeShown(board, language)} · ${seasonTitle(season)} · ${final}`;
+  const subtitle = `${typeShown(board, language)} · ${seasonTitle(season, language)} · ${final}`;
   return cardOf(board, rows, language, subtitle);
 }
 

@@ -176,6 +176,13 @@ describe(`admin commands in the member’s and the server’s language (${backen
       `Las líneas de auditoría van a <#${bern.log.id}> (configurado por <@${bern.admin.id}>): aprobaciones, rechazos, ajustes, vencimientos, correcciones, inicios y finales de temporada, y claves de API creadas y revocadas.`,
     );
 
+    // The paged lists answer in the member's language too.
+    const boards = await world.run({ ...as(bern.admin, 'de'), command: ['board', 'list'] });
+    expect(boards.message.embeds[0]?.title).toBe('Ranglisten');
+    const keys = await world.run({ ...as(bern.admin, 'pt-BR'), command: ['api', 'key', 'list'] });
+    expect(JSON.stringify(keys.message)).not.toContain('API keys');
+    expect(JSON.stringify(keys.message)).toMatch(/chave|Chave/);
+
     const access = await world.run({ ...as(bern.admin, 'de'), command: ['api', 'access'] });
     expect(access.message.content).toBe(
       'Der API-Zugang ist offen: Du kannst mit `/api key create` Schlüssel erstellen.',

@@ -382,6 +382,28 @@ describe(`queues and contests in the members' and the server's language (${backe
       );
     });
 
+    it('GIVEN a contest round started by an admin in English THEN its announcement is Portuguese, the server’s language, title and lines', async () => {
+      const rounds = await world.tally.board({
+        ownerId: `guild:${saoPaulo.server.id}`,
+        type: 'Rating',
+        name: 'Sketches',
+      });
+      const started = await world.run({
+        ...saoPaulo.inGeneral(saoPaulo.admin, MANAGE_SERVER),
+        locale: 'en-US',
+        command: ['season', 'start'],
+        options: { board: rounds.id, channel: { channelId: contestChannel.id } },
+      });
+      expect(started.message.content).toContain('Season 1');
+      const announced = await messageWhere(
+        (m) => m.channel_id === contestChannel.id && m.embeds[0]?.title?.startsWith('🏁') === true,
+        'the round’s announcement',
+      );
+      expect(announced.embeds[0]!.title).toBe('🏁 Temporada 1 começou');
+      expect(announced.embeds[0]!.description).toContain('**Sketches** começa uma nova rodada');
+      expect(JSON.stringify(announced.embeds)).not.toMatch(/Season 1|starts a new contest round/);
+    });
+
     it('GIVEN a contest that approves entries THEN the moderators’ message is Portuguese, its buttons too, and each presser reads their own language', async () => {
       const { bob, mod, visitor, admin } = saoPaulo;
       const photos = await world.tally.board({

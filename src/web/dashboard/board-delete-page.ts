@@ -50,7 +50,7 @@ function confirmationPage(
   const body = `<h1>${w.h('delete.heading', { board: boardName(board) })}</h1>
 ${serverTabs(member, 'boards')}
 <section class="panel">
-<p>${w.m('delete.goneHtml', { contents: escapeHtml(describeContents(contents)) })}</p>
+<p>${w.m('delete.goneHtml', { contents: escapeHtml(describeContents(contents, w.lang)) })}</p>
 <p>${escapeHtml(stays)}</p>
 ${form}
 </section>
