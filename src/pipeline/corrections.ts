@@ -102,8 +102,16 @@ export async function correctResult(
     // Its review message, if one was posted, is redrawn to say so (src/bot/review-poster.ts).
     if (target.submissionId !== null)
       await ctx.repos.reviewMessages.reopen(tx, target.submissionId);
-    const { headline } = correctionSummary(outcome, literal);
-    await recordAudit(ctx, tx, board.ownerId, correctionLine(who.by, board, headline, reason));
+    // Written in the server's language (recordAudit asks it), the headline's words too.
+    await recordAudit(ctx, tx, board.ownerId, (locale) =>
+      correctionLine(
+        who.by,
+        board,
+        correctionSummary(outcome, literal, locale).headline,
+        reason,
+        locale,
+      ),
+    );
     return outcome;
   });
 }

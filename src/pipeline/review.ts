@@ -93,14 +93,15 @@ async function settle(
     if (!record) throw new TallyError('internal_error', `${handle} has no match`);
     if (decision === 'approve') await applyMatchRecord(ctx, tx, board, record);
     await ctx.repos.results.updateMatch(tx, record.pk, decided);
-    const result = matchResult(board, record, await ctx.repos.results.roster(record.pk, tx));
+    const roster = await ctx.repos.results.roster(record.pk, tx);
+    const result = (locale: string) => matchResult(board, record, roster, locale);
     await auditReview(ctx, tx, board, handle, reviewer, result, reason, decision);
   } else if (submission.scorePk !== null) {
     const record = await ctx.repos.results.score(submission.scorePk, tx);
     if (!record) throw new TallyError('internal_error', `${handle} has no score`);
     if (decision === 'approve') await applyScoreRecord(ctx, tx, board, record);
     await ctx.repos.results.updateScore(tx, record.pk, decided);
-    const result = scoreResult(board, record);
+    const result = (locale: string) => scoreResult(board, record, locale);
     await auditReview(ctx, tx, board, handle, reviewer, result, reason, decision);
   }
   return { status, reason };
@@ -115,7 +116,7 @@ async function auditReview(
   board: Board,
   handle: string,
   reviewer: string,
-  result: string,
+  result: (locale: string) => string,
   reason: string | null,
   decision: Decision | 'adjust',
 ) {
@@ -127,8 +128,10 @@ async function auditReview(
         : decision === 'adjust'
           ? 'adjusted'
           : 'declined';
-  const line = reviewLine({ outcome, by: reviewer, handle, board, result, reason });
-  await recordAudit(ctx, tx, board.ownerId, line);
+  // Written in the server's language (recordAudit asks it), the result's words too.
+  await recordAudit(ctx, tx, board.ownerId, (locale) =>
+    reviewLine({ outcome, by: reviewer, handle, board, result: result(locale), reason }, locale),
+  );
 }
 
 export const EXPIRY_REASON = 'the validation window ran out with no decision';
@@ -166,7 +169,8 @@ export async function adjust(
         await applyMatchRecord(ctx, tx, board, { ...record, ...fields });
         await ctx.repos.results.updateMatch(tx, record.pk, fields);
         const roster = await ctx.repos.results.roster(record.pk, tx);
-        const result = matchResult(board, { ...record, ...fields }, roster);
+        const result = (locale: string) =>
+          matchResult(board, { ...record, ...fields }, roster, locale);
         await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
       } else if (submission.scorePk !== null) {
         const record = await ctx.repos.results.score(submission.scorePk, tx);
@@ -174,7 +178,7 @@ export async function adjust(
         const score = scoreValue(required(correction.score, 'score'));
         await applyScoreRecord(ctx, tx, board, { ...record, score, status: 'adjusted' });
         await ctx.repos.results.updateScore(tx, record.pk, { ...decided, score });
-        const result = scoreResult(board, { ...record, score });
+        const result = (locale: string) => scoreResult(board, { ...record, score }, locale);
         await auditReview(ctx, tx, board, handle, reviewer, result, null, 'adjust');
       }
       return { status: 'approved', reason: null };

@@ -34,6 +34,9 @@ const seasons = server();
 const silent = server();
 const locked = server();
 const twin = server();
+/** A server whose language on Discord is German. */
+const german = server();
+german.server.preferredLocale = 'de';
 
 interface AuditPost {
   content: string;
@@ -47,7 +50,7 @@ describe(`the audit channel in Discord (${backendName})`, () => {
 
   beforeAll(async () => {
     world = await startDiscordWorld({
-      guilds: [approving, keys, seasons, silent, locked, twin].map((s) => s.server),
+      guilds: [approving, keys, seasons, silent, locked, twin, german].map((s) => s.server),
     });
   });
   afterAll(async () => {
@@ -193,6 +196,29 @@ describe(`the audit channel in Discord (${backendName})`, () => {
       command: ['audit', 'show'],
     });
     expect(show.message.content).toContain(`go to <#${approving.log.id}> (set by <@${admin.id}>)`);
+  });
+
+  it('GIVEN a German server THEN an approval’s and a correction’s lines are German, their results’ words too', async () => {
+    const { mod, admin } = german;
+    await keyOf(german);
+    await setAudit(german, german.log.id);
+    const approved = await pending(german);
+    await press(approved.message, `review:approve:${approved.handle}`, mod);
+    const corrected = await world.run({
+      user: admin,
+      permissions: MANAGE_SERVER,
+      channelId: german.lobby.id,
+      command: ['correct', 'match'],
+      options: { board: approved.board.id, match: 1, winner: 'team2', reason: 'Tippfehler' },
+    });
+    expect(corrected.ephemeral).toBe(false);
+    const posted = await linesIn(german.log.id, 3);
+    expect(posted[1]!.content).toBe(
+      `✅ <@${mod.id}> hat ${approved.handle} in **Ladder** angenommen (Match Nr. 1: Ali besiegte Bobby)`,
+    );
+    expect(posted[2]!.content).toBe(
+      `🛠️ <@${admin.id}> hat **Ladder** korrigiert: Match Nr. 1 korrigiert auf „Team 2 hat gewonnen“ (vorher: „Team 1 hat gewonnen“): Tippfehler`,
+    );
   });
 
   it('GIVEN an audit channel THEN /api key create and revoke are one line each, without the secret', async () => {
