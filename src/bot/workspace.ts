@@ -30,9 +30,17 @@ type AnyInteraction =
 export const ownerOf = (interaction: AnyInteraction) =>
   chatOwnerId(interaction.guildId, interaction.user.id);
 
-/** The interaction's owner row, created on first use (pipeline/owners.ts ensureOwner). */
+/**
+ * The interaction's owner row, created on first use (pipeline/owners.ts ensureOwner), with the
+ * server's language on Discord, so what Tally posts there speaks it from the first command on.
+ */
 export const ensureOwner = (ctx: Context, interaction: AnyInteraction): Promise<string> =>
-  ensureOwnerRow(ctx, ownerOf(interaction), interaction.guild?.name ?? interaction.user.username);
+  ensureOwnerRow(
+    ctx,
+    ownerOf(interaction),
+    interaction.guild?.name ?? interaction.user.username,
+    interaction.inGuild() ? interaction.guildLocale : null,
+  );
 
 export function boardOf(ctx: Context, interaction: ChatInputCommandInteraction): Promise<Board> {
   return ownedBoard(ctx, ownerOf(interaction), interaction.options.getString('board', true));

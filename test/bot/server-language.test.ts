@@ -23,13 +23,15 @@ const berlin = { ...s, ...s.channels };
 berlin.server.preferredLocale = 'de';
 const paris = cast({ name: 'Paris' });
 paris.server.preferredLocale = 'fr';
+const rio = cast({ name: 'Rio' });
+rio.server.preferredLocale = 'pt-BR';
 
 describe(`the server's language (${backendName})`, () => {
   let world: DiscordWorld;
   const ownerId = `guild:${berlin.server.id}`;
 
   beforeAll(async () => {
-    world = await startDiscordWorld({ guilds: [berlin.server, paris.server] });
+    world = await startDiscordWorld({ guilds: [berlin.server, paris.server, rio.server] });
   });
   afterAll(async () => {
     await world?.stop();
@@ -76,6 +78,16 @@ describe(`the server's language (${backendName})`, () => {
     expect(await linesIn(1)).toEqual([
       `📋 <@${berlin.admin.id}> hat <#${berlin.log.id}> als Audit-Kanal dieses Servers festgelegt`,
     ]);
+  });
+
+  it('GIVEN a server whose first command makes its workspace without a board THEN its language on Discord is kept from that first command', async () => {
+    const asked = await world.run({
+      ...rio.inGeneral(rio.admin, MANAGE_SERVER),
+      command: ['api', 'access'],
+      options: { action: 'request' },
+    });
+    expect(asked.ephemeral).toBe(true);
+    expect(await serverLocale(world.tally.ctx, rio.server.id)).toBe('pt-BR');
   });
 
   it('GIVEN a member without Manage Server THEN /setup language is refused and nothing changes', async () => {
