@@ -69,7 +69,7 @@ export const api = {
       : interaction.options.getSubcommand(true) !== 'list',
 
   async execute(interaction, ctx) {
-    requireManageServer(interaction, 'Managing API keys and access');
+    requireManageServer(interaction, { action: 'managingKeys' });
     const ownerId = ownerOf(interaction);
     const owner = await findOwner(ctx, ownerId);
     const sub = interaction.options.getSubcommand(true);

@@ -79,7 +79,7 @@ export const boardDeleteButtons = {
     if (ctx.now() > pressed.until) {
       return refuse(interaction, say('admin.board.delete.expired'));
     }
-    requireManageServer(interaction, 'Deleting a board');
+    requireManageServer(interaction, { action: 'deletingBoard' });
     const ownerId = ownerOf(interaction);
     const found = await boardDeletionPreviewByPk(ctx, ownerId, pressed.boardPk);
     const gone = say('admin.board.delete.gone');

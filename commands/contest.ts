@@ -233,7 +233,7 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: Context) 
     });
     return reply(interaction, { content }, true);
   }
-  requireManageServer(interaction, 'Changing a contest');
+  requireManageServer(interaction, { action: 'changingContest' });
   if (channel !== null) {
     if (interaction.guildId === null) {
       throw new TallyError(

@@ -77,7 +77,7 @@ export const roles = {
     requireManageServer(interaction, `/roles ${sub}`);
     const ownerId = ownerOf(interaction);
     if (sub === 'add' || sub === 'top') {
-      const roleId = await serverRole(interaction, o.getRole('role', true).id, 'rank role');
+      const roleId = await serverRole(interaction, o.getRole('role', true).id, 'rankRole');
       const keep = o.getInteger('keep_to');
       const { board } = await putRankRole(ctx, ownerId, boardId, {
         roleId,

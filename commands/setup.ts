@@ -153,7 +153,7 @@ export const setupSteps = {
     }
     if (interaction.guildId === null)
       return refuse(interaction, t(interaction.locale, 'admin.setup.notOurs'));
-    requireManageServer(interaction, 'Setting Tally up');
+    requireManageServer(interaction, { action: 'settingUp' });
     const memberId = interaction.user.id;
 
     if ('boardPk' in state) {

@@ -58,40 +58,27 @@ export function requireManageServer(
   if (interaction.guildId === null) return;
   if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return;
   // A command's name (`/board create`) is said as it is; an action by its catalogue key.
-  const action = typeof what === 'string' ? MANAGE_SERVER_ACTIONS[what] : what.action;
-  const said: Said = action
-    ? { key: `common.workspace.manageServerFor.${action}` }
-    : { key: 'common.workspace.manageServer', vars: { what: what as string } };
+  const said: Said =
+    typeof what === 'string'
+      ? { key: 'common.workspace.manageServer', vars: { what } }
+      : { key: `common.workspace.manageServerFor.${what.action}` };
   throw new TallyError('permission_denied', t(null, said.key, said.vars), { said });
 }
 
 /** What Manage Server is needed for, when it is not a command's name. */
 export type ManageServerAction = 'changingContest' | 'deletingBoard' | 'settingUp' | 'managingKeys';
 
-/** The actions callers still name in English words, as the catalogue has them. */
-const MANAGE_SERVER_ACTIONS: Readonly<Record<string, ManageServerAction>> = {
-  'Changing a contest': 'changingContest',
-  'Deleting a board': 'deletingBoard',
-  'Setting Tally up': 'settingUp',
-  'Managing API keys and access': 'managingKeys',
-};
-
-/** What a channel or role option is, as its refusals name it in the member's language. */
-const OPTION_WHATS: Readonly<Record<string, TextKey>> = {
-  'moderator role': 'common.workspace.what.moderatorRole',
-  'rank role': 'common.workspace.what.rankRole',
-  'moderator channel': 'common.workspace.what.moderatorChannel',
-};
+/** What a channel or role option is, as its refusals name it (`common.workspace.what`). */
+export type OptionWhat = 'moderatorRole' | 'rankRole' | 'moderatorChannel';
 
 /** A refusal about option `what`: its text in English, said in the member's language. */
 function optionRefusal(
   key: TextKey,
   interaction: AnyInteraction,
-  what: string,
+  what: OptionWhat,
   vars: Record<string, string> = {},
 ) {
-  const named = OPTION_WHATS[what];
-  const whatIn = (locale: string | null) => (named ? t(locale, named) : what);
+  const whatIn = (locale: string | null) => t(locale, `common.workspace.what.${what}`);
   // `said` carries its words rendered for the member: `what` is itself a catalogue text.
   const locale = interaction.locale;
   return refused(t(null, key, { ...vars, what: whatIn(null) }), {
@@ -106,7 +93,7 @@ function optionRefusal(
  * discord.js files whatever an interaction resolves under that interaction's guild.
  */
 export async function serverChannel(interaction: AnyInteraction, channelId: string) {
-  const guildId = serverOf(interaction, 'moderator channel');
+  const guildId = serverOf(interaction, 'moderatorChannel');
   const channel = (await interaction.client.rest
     .get(Routes.channel(channelId))
     .catch((err: unknown) => {
@@ -138,12 +125,12 @@ export async function serverChannel(interaction: AnyInteraction, channelId: stri
 export async function serverRole(
   interaction: AnyInteraction,
   roleId: string,
-  what = 'moderator role',
+  what: OptionWhat = 'moderatorRole',
 ) {
   const guildId = serverOf(interaction, what);
   if (roleId === guildId) {
     const key =
-      what === 'moderator role'
+      what === 'moderatorRole'
         ? 'common.workspace.everyoneReviews'
         : 'common.workspace.everyoneIsEveryone';
     throw optionRefusal(key, interaction, what);
@@ -159,7 +146,7 @@ export async function serverRole(
   return roleId;
 }
 
-function serverOf(interaction: AnyInteraction, what: string): string {
+function serverOf(interaction: AnyInteraction, what: OptionWhat): string {
   if (interaction.guildId === null) {
     throw optionRefusal('common.workspace.notInServer', interaction, what);
   }
