@@ -1,3 +1,4 @@
+import { TallyError } from '../src/domain/errors';
 import {
   ChannelType,
   MessageFlags,
@@ -27,7 +28,6 @@ import { boardOption, everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { parseParticipants } from '../src/bot/participants';
 import { bold, joinedText, leftText, openedText, statusText } from '../src/bot/queue-replies';
-import { invalid } from '../src/bot/replies';
 import { shown } from '../src/bot/text';
 import { boardOf, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
@@ -81,7 +81,13 @@ export const queue = {
     const answer = Object.hasOwn(SUBCOMMANDS, sub)
       ? SUBCOMMANDS[sub as keyof typeof SUBCOMMANDS]
       : null;
-    if (!answer) throw invalid(`/queue ${sub} is not a subcommand of /queue`);
+    if (!answer) {
+      // Only a forged interaction names a subcommand /queue does not register.
+      const vars = { command: `queue ${sub}` };
+      throw new TallyError('not_found', `/${vars.command} is not a Tally command`, {
+        said: { key: 'common.failed.notACommand', vars },
+      });
+    }
     await interaction.reply({
       content: await answer(interaction, ctx),
       flags: MessageFlags.Ephemeral,

@@ -351,6 +351,17 @@ describe(`members who do not play along (${backendName})`, () => {
     expect(await countRows('boards')).toBe(boardsBefore);
   });
 
+  it('GIVEN a forged /queue with a subcommand it does not register THEN it is refused as no command, in the member’s language', async () => {
+    const rename = (interaction: object) => {
+      const sent = interaction as { data: { options: { name: string }[] } };
+      sent.data.options[0]!.name = 'explode';
+      return sent;
+    };
+    const forged = { ...inGeneral(admin), command: ['queue', 'status'], forge: rename };
+    expect(await refusal(forged)).toBe('That did not work: /queue explode is not a Tally command');
+    expect(await refusal({ ...forged, locale: 'de' })).not.toContain('is not a Tally command');
+  });
+
   it('GIVEN a button that is not on the message, a malformed id or an unknown form THEN each gets an ephemeral answer and the message stays', async () => {
     const board = await ladder();
     const key = await tally.key({ ownerId });
