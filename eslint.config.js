@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+import userText from './scripts/lint/user-text.mjs';
 
 /**
  * The layers (ARCHITECTURE.md): each may import only what is listed for it. Upward and sideways
@@ -104,6 +105,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...EDGE_SYNTAX],
     },
+  },
+  {
+    // Issue 32: words a member reads come from the catalogue (src/domain/i18n), in the edges that
+    // show them: the commands, the bot's messages and the pages (scripts/lint/user-text.mjs;
+    // test/unit/user-text-rule.test.ts plants text in each).
+    files: ['commands/**/*.ts', 'src/bot/**/*.ts', 'src/web/**/*.ts'],
+    plugins: { tally: userText },
+    rules: { 'tally/user-text': 'error' },
   },
   {
     // The domain is pure: scoring, ranking and parsing never touch I/O, frameworks or the clock.

@@ -31,6 +31,8 @@ const LABEL_KEYS = new Set([
   'alt',
 ]);
 const LABEL_CALLS = new Set(['setLabel', 'setTitle', 'setPlaceholder', 'setDescription']);
+/** Properties whose value is markup's or a program's, not words (`className: 'num wide'`). */
+const CODE_KEYS = new Set(['className', 'class', 'id', 'href', 'src', 'rel', 'customId', 'url']);
 /** Calls whose string arguments are not what a member reads. */
 const EXEMPT_CALLS = new Set([
   't',
@@ -42,6 +44,10 @@ const EXEMPT_CALLS = new Set([
   'RangeError',
   // A loop's name is for the log.
   'PollLoop',
+  // Errors that end in the log and a retry, never in front of a member.
+  'ChatUnavailable',
+  'DiscordUnavailable',
+  'DiscordSignedOut',
   // Reading text, not showing it.
   'startsWith',
   'endsWith',
@@ -124,6 +130,9 @@ function placeOf(node) {
         return { exempt: true };
       case 'Property':
         if (parent.key === child && !parent.computed) return { exempt: true };
+        if (parent.key.type === 'Identifier' && CODE_KEYS.has(parent.key.name)) {
+          return { exempt: true };
+        }
         return {
           label: parent.key.type === 'Identifier' && LABEL_KEYS.has(parent.key.name),
         };

@@ -1,3 +1,6 @@
+/* eslint-disable tally/user-text -- A participant Discord cannot name fails the submission with
+   this reason, stored as its failure_reason text (English, like the worker's other reasons) and
+   quoted inside the reader's own language; storing a reason code instead is left for later. */
 import {
   DiscordAPIError,
   Routes,

@@ -27,9 +27,7 @@ export function parseParticipants(
     if (member?.[1]) return { chat_id: member[1] };
     const role = /^<@&(\d{17,20})>$/.exec(token);
     if (token === '@everyone' || token === '@here' || (role && role[1] === guildId)) {
-      throw refused('everyone',
-        { field },
-      );
+      throw refused('everyone', { field });
     }
     if (role?.[1]) return { role_id: `role_${role[1]}` };
     throw refused('notMention', {
@@ -45,12 +43,10 @@ function team(text: string, teams: { pk: number; name: string }[], field: string
     ? teams.find((t) => t.pk === Number(byId[1]))
     : teams.find((t) => t.name.toLowerCase() === text.toLowerCase());
   if (!found) {
-    throw refused('notTeam',
-      {
-        field,
-        team: echo(text),
-      },
-    );
+    throw refused('notTeam', {
+      field,
+      team: echo(text),
+    });
   }
   return { team_id: `team_${found.pk}` };
 }
@@ -85,8 +81,7 @@ export async function refuseBots(
 /** Two sides of the largest team size (8). */
 const MAX_LOOKUPS = 16;
 
-const notAPlayer = (id: string) =>
-  refused('bot', { id });
+const notAPlayer = (id: string) => refused('bot', { id });
 
 /** A refusal of what was typed, in the member's language when chat answers it (issue 32). */
 const refused = (name: ParticipantRefusal, vars: TextVars) =>

@@ -156,6 +156,7 @@ export class QueuePoster {
         const shown = await read();
         if (!shown) return; // the queue was closed, or the match's board deleted: nothing to show
         const done = await this.show(kind, shown, signal);
+        // eslint-disable-next-line tally/user-text -- a stored reason (replies.ts)
         if (!done) return posts.refused(kind, row.pk, lease, 'the message was deleted');
         const version = done.current ? shown.version : shown.before;
         const recorded = await posts.shown(kind, row.pk, lease, { ...done, version });

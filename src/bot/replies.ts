@@ -41,7 +41,11 @@ export const invalid = (detail: string) => new TallyError('invalid_request', det
 export const refused = (detail: string, said: Said) =>
   new TallyError('invalid_request', detail, { said });
 
-/** Discord's codes for "this will not work until someone changes something", and why. */
+/**
+ * Discord's codes for "this will not work until someone changes something", and why. The why is
+ * stored with the row that failed (a review, a post), in English like every stored reason.
+ */
+/* eslint-disable tally/user-text -- stored reasons, above */
 export const PERMANENT_REFUSALS: Readonly<Record<number, string>> = {
   10003: 'the channel no longer exists',
   10013: 'the owner is no longer a Discord user',
@@ -60,3 +64,4 @@ export function permanentRefusal(err: unknown): string | undefined {
     known ?? (err.status === 403 ? `Discord refused with 403 (${String(err.code)})` : undefined)
   );
 }
+/* eslint-enable tally/user-text */

@@ -240,6 +240,7 @@ export const boardLocale = (ctx: Context, board: Pick<Board, 'ownerId'>): Promis
 function refusedForGood(err: unknown, where: 'dm' | 'channel', channelId: string | null) {
   const what = permanentRefusal(err);
   if (!what) return null;
+  // eslint-disable-next-line tally/user-text -- part of the stored reason (replies.ts)
   const place = where === 'dm' ? 'the owner’s DMs' : channelId ? `<#${channelId}>` : 'the channel';
   return clip(`${what} (${place})`, 300);
 }

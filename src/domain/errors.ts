@@ -70,9 +70,13 @@ export const notFound = (detail: string) => new TallyError('not_found', detail);
 export function wholeInRange(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
     const vars = { name, min, max };
-    throw new TallyError('invalid_request', `${name} must be a whole number from ${min} to ${max}`, {
-      said: { key: 'admin.errors.wholeInRange', vars },
-    });
+    throw new TallyError(
+      'invalid_request',
+      `${name} must be a whole number from ${min} to ${max}`,
+      {
+        said: { key: 'admin.errors.wholeInRange', vars },
+      },
+    );
   }
   return value;
 }

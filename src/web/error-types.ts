@@ -1,3 +1,6 @@
+/* eslint-disable tally/user-text -- The API's error reference: each code's meaning, causes and
+   remedies are the API's own English (spec 7), shown marked lang="en" inside a page in another
+   language; only the page around them comes from the catalogue. */
 import type { RequestHandler, Response } from 'express';
 import { ERROR_CODES, errorCodeOfSlug, errorSlug, type ErrorCode } from '../domain/errors';
 import type { PageDeps } from './deps';

@@ -80,6 +80,7 @@ export function chartImage(ctx: Context, deps: PageDeps): RequestHandler {
     about(res, 'Player');
     const playerId = parsePlayerId(String(req.params.playerId), 'player');
     const picture = playerChart(await playerProfile(ctx, board, playerId), byLanguage(req, res));
+    // eslint-disable-next-line tally/user-text -- a picture's fault, read by programs and <img>, not members
     if (!picture) throw notFound('This player has no history to chart yet');
     await send(req, res, deps, picture, (r) =>
       r.chart(`chart:${board.pk}:${picture.version}`, picture.data),
@@ -107,6 +108,7 @@ async function send<T>(
 ): Promise<void> {
   const { renderer } = deps;
   if (!renderer) {
+    // eslint-disable-next-line tally/user-text -- a picture's fault, read by programs and <img>, not members
     unavailable(res, 'Pictures are not set up on this server');
     return;
   }
@@ -118,6 +120,7 @@ async function send<T>(
     );
   } catch (err) {
     log.warn('picture failed', { requestId: res.locals.requestId, path: req.path, err });
+    // eslint-disable-next-line tally/user-text -- a picture's fault, read by programs and <img>, not members
     unavailable(res, 'The picture could not be made just now; try again in a minute');
   }
 }

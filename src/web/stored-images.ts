@@ -8,8 +8,10 @@ import { viewerGuilds } from './viewer';
 
 /** `{sha256}.webp`: 64 lowercase hex digits; anything else names no picture. */
 const FILE = /^([0-9a-f]{64})\.webp$/;
+/* eslint-disable tally/user-text -- a picture's fault, read by programs and <img>, not members */
 export const MALFORMED =
   'a picture is named by the SHA-256 of its bytes, in lowercase hex, then .webp';
+/* eslint-enable tally/user-text */
 
 /**
  * GET /images/{sha256}.webp: a contest entry's picture or thumbnail as stored (WebP that Tally
@@ -25,6 +27,7 @@ export function imageFile(ctx: Context): RequestHandler {
     const hash = FILE.exec(String(req.params.file))?.[1];
     if (hash === undefined) throw notFound(MALFORMED);
     const found = await pageImage(ctx, hash, viewerGuilds(res));
+    // eslint-disable-next-line tally/user-text -- a picture's fault, read by programs and <img>, not members
     if (!found) throw notFound('nothing is stored under this hash');
     sendImageFile(req, res, found.image.hash, found.image.data, found.privateOnly);
   };

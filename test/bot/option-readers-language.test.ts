@@ -47,7 +47,10 @@ describe(`the option readers' refusals in the member's language (${backendName})
   );
 
   it.each([
-    ['de', 'Die Datei ist größer als 10 MB; schick ein kleineres Bild. Es wurde nichts eingereicht.'],
+    [
+      'de',
+      'Die Datei ist größer als 10 MB; schick ein kleineres Bild. Es wurde nichts eingereicht.',
+    ],
     ['pt-BR', 'Esse arquivo tem mais de 10 MB; envie uma imagem menor. Nada foi enviado.'],
     ['ja', 'That file is over 10 MB; send a smaller image. Nothing was submitted.'],
   ])(

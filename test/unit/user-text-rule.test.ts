@@ -1,7 +1,9 @@
-import { RuleTester } from 'eslint';
+import { join } from 'node:path';
+import { ESLint, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userText } from '../../scripts/lint/user-text.mjs';
+import { ROOT } from '../support/serve';
 
 /**
  * Issue 32: `tally/user-text` (scripts/lint/user-text.mjs) fails lint on words a member reads
@@ -41,6 +43,7 @@ tester.run('tally/user-text', userText, {
     "this.loop = new PollLoop(run, pollMs, 'contest posts');",
     "if (reason.startsWith('not ready:')) cut = 'not ready:'.length;",
     "const flag = { value: 'ELO' };",
+    "const column = { heading: h, className: 'num wide' };",
     "const css = { name: 'rating' };",
   ],
   invalid: [
@@ -66,4 +69,30 @@ tester.run('tally/user-text', userText, {
     { code: 'const attrs = \'alt="Standings of the ladder"\';', errors: error },
     { code: "const page = { title: 'Leaderboard' };", errors: error },
   ],
+});
+
+describe('tally/user-text in the repository’s lint', () => {
+  const planted = "export const say = () => reply({ content: 'Your report was recorded.' });\n";
+  const errors = async (file: string) => {
+    const [result] = await new ESLint({ cwd: ROOT }).lintText(planted, {
+      filePath: join(ROOT, file),
+    });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'tally/user-text');
+  };
+
+  it.each([
+    'commands/planted.ts',
+    'src/bot/planted-message.ts',
+    'src/web/planted-page.ts',
+    'src/web/dashboard/planted.ts',
+  ])('GIVEN English written in %s THEN npm run lint fails on it', async (file) => {
+    expect(await errors(file)).toHaveLength(1);
+  });
+
+  it.each(['src/domain/i18n/planted.ts', 'src/cli/planted.ts', 'src/api/planted.ts'])(
+    'GIVEN the same in %s (the catalogue, the English CLI, the English API) THEN the rule does not apply',
+    async (file) => {
+      expect(await errors(file)).toHaveLength(0);
+    },
+  );
 });
