@@ -162,8 +162,13 @@ export class Browser {
     await loaded;
   }
 
+  /** The value of `expression` in the page; a promise is awaited. */
   async evaluate<T>(expression: string): Promise<T> {
-    const reply = await this.tab('Runtime.evaluate', { expression, returnByValue: true });
+    const reply = await this.tab('Runtime.evaluate', {
+      expression,
+      returnByValue: true,
+      awaitPromise: true,
+    });
     if (reply.exceptionDetails) throw new Error(JSON.stringify(reply.exceptionDetails));
     return (reply.result as { value: T }).value;
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Board } from '../../entities/board';
@@ -9,10 +10,11 @@ import { Browser } from './chromium';
 
 /**
  * A board page in German as a visitor's Chromium shows it (issue 32): asked for by the browser's
- * Accept-Language, and picked with the page's own switch (then remembered for the next page).
- * The German page is saved to /tmp/pages-de/board.png for a person to look at.
+ * Accept-Language, and picked with the page's own switch (then remembered for the next page);
+ * its picture (the card its preview shows) is the German one. PAGES_DE=<dir> saves the German
+ * page and picture there for a person to look at.
  */
-const SHOTS = '/tmp/pages-de';
+const SHOTS = process.env.PAGES_DE;
 
 const VIEW = `({
   lang: document.documentElement.lang,
@@ -71,7 +73,7 @@ describe('the public board page in German, in headless Chromium', () => {
       tally.ctx.repos.results.saveEntries(tx, board, states, SEEDED),
     );
     url = `${tally.url}${new URL(boardUrl(tally.config.publicUrl, board)).pathname}`;
-    mkdirSync(SHOTS, { recursive: true });
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -94,7 +96,32 @@ describe('the public board page in German, in headless Chromium', () => {
       { text: 'Português', lang: 'pt-BR', current: null },
       { text: 'Deutsch', lang: 'de', current: 'true' },
     ]);
-    await browser.screenshotFull(`${SHOTS}/board.png`);
+    if (SHOTS) await browser.screenshotFull(`${SHOTS}/board.png`);
+  });
+
+  it('GIVEN a browser that asks for German THEN the picture the page shares is the German card, not the English one', async () => {
+    await browser.clearCookies();
+    await acceptLanguage(browser, 'de-DE,de;q=0.9');
+    await browser.goto(url);
+    const image = await browser.evaluate<string>(
+      `document.querySelector('meta[property="og:image"]').content`,
+    );
+    const picture = `${tally.url}${new URL(image).pathname}${new URL(image).search}`;
+    const bytes = async (language: string) =>
+      Buffer.from(
+        await (await fetch(picture, { headers: { 'accept-language': language } })).arrayBuffer(),
+      );
+    const [german, english] = [await bytes('de'), await bytes('en')];
+    expect(Buffer.compare(german, english)).not.toBe(0);
+    // What Chromium itself is served, with its German Accept-Language, is the German card (asked
+    // from the page, whose policy lets it read its own site).
+    const served = await browser.evaluate<string>(`fetch(${JSON.stringify(picture)})
+      .then((r) => r.arrayBuffer())
+      .then((b) => crypto.subtle.digest('SHA-256', b))
+      .then((d) => [...new Uint8Array(d)].map((x) => x.toString(16).padStart(2, '0')).join(''))`);
+    expect(served).toBe(createHash('sha256').update(german).digest('hex'));
+    await browser.goto(picture);
+    if (SHOTS) await browser.screenshot(`${SHOTS}/card.png`);
   });
 
   it('GIVEN an English visitor who clicks Deutsch THEN the page turns German and the next visit stays German', async () => {
@@ -115,7 +142,7 @@ describe('the public board page in German, in headless Chromium', () => {
     expect(again.path).not.toContain('lang=');
     expect(again.lang).toBe('de');
     expect(again.meta).toBe('Zeit-Rangliste · wird live aktualisiert');
-    await browser.screenshotFull(`${SHOTS}/board-after-switch.png`);
+    if (SHOTS) await browser.screenshotFull(`${SHOTS}/board-after-switch.png`);
 
     await browser.click('nav.languages a[hreflang="en"]');
     expect((await browser.evaluate<View>(VIEW)).meta).toBe('Time board · updated live');
