@@ -24,7 +24,6 @@ import { boardOption, everywhere, utcDate } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { mayModerate } from '../src/bot/review-button';
 import { reply } from '../src/bot/replies';
-import { interactionServerLocale } from '../src/bot/server-locale';
 import { shown } from '../src/bot/text';
 import { ensureOwner, ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 
@@ -251,8 +250,8 @@ async function settings(interaction: ChatInputCommandInteraction, ctx: Context) 
     edit,
     chatPlayerId(interaction.user.id),
   );
-  // Said in the channel for everyone: the server's language.
-  const locale = await interactionServerLocale(ctx, interaction);
+  // A reply answers the member who asked, in their language, even where the channel sees it.
+  const locale = interaction.locale;
   await reply(interaction, {
     content: t(locale, 'play.contest.changed', {
       board: shown(board.displayName),

@@ -15,7 +15,6 @@ import type { Command } from '../src/bot/command';
 import { boardOption, everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';
 import { boardOf, ownerOf } from '../src/bot/workspace';
-import { interactionServerLocale } from '../src/bot/server-locale';
 
 /**
  * /correct (issue 15 item 2; README "Corrections"): a moderator changes or removes an applied
@@ -83,9 +82,9 @@ export const correct = {
       actor: { ownerId },
       reason: options.getString('reason'),
     });
-    // The reply is the channel's: in the server's language.
+    // A reply answers the member who asked, in their language, even where the channel sees it.
     await interaction.reply({
-      content: replyText(interaction, outcome, await interactionServerLocale(ctx, interaction)),
+      content: replyText(interaction, outcome, interaction.locale),
       allowedMentions: { parse: [] },
     });
   },

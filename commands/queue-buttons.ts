@@ -32,7 +32,6 @@ import { QUEUE_SCORE_INPUT, queueScoreModal } from '../src/bot/queue-score-modal
 import { refuse } from '../src/bot/replies';
 import { mayModerate } from '../src/bot/review-button';
 import { submittedText } from '../src/bot/submit-reply';
-import { interactionServerLocale } from '../src/bot/server-locale';
 import { ownerOf } from '../src/bot/workspace';
 import { refusalIn, unconfirmedIn } from '../src/bot/interactions';
 
@@ -207,12 +206,8 @@ async function report(
     return;
   }
   await interaction.editReply({
-    // The accepted report's answer is the channel's, as /match report's: the server's language.
-    content: submittedText(
-      submitted.board,
-      submitted,
-      await interactionServerLocale(ctx, interaction),
-    ),
+    // A reply answers the member who asked, in their language, as /match report's does.
+    content: submittedText(submitted.board, submitted, interaction.locale),
     allowedMentions: { parse: [] },
   });
 }

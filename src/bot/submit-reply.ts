@@ -9,7 +9,6 @@ import type { Context } from '../pipeline/context';
 import { keepEvidencePreview } from '../pipeline/evidence-previews';
 import { submit, type Submitted } from '../pipeline/submit';
 import { evidenceBytes } from './attachment-file';
-import { interactionServerLocale } from './server-locale';
 import { shown } from './text';
 
 /**
@@ -45,8 +44,8 @@ export async function submitWrite(
     void task.finally(() => previewing.delete(task));
   }
   await interaction.editReply({
-    // The accepted write's reply is the channel's: in the server's language.
-    content: submittedText(board, submitted, await interactionServerLocale(ctx, interaction)),
+    // A reply answers the member who asked, in their language, even where the channel sees it.
+    content: submittedText(board, submitted, interaction.locale),
     allowedMentions: { parse: [] },
   });
 }

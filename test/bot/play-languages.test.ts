@@ -206,13 +206,13 @@ describe(`queues and contests in the members' and the server's language (${backe
         'du wartest in keiner Warteschlange; nichts wurde geändert',
       );
 
-      // The report is answered in the channel, as /match report's: in the server's German.
+      // The report is answered in the channel, as /match report's: in its reporter's Spanish.
       const lost = await world.press(playing, `qmatch:lost:${matchPk}`, {
         user: ana,
         locale: 'es-ES',
       });
       const answer = (await world.editedOriginal(lost.token)).body as { content: string };
-      expect(answer.content).toMatch(/^In \*\*Ladder\*\* eingetragen und gewertet \(/);
+      expect(answer.content).toMatch(/^Registrado en \*\*Ladder\*\* y aplicado \(/);
       const reported = await messageWhere(
         (m) =>
           m.embeds[0]?.footer?.text.startsWith(`Warteschlangen-Match ${matchPk} `) === true &&
@@ -283,7 +283,7 @@ describe(`queues and contests in the members' and the server's language (${backe
       });
     });
 
-    it('GIVEN members in de, es-ES, ja and pt-BR THEN submitting, voting and reporting answer each in their language; the entry’s post, its settings line and the author’s DM are Portuguese', async () => {
+    it('GIVEN members in de, es-ES, ja and pt-BR THEN settings, submitting, voting and reporting answer each in their language; the entry’s post, the audit lines and the author’s DM are Portuguese', async () => {
       const { alice, bob, carol, visitor, admin } = saoPaulo;
       await world.run({
         ...saoPaulo.inGeneral(admin, MANAGE_SERVER),
@@ -296,8 +296,9 @@ describe(`queues and contests in the members' and the server's language (${backe
         command: ['contest', 'settings'],
         options: { board: board.id, channel: { channelId: contestChannel.id } },
       });
+      // The reply answers the admin who changed it, in German, where the channel sees it.
       expect(settings.ephemeral).toBe(false);
-      expect(settings.message.content).toMatch(/^Concurso \*\*Art Contest\*\*: /);
+      expect(settings.message.content).toMatch(/^Wettbewerb \*\*Art Contest\*\*: /);
       expect(settings.message.content).toContain(`<#${contestChannel.id}>`);
 
       const submitted = await world.run({

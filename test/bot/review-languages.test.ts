@@ -80,7 +80,7 @@ describe(`reviews in the reader's language (${backendName})`, () => {
     return [...world.fake.messages.values()].filter((m) => m.channel_id === dm);
   };
 
-  it('GIVEN a German server THEN a member refused reads their own language, and the report, the review message, the forms and the DM read German', async () => {
+  it('GIVEN a German server THEN a member reads their own language, refused or answered, and the review message, the forms and the DM read German', async () => {
     const { general, modQueue, alice, mod, visitor } = berlin;
     const board = await ladder(berlin);
     // A refusal is the member's own: Brazilian Portuguese.
@@ -89,13 +89,13 @@ describe(`reviews in the reader's language (${backendName})`, () => {
     expect(refused.message.content).toContain(
       'result: diga se o seu lado ganhou, perdeu ou empatou',
     );
-    // The accepted report's reply is the channel's: German.
+    // The accepted report's reply answers her, in the channel: Brazilian Portuguese too.
     const reported = await report(berlin, board, alice, 'pt-BR');
     expect(reported.ephemeral).toBe(false);
     const handle = handleIn(reported.message.content);
     expect(reported.message.content).toBe(
-      `Bei **Ladder** als ${handle} eingereicht. Zur Prüfung in <#${modQueue.id}> gepostet; es zählt, sobald die Moderation es annimmt. ` +
-        `Entscheidet bis <t:${Math.floor((await row(handle)).expiresAt!.getTime() / 1000)}:f> niemand, verfällt es.`,
+      `Enviado para **Ladder** como ${handle}. Publicado para revisão em <#${modQueue.id}>; vale assim que um moderador aprovar. ` +
+        `Se ninguém decidir até <t:${Math.floor((await row(handle)).expiresAt!.getTime() / 1000)}:f>, ele expira.`,
     );
 
     const message = await world.reviewMessage(handle);
@@ -163,10 +163,11 @@ describe(`reviews in the reader's language (${backendName})`, () => {
   it('GIVEN a Brazilian server whose reports wait for the opponents THEN the opponents read Portuguese, and each refused press reads its presser’s language', async () => {
     const { general, alice, bob, carol } = saoPaulo;
     const board = await ladder(saoPaulo, { reviewMode: 'opponents', confirmWindowHours: 2 });
+    // The report's reply answers its reporter, in German; the opponents' message is Portuguese.
     const reported = await report(saoPaulo, board, alice, 'de');
     const handle = handleIn(reported.message.content);
     expect(reported.message.content).toBe(
-      `Reportado em **Ladder** como ${handle}. Vale assim que um adversário confirmar; o Tally pergunta a eles aqui em instantes. Se ninguém responder em 2 h, vale assim mesmo.`,
+      `Bei **Ladder** als ${handle} gemeldet. Es zählt, sobald ein Gegner es bestätigt; Tally fragt gleich hier nach. Antwortet innerhalb von 2 h niemand, zählt es trotzdem.`,
     );
     const message = await world.fake.waitFor(
       () =>
@@ -230,7 +231,7 @@ describe(`reviews in the reader's language (${backendName})`, () => {
     expect(labelsOf(confirmed)).toEqual([]);
   });
 
-  it('GIVEN a Spanish server THEN /review list answers a moderator in their language and /correct tells the channel in Spanish', async () => {
+  it('GIVEN a Spanish server THEN /review list and /correct answer a moderator in their language, and the review message stays Spanish', async () => {
     const { general, alice, bob, mod } = madrid;
     const board = await ladder(madrid);
     const pending = handleIn((await report(madrid, board, alice, 'es-ES')).message.content);
@@ -269,10 +270,11 @@ describe(`reviews in the reader's language (${backendName})`, () => {
       options: { board: board.id, match: 1, winner: 'team2', reason: 'Falsche Seite' },
     });
     expect(corrected.ephemeral).toBe(false);
+    // The reply answers the moderator who corrected, in their language, German.
     expect(corrected.message.content).toBe(
       [
-        `Partida n.º 1: corregida a «ganó el equipo 2» (antes: «ganó el equipo 1») en **Ladder** por <@${mod.id}>.`,
-        'Motivo: Falsche Seite',
+        `Match Nr. 1 korrigiert auf „Team 2 hat gewonnen“ (vorher: „Team 1 hat gewonnen“) in **Ladder** von <@${mod.id}>.`,
+        'Grund: Falsche Seite',
         '• Ali 1016 → 984 (−32)',
         '• Bobby 984 → 1016 (+32)',
       ].join('\n'),
