@@ -17,25 +17,33 @@ import type { FakeMember } from '../support/fake-discord';
  * (French: English); season announcements and audit lines speak the server's, German from
  * Discord until an admin picks Spanish. Read as Discord received them.
  */
-const s = cast({ channels: ['news', 'log'] });
-const bern = { ...s, ...s.channels };
-bern.server.preferredLocale = 'de';
+/** A German server with #news and #log; each test that reads the audit has its own. */
+const germanServer = () => {
+  const s = cast({ channels: ['news', 'log'] });
+  s.server.preferredLocale = 'de';
+  return { ...s, ...s.channels };
+};
+const bern = germanServer();
+const zurich = germanServer();
 
 describe(`admin commands in the member’s and the server’s language (${backendName})`, () => {
   let world: DiscordWorld;
   beforeAll(async () => {
-    world = await startDiscordWorld({ guilds: [bern.server] });
+    world = await startDiscordWorld({ guilds: [bern.server, zurich.server] });
   });
   afterAll(async () => {
     await world?.stop();
   });
 
-  const as = (user: FakeMember, locale: string, permissions = MANAGE_SERVER) => ({
-    user,
-    locale,
-    permissions,
-    channelId: bern.general.id,
-  });
+  /** A member of `server` in its #general, in `locale`, with Manage Server unless said. */
+  const asIn = (
+    server: typeof bern,
+    user: FakeMember,
+    locale: string,
+    permissions = MANAGE_SERVER,
+  ) => ({ user, locale, permissions, channelId: server.general.id });
+  const as = (user: FakeMember, locale: string, permissions = MANAGE_SERVER) =>
+    asIn(bern, user, locale, permissions);
   /** The n-th message posted in a channel (the fake keeps them in posting order). */
   const postedIn = (channelId: string, n: number) =>
     world.fake.waitFor(
@@ -137,8 +145,13 @@ describe(`admin commands in the member’s and the server’s language (${backen
   });
 
   it('GIVEN members in German, Spanish, Portuguese and Japanese THEN /board, /roles, /audit, /api, /setup and /board delete answer each in theirs', async () => {
+    await world.run({
+      ...asIn(zurich, zurich.admin, 'de'),
+      command: ['audit', 'channel'],
+      options: { channel: { channelId: zurich.log.id } },
+    });
     const created = await world.run({
-      ...as(bern.admin, 'es-ES'),
+      ...asIn(zurich, zurich.admin, 'es-ES'),
       command: ['board', 'create'],
       options: { type: 'ELO', name: 'Copa' },
     });
@@ -149,7 +162,7 @@ describe(`admin commands in the member’s and the server’s language (${backen
     );
 
     const info = await world.run({
-      ...as(bern.alice, 'de'),
+      ...asIn(zurich, zurich.alice, 'de'),
       command: ['board', 'info'],
       options: { board: boardId },
     });
@@ -160,7 +173,7 @@ describe(`admin commands in the member’s and the server’s language (${backen
     expect(info.message.embeds[0]?.footer?.text).toMatch(/^API: /);
 
     const roles = await world.run({
-      ...as(bern.alice, 'pt-BR'),
+      ...asIn(zurich, zurich.alice, 'pt-BR'),
       command: ['roles', 'list'],
       options: { board: boardId },
     });
@@ -170,31 +183,43 @@ describe(`admin commands in the member’s and the server’s language (${backen
         'Nenhum ainda; alguém com Gerenciar servidor adiciona um com `/roles add` ou `/roles top`.',
     });
 
-    const audit = await world.run({ ...as(bern.admin, 'es-419'), command: ['audit', 'show'] });
+    const audit = await world.run({
+      ...asIn(zurich, zurich.admin, 'es-419'),
+      command: ['audit', 'show'],
+    });
     expect(audit.ephemeral).toBe(true);
     expect(audit.message.content).toBe(
-      `Las líneas de auditoría van a <#${bern.log.id}> (configurado por <@${bern.admin.id}>): aprobaciones, rechazos, ajustes, vencimientos, correcciones, inicios y finales de temporada, y claves de API creadas y revocadas.`,
+      `Las líneas de auditoría van a <#${zurich.log.id}> (configurado por <@${zurich.admin.id}>): aprobaciones, rechazos, ajustes, vencimientos, correcciones, inicios y finales de temporada, y claves de API creadas y revocadas.`,
     );
 
     // The paged lists answer in the member's language too.
-    const boards = await world.run({ ...as(bern.admin, 'de'), command: ['board', 'list'] });
+    const boards = await world.run({
+      ...asIn(zurich, zurich.admin, 'de'),
+      command: ['board', 'list'],
+    });
     expect(boards.message.embeds[0]?.title).toBe('Ranglisten');
-    const keys = await world.run({ ...as(bern.admin, 'pt-BR'), command: ['api', 'key', 'list'] });
+    const keys = await world.run({
+      ...asIn(zurich, zurich.admin, 'pt-BR'),
+      command: ['api', 'key', 'list'],
+    });
     expect(JSON.stringify(keys.message)).not.toContain('API keys');
     expect(JSON.stringify(keys.message)).toMatch(/chave|Chave/);
 
-    const access = await world.run({ ...as(bern.admin, 'de'), command: ['api', 'access'] });
+    const access = await world.run({
+      ...asIn(zurich, zurich.admin, 'de'),
+      command: ['api', 'access'],
+    });
     expect(access.message.content).toBe(
       'Der API-Zugang ist offen: Du kannst mit `/api key create` Schlüssel erstellen.',
     );
 
-    const setup = await world.run({ ...as(bern.admin, 'es-ES'), command: ['setup'] });
+    const setup = await world.run({ ...asIn(zurich, zurich.admin, 'es-ES'), command: ['setup'] });
     expect(setup.message.content).toBe(
       '**Configurar Tally** · paso 1 de 4: ¿quién puede aprobar o rechazar los resultados enviados? Elige el rol de moderador u omítelo: los miembros con Gestionar servidor siempre pueden revisar.',
     );
 
     const asked = await world.run({
-      ...as(bern.admin, 'pt-BR'),
+      ...asIn(zurich, zurich.admin, 'pt-BR'),
       command: ['board', 'delete'],
       options: { board: boardId },
     });
@@ -206,7 +231,7 @@ describe(`admin commands in the member’s and the server’s language (${backen
 
     // Japanese is not shipped: English.
     const japanese = await world.run({
-      ...as(bern.alice, 'ja'),
+      ...asIn(zurich, zurich.alice, 'ja'),
       command: ['roles', 'list'],
       options: { board: boardId },
     });
