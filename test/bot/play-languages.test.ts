@@ -88,29 +88,36 @@ describe(`queues and contests in the members' and the server's language (${backe
       return { matchPk: match.pk, ready };
     };
 
-    beforeAll(async () => {
+    /** A fresh ELO board of the server, its queue opened by an admin in `locale`. */
+    const openedBoard = async (name: string, locale = 'en-US') => {
       const ownerId = `guild:${berlin.server.id}`;
-      board = await world.tally.board({ ownerId, type: 'ELO', name: 'Ladder', windowHours: 0 });
-    });
-
-    it('GIVEN an admin in pt-BR opens it THEN the answer is Portuguese and the queue’s message, with its buttons, German', async () => {
+      const made = await world.tally.board({ ownerId, type: 'ELO', name, windowHours: 0 });
       const opened = await world.run({
         channelId: lobby.id,
         user: berlin.admin,
         permissions: MANAGE_SERVER,
-        locale: 'pt-BR',
+        locale,
         command: ['queue', 'open'],
-        options: { board: board.id, channel: { channelId: lobby.id } },
+        options: { board: made.id, channel: { channelId: lobby.id } },
       });
+      return { board: made, opened };
+    };
+
+    beforeAll(async () => {
+      ({ board } = await openedBoard('Ladder'));
+    });
+
+    it('GIVEN an admin in pt-BR opens it THEN the answer is Portuguese and the queue’s message, with its buttons, German', async () => {
+      const { opened } = await openedBoard('Cup', 'pt-BR');
       expect(opened.ephemeral).toBe(true);
       expect(opened.message.content).toBe(
-        `Você abriu a fila de **Ladder**. A mensagem de Entrar / Sair é publicada em <#${lobby.id}> em instantes.\n` +
+        `Você abriu a fila de **Cup**. A mensagem de Entrar / Sair é publicada em <#${lobby.id}> em instantes.\n` +
           'O Tally junta os dois jogadores com os ratings mais próximos, com uma margem de ±50 ao entrar que aumenta 25 por minuto até ±400. ' +
           'Os jogadores pareados são marcados para apertar Pronto em até 60 s (quem não aparece sai da fila e os outros voltam para os seus lugares) ' +
           'e depois têm 120 min para reportar o resultado pela mensagem da partida; vale como um /match report.',
       );
       const message = await messageWhere(
-        (m) => m.channel_id === lobby.id && m.embeds[0]?.title === 'Warteschlange · Ladder',
+        (m) => m.channel_id === lobby.id && m.embeds[0]?.title === 'Warteschlange · Cup',
         'the queue message in German',
       );
       expect(labelsOf(message)).toEqual(['Beitreten', 'Verlassen']);
