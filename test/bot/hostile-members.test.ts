@@ -548,11 +548,17 @@ describe(`chat write limits (${backendName})`, () => {
   afterAll(async () => {
     await world?.stop();
   });
+  /** The server's owner row, made by whichever test comes first. */
+  const busyOwner = async () => {
+    const ownerId = `guild:${busy.server.id}`;
+    await world.tally.owner(ownerId).catch(() => undefined);
+    return ownerId;
+  };
 
   it('GIVEN a burst of /match report past the write bucket THEN the rest are refused with when to retry and nothing of them is queued', async () => {
     const { tally } = world;
     const board = await tally.board({
-      ownerId: await tally.owner(`guild:${busy.server.id}`),
+      ownerId: await busyOwner(),
       type: 'ELO',
       name: 'Busy',
       moderatorChannelId: busy.general.id,
@@ -599,11 +605,8 @@ describe(`chat write limits (${backendName})`, () => {
     'GIVEN a member in %s past the write bucket THEN the refusal says when to retry in their language',
     async (locale, who, want) => {
       const { tally } = world;
-      // The server's owner row: made by the test above, or here when this one runs alone.
-      const ownerId = `guild:${busy.server.id}`;
-      await tally.owner(ownerId).catch(() => undefined);
       const board = await tally.board({
-        ownerId,
+        ownerId: await busyOwner(),
         type: 'ELO',
         name: `Busy ${locale}`,
         moderatorChannelId: busy.general.id,
