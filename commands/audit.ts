@@ -6,7 +6,7 @@ import type { Command } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
 import { commandJson } from '../src/bot/command-text';
 import { reply } from '../src/bot/replies';
-import { invalidSaid } from '../src/pipeline/refusal';
+import { invalidSaid } from '../src/domain/errors';
 import { t } from '../src/domain/i18n';
 import { ownerOf, requireManageServer, serverChannel } from '../src/bot/workspace';
 

@@ -14,7 +14,7 @@ import { checkBoardInput, createBoard, editBoard } from '../src/pipeline/boards'
 import { setDecay } from '../src/pipeline/decay';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
 import { t } from '../src/domain/i18n';
-import { invalidSaid } from '../src/pipeline/refusal';
+import { invalidSaid } from '../src/domain/errors';
 import { STANDINGS_SIZE_RANGE } from '../src/domain/board-display';
 import { code, shown } from '../src/bot/text';
 import { boardsAt } from '../src/bot/pages';

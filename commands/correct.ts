@@ -6,7 +6,7 @@ import {
 } from 'discord.js';
 import { mayModerate } from '../src/bot/review-button';
 import { clip, LIMITS, shown } from '../src/bot/text';
-import { TallyError } from '../src/domain/errors';
+import { refusal } from '../src/domain/errors';
 import { t } from '../src/domain/i18n';
 import { chatPlayerId } from '../src/domain/ids';
 import { parseScoreText } from '../src/domain/score-text';
@@ -54,8 +54,7 @@ export const correct = {
   async execute(interaction, ctx) {
     const board = await boardOf(ctx, interaction);
     if (!mayModerate(interaction, board)) {
-      const said = { key: 'review.correct.mayNotCorrect' } as const;
-      throw new TallyError('permission_denied', t(null, said.key), { said });
+      throw refusal('permission_denied', 'review.correct.mayNotCorrect');
     }
     const options = interaction.options;
     const sub = options.getSubcommand();

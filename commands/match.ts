@@ -6,8 +6,7 @@ import { boardOption, everywhere, withEvidence } from '../src/bot/command-option
 import { choices, commandJson } from '../src/bot/command-text';
 import { evidenceOf } from '../src/bot/evidence';
 import { parseParticipants, refuseBots } from '../src/bot/participants';
-import { TallyError } from '../src/domain/errors';
-import { t, type TextKey } from '../src/domain/i18n';
+import { invalidSaid } from '../src/domain/errors';
 import { submitWrite } from '../src/bot/submit-reply';
 import { boardOf, ownerOf } from '../src/bot/workspace';
 
@@ -70,17 +69,13 @@ export const match = {
     const body: Record<string, unknown> = { team1: mine, team2: theirs };
     if (board.type === 'League') {
       const line = parseScoreline(options.getString('score') ?? '');
-      if (!line) throw refusal('review.submit.scorelineNeeded');
+      if (!line) throw invalidSaid('review.submit.scorelineNeeded');
       [body.team1_score, body.team2_score] = line;
     } else {
       const result = options.getString('result') as keyof typeof RESULTS | null;
-      if (!result) throw refusal('review.submit.resultNeeded');
+      if (!result) throw invalidSaid('review.submit.resultNeeded');
       body.winner = RESULTS[result];
     }
     await submitWrite(interaction, ctx, board, 'match', body, evidence);
   },
 } satisfies Command;
-
-/** A refusal of what the member typed: English for the log, their language in the reply. */
-const refusal = (key: TextKey) =>
-  new TallyError('invalid_request', t(null, key), { said: { key } });

@@ -9,7 +9,7 @@ import type { Board } from '../entities/board';
 import { t } from '../src/domain/i18n';
 import { chatPlayerId } from '../src/domain/ids';
 import { listTeams } from '../src/pipeline/boards';
-import { invalidSaid } from '../src/pipeline/refusal';
+import { invalidSaid } from '../src/domain/errors';
 import type { Context } from '../src/pipeline/context';
 import {
   closeQueue,

@@ -14,7 +14,7 @@ import type { Context } from '../src/pipeline/context';
 import { placeLiveStandings } from '../src/pipeline/live-standings';
 import { languageName } from '../src/pipeline/audit-lines';
 import { setServerLanguage } from '../src/pipeline/server-language';
-import { invalidSaid } from '../src/pipeline/refusal';
+import { invalidSaid } from '../src/domain/errors';
 import type { Command, FlowHandler, FlowInteraction } from '../src/bot/command';
 import { everywhere } from '../src/bot/command-options';
 import { choices, commandJson } from '../src/bot/command-text';

@@ -1,6 +1,6 @@
 import type { Attachment } from 'discord.js';
 import { MAX_UPLOAD_BYTES } from '../render/intake';
-import { TallyError } from '../domain/errors';
+import { invalidSaid } from '../domain/errors';
 
 /** How long Tally waits for Discord's CDN to hand over a member's upload. */
 const DOWNLOAD_MS = 20_000;
@@ -33,21 +33,12 @@ async function download(url: string): Promise<Buffer | 'too_large' | null> {
  */
 export async function attachmentBytes(file: Attachment): Promise<Buffer> {
   const mb = MAX_UPLOAD_BYTES / 1024 / 1024;
-  const tooLarge = () =>
-    new TallyError(
-      'invalid_request',
-      `That file is over ${mb} MB; send a smaller image. Nothing was submitted.`,
-      { said: { key: 'chat.upload.tooLarge', vars: { mb } } },
-    );
+  const tooLarge = () => invalidSaid('chat.upload.tooLarge', { mb });
   if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
   const bytes = await download(file.url);
   if (bytes === 'too_large') throw tooLarge();
   if (bytes === null) {
-    throw new TallyError(
-      'invalid_request',
-      'Tally could not download that file from Discord just now; try again. Nothing was submitted.',
-      { said: { key: 'chat.upload.unreachable' } },
-    );
+    throw invalidSaid('chat.upload.unreachable');
   }
   return bytes;
 }

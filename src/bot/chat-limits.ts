@@ -1,6 +1,5 @@
 import { time, TimestampStyles } from 'discord.js';
-import { TallyError } from '../domain/errors';
-import { t } from '../domain/i18n';
+import { refusal } from '../domain/errors';
 
 /**
  * Per-member limits on chat writes (spec 8's write bucket, applied to members as it is to keys):
@@ -30,8 +29,7 @@ export async function takeChatWrite(
     when: time(at, TimestampStyles.RelativeTime),
     seconds: result.retryAfterSeconds,
   };
-  throw new TallyError('rate_limited', t(null, 'common.limits.writes', vars), {
+  throw refusal('rate_limited', 'common.limits.writes', vars, {
     retryAfterSeconds: result.retryAfterSeconds,
-    said: { key: 'common.limits.writes', vars },
   });
 }

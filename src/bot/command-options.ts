@@ -5,7 +5,7 @@ import {
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { EVIDENCE_LINK_MAX } from '../domain/evidence';
-import { TallyError } from '../domain/errors';
+import { invalidSaid } from '../domain/errors';
 import { code } from './text';
 
 interface Placeable {
@@ -48,11 +48,7 @@ export function utcDate(text: string, option = 'ends'): Date {
     Number.isNaN(date.getTime()) ||
     date.toISOString().slice(0, 10) !== text.trim().slice(0, 10)
   ) {
-    throw new TallyError(
-      'invalid_request',
-      `${option}: a date like 2026-12-31 or 2026-12-31 18:00 (UTC), not ${code(text)}`,
-      { said: { key: 'chat.date.invalid', vars: { option, given: code(text) } } },
-    );
+    throw invalidSaid('chat.date.invalid', { option, given: code(text) });
   }
   return date;
 }

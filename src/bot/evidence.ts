@@ -7,8 +7,7 @@ import {
   NO_EVIDENCE,
   type Evidence,
 } from '../domain/evidence';
-import { TallyError } from '../domain/errors';
-import { t } from '../domain/i18n';
+import { invalidSaid } from '../domain/errors';
 import { shown } from './text';
 
 /**
@@ -27,9 +26,7 @@ export function evidenceOf(interaction: ChatInputCommandInteraction, board: Boar
   };
   if (board.evidenceRequired && !hasEvidence(evidence)) {
     const vars = { board: `**${shown(board.displayName)}**` };
-    throw new TallyError('invalid_request', t(null, 'review.submit.evidenceRequired', vars), {
-      said: { key: 'review.submit.evidenceRequired', vars },
-    });
+    throw invalidSaid('review.submit.evidenceRequired', vars);
   }
   return evidence;
 }

@@ -1,7 +1,7 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { Board } from '../../entities/board';
 import type { TextKey, TextVars } from '../domain/i18n';
-import { invalidSaid } from '../pipeline/refusal';
+import { invalidSaid } from '../domain/errors';
 import { echo } from './text';
 
 /**

@@ -1,5 +1,5 @@
 import { eloSettings } from './elo';
-import { TallyError } from './errors';
+import { invalidSaid, TallyError } from './errors';
 import type { TextKey } from './i18n';
 import { leaguePoints, outcomeFor, type Outcome } from './league';
 import { formatScore, parseCount, parseScoreline, parseScoreText } from './score-text';
@@ -154,25 +154,20 @@ export function parseCorrection(
   board: Pick<Board, 'type'>,
   text: CorrectionText,
 ): { winner?: string; team1Score?: number; team2Score?: number; score?: number } {
-  const need = (field: string, what: string, key: TextKey) =>
-    new TallyError('invalid_request', `${field}: a ${board.type} result needs ${what}`, {
-      said: { key, vars: { type: board.type } },
-    });
+  const need = (key: TextKey) => invalidSaid(key, { type: board.type });
   if (board.type === 'ELO') {
     if (!text.winner) {
-      throw need('winner', 'the winner (team1, team2 or draw)', 'chat.typed.needWinner');
+      throw need('chat.typed.needWinner');
     }
     return { winner: text.winner.trim().toLowerCase() };
   }
   if (board.type === 'League') {
     const line = text.scoreline ? parseScoreline(text.scoreline) : null;
-    if (!line) throw need('score', 'the scoreline, team 1 first (3-1)', 'chat.typed.needScoreline');
+    if (!line) throw need('chat.typed.needScoreline');
     return { team1Score: line[0], team2Score: line[1] };
   }
   if (!text.value) {
-    throw board.type === 'Time'
-      ? need('value', 'a time (m:ss.mmm)', 'chat.typed.needTime')
-      : need('value', 'a score', 'chat.typed.needScore');
+    throw board.type === 'Time' ? need('chat.typed.needTime') : need('chat.typed.needScore');
   }
   return { score: parseScoreText(board.type, text.value) };
 }

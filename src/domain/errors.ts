@@ -57,6 +57,22 @@ export class TallyError extends Error {
   readonly said: Said | undefined;
 }
 
+/**
+ * A refusal a member reads, written once in the catalogue: its English text is the error's
+ * `detail` (the API's, the CLI's and the log's), and `said` lets chat and the dashboard say it in
+ * the member's language.
+ */
+export const refusal = (
+  code: ErrorCode,
+  key: TextKey,
+  vars: TextVars = {},
+  options: { status?: number; retryAfterSeconds?: number } = {},
+): TallyError => new TallyError(code, t(null, key, vars), { ...options, said: { key, vars } });
+
+/** `refusal` for invalid_request, the usual one. */
+export const invalidSaid = (key: TextKey, vars: TextVars = {}): TallyError =>
+  refusal('invalid_request', key, vars);
+
 /** What a TallyError tells a member in `locale`: its `said` if it has one, else its detail. */
 export const toldIn = (err: TallyError, locale: string | null | undefined): string =>
   err.said ? t(locale, err.said.key, err.said.vars) : err.detail;

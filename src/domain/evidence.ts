@@ -1,5 +1,4 @@
-import { TallyError } from './errors';
-import type { TextKey, TextVars } from './i18n';
+import { invalidSaid } from './errors';
 
 /**
  * Evidence of a chat report (issue 15 item 4): a link someone gives (a video of a speedrun) and
@@ -21,39 +20,22 @@ export const EVIDENCE_FILE_URL_MAX = 1000;
 /** A decline reason as a moderator types it (submissions.failure_reason holds 300). */
 export const DECLINE_REASON_MAX = 300;
 
-/** A refusal of what a member typed: `detail` for the API, `key` for the member's language. */
-const invalid = (detail: string, key: TextKey, vars?: TextVars) =>
-  new TallyError('invalid_request', detail, { said: { key, vars } });
-
 /** A web address to open: http or https only, as typed (trimmed), at most 500 characters. */
 export function evidenceLink(text: string): string {
   const link = text.trim();
   if (link.length > EVIDENCE_LINK_MAX) {
-    throw invalid(
-      `evidence_link: at most ${EVIDENCE_LINK_MAX} characters`,
-      'chat.typed.linkTooLong',
-      {
-        max: EVIDENCE_LINK_MAX,
-      },
-    );
+    throw invalidSaid('chat.typed.linkTooLong', { max: EVIDENCE_LINK_MAX });
   }
   let url: URL;
   try {
     url = new URL(link);
   } catch {
-    throw invalid(
-      'evidence_link: give a full web address starting with https://',
-      'chat.typed.linkNotAddress',
-    );
+    throw invalidSaid('chat.typed.linkNotAddress');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw invalid(
-      'evidence_link: only http:// and https:// addresses are accepted',
-      'chat.typed.linkScheme',
-    );
+    throw invalidSaid('chat.typed.linkScheme');
   }
-  if (/\s/.test(link))
-    throw invalid('evidence_link: a web address has no spaces', 'chat.typed.linkSpaces');
+  if (/\s/.test(link)) throw invalidSaid('chat.typed.linkSpaces');
   return link;
 }
 
@@ -68,10 +50,7 @@ export interface EvidenceFile {
 /** An image is shown in the review message; any other file is linked. */
 export function evidenceFile(file: EvidenceFile): Pick<Evidence, 'fileUrl' | 'fileKind'> {
   if (file.url.length > EVIDENCE_FILE_URL_MAX) {
-    throw invalid(
-      'evidence: the file’s name is too long; rename it and attach it again',
-      'chat.typed.fileName',
-    );
+    throw invalidSaid('chat.typed.fileName');
   }
   const type = file.contentType?.toLowerCase() ?? '';
   const image = type.startsWith('image/') || (type === '' && file.width !== null);
@@ -85,9 +64,7 @@ export function declineReason(text: string | undefined | null): string | null {
   const reason = (text ?? '').trim();
   if (reason === '') return null;
   if ([...reason].length > DECLINE_REASON_MAX) {
-    throw invalid(`reason: at most ${DECLINE_REASON_MAX} characters`, 'chat.typed.reasonTooLong', {
-      max: DECLINE_REASON_MAX,
-    });
+    throw invalidSaid('chat.typed.reasonTooLong', { max: DECLINE_REASON_MAX });
   }
   return reason;
 }

@@ -1,4 +1,4 @@
-import { TallyError } from './errors';
+import { invalidSaid } from './errors';
 import type { BoardType } from './vocabulary';
 
 /**
@@ -40,28 +40,18 @@ export function parseScoreText(type: BoardType, text: string): number {
   if (type === 'Time') {
     const ms = parseTime(text);
     if (ms === null) {
-      throw new TallyError(
-        'invalid_request',
-        `score: "${text}" is not a time; use m:ss.mmm or h:mm:ss.mmm`,
-        { said: { key: 'chat.typed.notTime', vars: { text } } },
-      );
+      throw invalidSaid('chat.typed.notTime', { text });
     }
     // A time is how long something took: below zero it would top every lowest-wins board. People
     // type times here; the API keeps the spec's whole integer range (spec 4.9).
     if (ms < 0) {
-      throw new TallyError(
-        'invalid_request',
-        `score: "${text}" is below zero, and a time cannot be; give how long it took, such as 1:30.250`,
-        { said: { key: 'chat.typed.belowZero', vars: { text } } },
-      );
+      throw invalidSaid('chat.typed.belowZero', { text });
     }
     return ms;
   }
   const trimmed = text.trim();
   if (!/^[+-]?\d+$/.test(trimmed)) {
-    throw new TallyError('invalid_request', `score: "${text}" is not a whole number`, {
-      said: { key: 'chat.typed.notWhole', vars: { text } },
-    });
+    throw invalidSaid('chat.typed.notWhole', { text });
   }
   return Number(trimmed);
 }

@@ -6,7 +6,7 @@ import { recordAudit } from './audit';
 import { boardDeletedLine } from './audit-lines';
 import { ownedBoard, ownedBoardByPk } from './board-reads';
 import type { Context } from './context';
-import { refusal } from './refusal';
+import { refusal } from '../domain/errors';
 import { announceSubject } from './seasons';
 import { queueSubject } from './queues';
 

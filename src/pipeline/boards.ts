@@ -9,7 +9,7 @@ import { wholeInRange } from '../domain/errors';
 import { formatBoardId, formatTeamId, isBoardId } from '../domain/ids';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
-import { invalidSaid } from './refusal';
+import { invalidSaid } from '../domain/errors';
 import { requireOwner } from './owners';
 import {
   CONFIRM_DEFAULTS,

@@ -10,12 +10,12 @@ import {
   SILENCE,
   type ConfirmState,
 } from '../domain/confirmation';
-import { TallyError } from '../domain/errors';
+import { refusal as refused, TallyError } from '../domain/errors';
 import { chatPlayerId, formatHandle, submissionIdOf } from '../domain/ids';
 import type { MatchWrite, ScoreWrite } from '../domain/write-request';
 import { actsFor, type Actor, type Context } from './context';
 import type { Enqueued } from './enqueue';
-import { refusal as refused, review, type Guard } from './review';
+import { review, type Guard } from './review';
 import type { TextKey, TextVars } from '../domain/i18n';
 
 /**

@@ -6,7 +6,7 @@ import type { Season } from '../domain/season';
 import { boardsAfter, ownedBoard } from './board-reads';
 import { contestArchive } from './contest-pages';
 import type { Context } from './context';
-import { refusal } from './refusal';
+import { refusal } from '../domain/errors';
 import {
   archivedEntries,
   contestReviewQueue,

@@ -22,7 +22,7 @@ import type { Season } from '../domain/season';
 import { ImageRefused, intakeImage, type StoredImage } from '../render/intake';
 import { actorOf, literal } from './audit-lines';
 import { recordAudit } from './audit';
-import { refusal } from './refusal';
+import { refusal } from '../domain/errors';
 import { ownedBoard, ownedBoardByPk } from './board-reads';
 import type { Context } from './context';
 

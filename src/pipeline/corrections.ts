@@ -17,7 +17,7 @@ import {
   type ResultValue,
   type ValueChange,
 } from '../domain/correction';
-import { TallyError } from '../domain/errors';
+import { refusal, TallyError } from '../domain/errors';
 import { formatHandle, submissionIdOf } from '../domain/ids';
 import { rankedValue, type HistoryCause } from '../domain/history';
 import { isScoreOperator } from '../domain/score-operators';
@@ -25,7 +25,7 @@ import { applyMatch, type EntryState } from '../domain/scoring';
 import { scoreValue } from '../domain/write-request';
 import { ownedBoard } from './board-reads';
 import { actsFor, type Actor, type Context } from './context';
-import { correctedMatch, refusal, required, type Correction } from './review';
+import { correctedMatch, required, type Correction } from './review';
 import { closeDueSeasons } from './seasons';
 import { recordAudit } from './audit';
 import { correctionLine, literal } from './audit-lines';

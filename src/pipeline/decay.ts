@@ -3,7 +3,7 @@ import { DECAY_DEFAULTS, decayCause, decayed, inactiveAt, type DecayRule } from 
 import { wholeInRange } from '../domain/errors';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
-import { invalidSaid } from './refusal';
+import { invalidSaid } from '../domain/errors';
 import { boardOfSubject, boardSubject } from '../domain/ids';
 import type { Job } from './job';
 import { closeDueSeasons, SeasonWaits } from './seasons';

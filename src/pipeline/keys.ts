@@ -11,7 +11,7 @@ import { recordAudit } from './audit';
 import { keyMintedLine, keyRevokedLine } from './audit-lines';
 import { actsFor, type Actor, type Context } from './context';
 import { mayMintKeys, requireOwner } from './owners';
-import { refusal } from './refusal';
+import { refusal } from '../domain/errors';
 
 export interface MintInput {
   ownerId: string;

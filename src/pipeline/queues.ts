@@ -4,7 +4,7 @@ import type { Queue, QueueMatch, QueuePlayer, QueueWait } from '../../entities/q
 import { teamExpectedScore } from '../domain/elo';
 import type { ErrorCode } from '../domain/errors';
 import type { TextKey, TextVars } from '../domain/i18n';
-import { refusal } from './refusal';
+import { refusal } from '../domain/errors';
 import { formatTeamId } from '../domain/ids';
 import {
   checkQueueSettings,

@@ -12,7 +12,7 @@ import {
 import { UNVERIFIED } from '../../entities/rank-role';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
-import { invalidSaid } from './refusal';
+import { invalidSaid } from '../domain/errors';
 import { rankedValue } from '../domain/display';
 
 export const RANK_ROLES_KIND = 'rank-roles';

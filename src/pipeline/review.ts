@@ -2,8 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Match } from '../../entities/match';
 import type { Submission } from '../../entities/submission';
-import { TallyError, type ErrorCode } from '../domain/errors';
-import { t, type TextKey, type TextVars } from '../domain/i18n';
+import { refusal, TallyError } from '../domain/errors';
 import { formatHandle, submissionIdOf } from '../domain/ids';
 import { winnerOf } from '../domain/league';
 import { scoreValue, scorelineValue, winnerValue } from '../domain/write-request';
@@ -300,10 +299,3 @@ export async function expireOverdue(ctx: Context): Promise<ReviewOutcome[]> {
   }
   return outcomes;
 }
-
-/**
- * A refusal a member reads (issue 32): its detail in English for the API and the log, and what it
- * says in the catalogue, rendered in the member's language at the edge (errors.ts toldIn).
- */
-export const refusal = (code: ErrorCode, key: TextKey, vars: TextVars = {}) =>
-  new TallyError(code, t(null, key, vars), { said: { key, vars } });

@@ -1,5 +1,5 @@
 import type { Board } from '../../entities/board';
-import { refusal } from './refusal';
+import { refusal } from '../domain/errors';
 import type { Season, SeasonStanding } from '../domain/season';
 import type { Context } from './context';
 

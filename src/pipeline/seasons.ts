@@ -16,7 +16,7 @@ import { recordAudit } from './audit';
 import { seasonEndedLine, seasonEndingLine, seasonStartedLine } from './audit-lines';
 import { ownedBoard } from './board-reads';
 import type { Context } from './context';
-import { invalidSaid, refusal } from './refusal';
+import { invalidSaid, refusal } from '../domain/errors';
 import { archiveContest } from './contests';
 import { StepWaits, type Job } from './job';
 import { utcMinute } from '../domain/display';

@@ -1,8 +1,7 @@
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
 import { boardUrl } from '../domain/board-url';
-import { TallyError } from '../domain/errors';
-import { t } from '../domain/i18n';
+import { invalidSaid, refusal } from '../domain/errors';
 import { HANDLE_LIFETIME_MS, handleStatus, isApplied } from '../domain/handle-status';
 import { formatHandle, HANDLE_SYNTAX, submissionIdOf } from '../domain/ids';
 import type { MatchStatus, SubmissionStatus } from '../domain/vocabulary';
@@ -72,16 +71,14 @@ export async function submissionByHandle(
   handle: string,
 ): Promise<SubmissionView> {
   if (!HANDLE_SYNTAX.test(handle)) {
-    const said = { key: 'review.decide.badHandle' } as const;
-    throw new TallyError('invalid_request', t(null, said.key), { said });
+    throw invalidSaid('review.decide.badHandle');
   }
   const id = submissionIdOf(handle);
   const submission = id === null ? null : await ctx.repos.submissions.byId(id);
   const expired =
     submission && ctx.now().getTime() - submission.queuedAt.getTime() > HANDLE_LIFETIME_MS;
   if (!submission || submission.ownerId !== ownerId || expired) {
-    const said = { key: 'review.decide.noHandle', vars: { handle } } as const;
-    throw new TallyError('not_found', t(null, said.key, said.vars), { said });
+    throw refusal('not_found', 'review.decide.noHandle', { handle });
   }
   return viewOf(ctx, submission);
 }
