@@ -13,6 +13,9 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A submission that keeps throwing is failed after this many tries, so it cannot stall its board. */
 export const MAX_ATTEMPTS = 5;
 
+/** Boards one pass works, oldest queued first. */
+const BOARDS_PER_PASS = 20;
+
 export interface WorkerOptions {
   pollMs?: number;
 }
@@ -26,6 +29,8 @@ export class Worker {
   private stopping = false;
   private wake: (() => void) | null = null;
   private poked = false;
+  /** Whether the running pass left every board it worked empty, as far as this process knows. */
+  private drained = true;
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private readonly failures = new Map<number, number>();
@@ -60,7 +65,10 @@ export class Worker {
   /** One pass over every board with queued work; true when anything moved. */
   async runOnce(): Promise<boolean> {
     let progressed = false;
-    for (const boardPk of await this.ctx.repos.submissions.boardsWithQueued(20)) {
+    const boards = await this.ctx.repos.submissions.boardsWithQueued(BOARDS_PER_PASS);
+    // A full list may leave boards past it: the next pass looks again at once.
+    this.drained = boards.length < BOARDS_PER_PASS;
+    for (const boardPk of boards) {
       progressed = (await this.drainBoard(boardPk)) || progressed;
     }
     return progressed;
@@ -85,6 +93,7 @@ export class Worker {
       try {
         result = await processBatch(this.ctx, this.chat, batch);
       } catch (err) {
+        this.drained = false;
         // Discord is unreachable: the rows stay queued, uncounted, and the board waits a poll.
         if (err instanceof ChatUnavailable) {
           log.warn('chat platform unavailable; submission waits', { submission: first.id, err });
@@ -100,7 +109,12 @@ export class Worker {
       for (const id of result.settled) this.signals.settled(id, result.outcomes.get(id));
       if (result.outcome === 'busy') return progressed; // another worker holds this board
       progressed = true;
+      // A short batch that all settled left the board empty when it was read: asking again would
+      // cost a read per write at a low rate. A write queued since rings (run() passes again at
+      // once); another process's without Redis is found by the next poll, as when the queue idles.
+      if (batch.length < BATCH_SIZE && result.settled.length === batch.length) return progressed;
     }
+    this.drained = false;
     return progressed;
   }
 
@@ -172,7 +186,9 @@ export class Worker {
       } catch (err) {
         log.warn('worker pass failed; retrying', { err });
       }
-      if (!progressed && this.running && !this.poked) await this.sleep(pollMs);
+      // A pass that moved something looks again at once, unless it left every board it worked
+      // empty and nothing was queued meanwhile (one read of the queue less per write).
+      if ((!progressed || this.drained) && this.running && !this.poked) await this.sleep(pollMs);
     }
   }
 

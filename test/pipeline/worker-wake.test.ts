@@ -54,4 +54,76 @@ describe(`waking the worker (${backendName})`, () => {
     },
     3 * WAKE_BOUND_MS,
   );
+
+  /** Counts the worker's reads of the queue: the list of boards, and a board's batch outside the transaction. */
+  function countReads() {
+    const submissions = t.ctx.repos.submissions;
+    const list = submissions.boardsWithQueued.bind(submissions);
+    const batch = submissions.queuedBatch.bind(submissions);
+    const reads = { lists: 0, batches: 0, onLockedRead: undefined as (() => void) | undefined };
+    submissions.boardsWithQueued = async (limit) => {
+      reads.lists++;
+      return list(limit);
+    };
+    submissions.queuedBatch = async (tx, boardPk, limit, lock) => {
+      if (lock) reads.onLockedRead?.();
+      else reads.batches++;
+      return batch(tx, boardPk, limit, lock);
+    };
+    return reads;
+  }
+
+  /** An auto-applying board and a worker whose first pass found nothing: it sleeps till a write rings. */
+  async function idleWorker() {
+    const b = await t.board({ type: 'Highscore', windowHours: 0 });
+    worker = new Worker(t.ctx, new OfflineChat(), t.ctx.signals, { pollMs: POLL_MS });
+    worker.start();
+    await expect.poll(() => t.ctx.repos.submissions.boardsWithQueued(1)).toEqual([]);
+    return { b, reads: countReads() };
+  }
+
+  it(
+    'GIVEN writes arriving one at a time THEN each costs one look at the boards and one read of its queue, not a second of each to find it empty',
+    async () => {
+      const { b, reads } = await idleWorker();
+      const writes = 5;
+      for (let i = 0; i < writes; i++) {
+        const { submission } = await t.submitScore(b, customPlayer(`P${i}`), i);
+        const settled = t.ctx.signals.waitSettled(submission.id, WAKE_BOUND_MS);
+        t.ctx.signals.queued();
+        expect(await settled).toBe(true);
+        expect(await t.status(submission.id)).toBe('approved');
+      }
+      // Before: two of each per write (the second pass and the second batch found nothing).
+      expect(reads.batches).toBe(writes);
+      expect(reads.lists).toBe(writes);
+    },
+    3 * WAKE_BOUND_MS,
+  );
+
+  it(
+    'GIVEN a write rings while a batch of its board is being applied THEN the worker reads that queue again at once and takes it, not a poll later',
+    async () => {
+      const { b, reads } = await idleWorker();
+      let second: number | undefined;
+      reads.onLockedRead = () => {
+        reads.onLockedRead = undefined;
+        // Queued by "another request" while this batch runs: it rings after this batch's read.
+        setTimeout(() => {
+          void t.submitScore(b, customPlayer('Late'), 9).then(({ submission }) => {
+            second = submission.id;
+            t.ctx.signals.queued();
+          });
+        }, 0);
+      };
+      const { submission } = await t.submitScore(b, customPlayer('First'), 1);
+      t.ctx.signals.queued();
+      expect(await t.ctx.signals.waitSettled(submission.id, WAKE_BOUND_MS)).toBe(true);
+      await expect.poll(() => second, { timeout: WAKE_BOUND_MS }).toBeDefined();
+      const started = performance.now();
+      await expect.poll(() => t.status(second!), { timeout: WAKE_BOUND_MS }).toBe('approved');
+      expect(performance.now() - started).toBeLessThan(WAKE_BOUND_MS);
+    },
+    3 * WAKE_BOUND_MS,
+  );
 });
