@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { DATA_DIR } from './backends';
 import type { BenchConfig } from './config';
 import { LoadGenerator } from './load/client';
-import { backendUnits, servicePids, startBackend, writeUnits } from './targets';
+import { MIXED_SCENARIOS, planStreams, runStreams } from './mixed';
+import { backendUnits, servicePids, startBackend, writeUnits, type Unit } from './targets';
 
 /**
  * BENCH_PROFILE=<scenario>: runs Tally with --cpu-prof under the closed-loop load of that
  * scenario on the largest board of each backend and prints where the server's CPU time went.
+ * BENCH_PROFILE=mixed: the mixed-load unit's four streams at once (bench/mixed.ts), at the first
+ * of BENCH_MIXED_FRACTIONS of each one's closed-loop rate measured just before, unprofiled.
  */
 interface ProfileNode {
   id: number;
@@ -31,25 +34,44 @@ export async function runProfile(config: BenchConfig, log: (m: string) => void):
     mkdirSync(dir, { recursive: true });
     const running = await startBackend(name, config, log, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     const largest = config.sizes[config.sizes.length - 1]!;
-    const only = { ...config, scenarios: [scenario], sizes: [largest] };
+    const scenarios = scenario === 'mixed' ? MIXED_SCENARIOS : [scenario];
+    const only = { ...config, scenarios, sizes: [largest] };
     const units = [
       ...(await backendUnits(running, only, servicePids())),
       ...writeUnits(running, only, servicePids()),
     ];
-    const unit = units[0];
-    if (!unit) throw new Error(`no such scenario: ${scenario}`);
-    const job = {
+    if (units.length === 0) throw new Error(`no such scenario: ${scenario}`);
+    const job = (unit: Unit) => ({
       url: unit.url,
       headers: unit.headers,
-      scenario,
+      scenario: unit.scenario,
       params: unit.params,
       connections: unit.connections ?? config.connections,
-    };
-    await load.closed({ ...job, seconds: config.warmupSeconds });
-    // Start-up (module loading, migrations) and warm-up are left out of the summary.
+    });
+    const rates: { unit: Unit; rps: number; cpu: null }[] = [];
+    for (const unit of units) {
+      await load.closed({ ...job(unit), seconds: config.warmupSeconds });
+      if (scenario === 'mixed') {
+        const { rps } = await load.closed({ ...job(unit), seconds: config.seconds });
+        rates.push({ unit, rps, cpu: null });
+      }
+    }
+    // Start-up (module loading, migrations), warm-up and the closed loops that set the mixed
+    // rates are left out of the summary.
     const skipMs = performance.now() - running.spawnedAt;
-    const result = await load.closed({ ...job, seconds });
-    log(`${unit.label}: ${result.rps.toFixed(0)} req/s while profiling`);
+    if (scenario === 'mixed') {
+      const planned = planStreams(rates, config.mixedFractions[0]!, config);
+      const results = await runStreams(planned, load, seconds);
+      planned.forEach((p, i) =>
+        log(
+          `${p.unit.label} @ ${p.rate}/s of ${p.rps.toFixed(0)}: p50 ${results[i]!.latency.p50.toFixed(2)} ` +
+            `p99 ${results[i]!.latency.p99.toFixed(2)} ms, from send p99 ${results[i]!.service.p99.toFixed(2)} ms`,
+        ),
+      );
+    } else {
+      const result = await load.closed({ ...job(units[0]!), seconds });
+      log(`${units[0]!.label}: ${result.rps.toFixed(0)} req/s while profiling`);
+    }
     await running.server.stop();
     await running.dataSource.destroy();
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
