@@ -20,6 +20,11 @@ export interface SettledOutcome {
  * waiting short, so a lost signal costs a poll interval, never a write (DESIGN.md 2).
  */
 export interface Signals {
+  /**
+   * Whether a worker in another process wakes this process's waiters (through Redis). Without
+   * it, a write another process applies is told to nobody here: a waiter looks at its row.
+   */
+  readonly acrossProcesses: boolean;
   /** A submission was queued: wake a worker, in any process. */
   queued(): void;
   /** A submission reached a state a waiting request cares about (committed). */
@@ -42,6 +47,7 @@ export interface Signals {
 }
 
 export class LocalSignals implements Signals {
+  readonly acrossProcesses: boolean = false;
   protected readonly emitter = new EventEmitter().setMaxListeners(0);
   readonly answers = new FinalAnswers<SettledOutcome>();
 
@@ -85,6 +91,7 @@ export class LocalSignals implements Signals {
 
 /** The same signals across processes through Redis pub/sub (issue: the wake-up works across processes). */
 export class RedisSignals extends LocalSignals {
+  override readonly acrossProcesses = true;
   private readonly subscriber: Redis;
 
   constructor(

@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
 import type { Board } from '../../entities/board';
 import type { Submission } from '../../entities/submission';
@@ -84,6 +85,7 @@ export async function submit(
 }
 
 type Wake = ReturnType<Context['signals']['waitOutcome']>;
+type Woken = Awaited<Wake>;
 
 /** Moved past the queue: decided, waiting for review, or failed. */
 const isSettled = (s: Submission) => s.status !== 'queued' && s.status !== 'processing';
@@ -99,7 +101,13 @@ async function settledWithin(ctx: Context, board: Board, id: number, wake: Wake,
   const budget = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), budgetMs);
   });
-  const look = settledRow(ctx, board, id, wake).catch((err: unknown) => {
+  const over = new AbortController();
+  // Only this process's worker rings here unless signals cross processes (Redis): a write that
+  // another process applies (two Tally processes on one database) is found by looking at the row.
+  const told = ctx.signals.acrossProcesses
+    ? wake
+    : Promise.race([wake, settledElsewhere(ctx, id, over.signal)]);
+  const look = settledRow(ctx, board, id, told).catch((err: unknown) => {
     log.warn('the wait for the worker failed; answering without it', { submission: id, err });
     return null;
   });
@@ -107,7 +115,35 @@ async function settledWithin(ctx: Context, board: Board, id: number, wake: Wake,
     return await Promise.race([look, budget]);
   } finally {
     clearTimeout(timer);
+    over.abort();
   }
+}
+
+/**
+ * When the row is looked at while no signal came: late enough that this process's own worker,
+ * which rings, has nearly always answered first (so it costs nothing then), and doubling, so a
+ * long wait costs a handful of reads, not one per interval.
+ */
+export const ELSEWHERE_LOOKS_MS = [100, 200, 400, 800, 1600, 3200];
+
+/**
+ * The row once it moved past the queue, looked at on ELSEWHERE_LOOKS_MS. Never resolves when
+ * `stop` aborts first (the wait is over), when no look found it settled, or when a look fails:
+ * the signal and the budget still end the wait.
+ */
+async function settledElsewhere(ctx: Context, id: number, stop: AbortSignal): Promise<Woken> {
+  let waited = 0;
+  try {
+    for (const at of ELSEWHERE_LOOKS_MS) {
+      await pause(at - waited, undefined, { signal: stop });
+      waited = at;
+      const found = await ctx.repos.submissions.withRecord(id);
+      if (found && isSettled(found.submission)) return { outcome: found };
+    }
+  } catch {
+    // Aborted, or the look failed: nothing more to look at.
+  }
+  return new Promise<never>(() => undefined);
 }
 
 /**
