@@ -25,16 +25,20 @@ import { pollUntil } from '../support/wait';
  * same request with the same Idempotency-Key (spec 4.11) and then counts rows in the database.
  *
  * Each test has a database and processes of its own, so they run side by side: most of a test is
- * waiting for the dead request's lease to run out (the default sync wait and
- * IDEMPOTENCY_LEASE_MS, 5 s), and waits overlap.
+ * waiting for the dead request's lease to run out (the crashing process's sync wait and
+ * IDEMPOTENCY_LEASE_MS, 10 s), and waits overlap.
  */
 const START_TIMEOUT_MS = 20_000;
 const SETTLE_TIMEOUT_MS = 15_000;
-const TEST_TIMEOUT_MS = 60_000;
-/** `tally serve`'s SYNC_WAIT_MS here (the default: spawnServe leaves it unset). */
-const DEFAULT_SYNC_WAIT_MS = 3000;
+const TEST_TIMEOUT_MS = 90_000;
+/**
+ * SYNC_WAIT_MS of the process that kills itself: its request must still be waiting when the
+ * worker reaches the crash point. With the default 3 s a loaded CI machine once answered the
+ * 202 first (a fresh process's first ELO match on MariaDB, beside the whole suite).
+ */
+const CRASH_SYNC_WAIT_MS = 8000;
 /** How long a write's provisional answer holds its key after its commit (src/pipeline/idempotency.ts). */
-const LEASE_MS = DEFAULT_SYNC_WAIT_MS + IDEMPOTENCY_LEASE_MS;
+const LEASE_MS = CRASH_SYNC_WAIT_MS + IDEMPOTENCY_LEASE_MS;
 
 interface Reply {
   status: number;
@@ -90,7 +94,7 @@ class Scenario {
     // Redis buckets of `tally serve` use the fixed prefix `tally:`; limits are raised out of the way.
     const served = await spawnServe(
       this.databaseUrl,
-      crashAt ? { TALLY_CRASH_AT: crashAt } : {},
+      crashAt ? { TALLY_CRASH_AT: crashAt, SYNC_WAIT_MS: String(CRASH_SYNC_WAIT_MS) } : {},
       START_TIMEOUT_MS,
     );
     this.children.add(served);
