@@ -181,13 +181,10 @@ export function planStreams(
   fraction: number,
   config: BenchConfig,
 ): Planned[] {
-  return chosen.map(({ unit, rps, cpu }) => ({
-    unit,
-    rps,
-    cpu,
-    rate: Math.max(1, Math.round(rps * fraction)),
-    connections: mixedPool(unit, Math.max(1, Math.round(rps * fraction)), config),
-  }));
+  return chosen.map(({ unit, rps, cpu }) => {
+    const rate = Math.max(1, Math.round(rps * fraction));
+    return { unit, rps, cpu, rate, connections: mixedPool(unit, rate, config) };
+  });
 }
 
 /**
